@@ -1,0 +1,39 @@
+// X-Api-Key authentication: a preHandler that resolves the key to its account, for every render and
+// management route. Missing, malformed (incl. surrounding whitespace), unknown, rolled or deleted → 401.
+import fp from 'fastify-plugin'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { Errors } from '../src/errors.js'
+import { looksLikeApiKey } from '../src/store/index.js'
+
+export interface ApiKeyContext { keyId: string; accountId: string }
+
+declare module 'fastify' {
+  interface FastifyRequest { apiKey: ApiKeyContext | null }
+  interface FastifyInstance { requireApiKey: (request: FastifyRequest) => Promise<void> }
+}
+
+/** The header value as the client sent it (Node trims optional whitespace; rawHeaders keeps what it can). */
+function rawApiKeyHeader(request: FastifyRequest): string | undefined {
+  const raw = request.raw.rawHeaders
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i].toLowerCase() === 'x-api-key') return raw[i + 1]
+  }
+  const value = request.headers['x-api-key']
+  return Array.isArray(value) ? value[0] : value
+}
+
+async function apiKeyAuth(app: FastifyInstance): Promise<void> {
+  app.decorateRequest('apiKey', null)
+  app.decorate('requireApiKey', async function requireApiKey(request: FastifyRequest) {
+    const value = rawApiKeyHeader(request)
+    if (value === undefined || value === '') throw new Errors.AUTH_MISSING()
+    if (value !== value.trim()) throw new Errors.AUTH_MALFORMED('the value has leading or trailing whitespace')
+    if (!looksLikeApiKey(value)) throw new Errors.AUTH_MALFORMED('Quire keys look like qk_ followed by 40 letters and digits')
+    const found = await app.store.apiKeys.authenticate(value)
+    if (!found) throw new Errors.AUTH_INVALID()
+    request.apiKey = found
+    await app.store.apiKeys.recordUsage(found.keyId, 'request')
+  })
+}
+
+export default fp(apiKeyAuth, { name: 'quire-api-key-auth', dependencies: ['quire-services'] })

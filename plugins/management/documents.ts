@@ -1,0 +1,122 @@
+// Management API for versioned documents — templates under /api/v1/templates and content blocks under
+// /api/v1/blocks share one shape: an editable draft, immutable versions, one published version.
+// JSON, authenticated by X-Api-Key, scoped to the key's account. The web UI uses the same store calls.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { checkLiquidSyntax } from '../../renderers/template/index.js'
+import { Errors, renderErrorFrom } from '../../src/errors.js'
+import { parseSettings } from '../../src/settings.js'
+import type { DocumentRecord, Version } from '../../src/store/records.js'
+import type { Store } from '../../src/store/index.js'
+
+export interface DocumentRoutesOptions { kind: 'templates' | 'blocks' }
+
+type Repo = Store['templates']
+
+const NAME = { type: 'string', minLength: 1, maxLength: 200 } as const
+const HTML = { type: 'string', maxLength: 2_000_000 } as const
+const SAMPLE_DATA = { type: 'object' } as const
+const SETTINGS = { type: 'object' } as const
+
+const createSchema = {
+  body: {
+    type: 'object', required: ['name', 'html'], additionalProperties: false,
+    properties: { name: NAME, html: HTML, sampleData: SAMPLE_DATA, settings: SETTINGS },
+  },
+}
+const updateSchema = {
+  body: {
+    type: 'object', additionalProperties: false, minProperties: 1,
+    properties: { name: NAME, html: HTML, sampleData: SAMPLE_DATA, settings: SETTINGS },
+  },
+}
+const versionSchema = {
+  body: { type: ['object', 'null'], additionalProperties: false, properties: { publish: { type: 'boolean' } } },
+}
+
+/** A Liquid syntax error is a 400 that names line and column. */
+export function assertLiquid(html: string): void {
+  const problem = checkLiquidSyntax(html)
+  if (problem) {
+    throw renderErrorFrom('QUIRE_ERR_TEMPLATE_SYNTAX', `Liquid syntax error at line ${problem.line}, column ${problem.column}: ${problem.message}`)
+  }
+}
+
+export function documentView(record: DocumentRecord) {
+  const { id, name, draft, publishedVersionId, createdAt, updatedAt } = record
+  return { id, name, html: draft.html, sampleData: draft.sampleData, settings: draft.settings, publishedVersionId, createdAt, updatedAt }
+}
+
+
+export default async function documentRoutes(app: FastifyInstance, { kind }: DocumentRoutesOptions): Promise<void> {
+  const repo: Repo = kind === 'templates' ? app.store.templates : app.store.blocks
+  const notFound = (id: string) => (kind === 'templates' ? new Errors.TEMPLATE_NOT_FOUND(id) : new Errors.BLOCK_NOT_FOUND(id))
+  const account = (request: FastifyRequest) => request.apiKey!.accountId
+
+  async function found(request: FastifyRequest, id: string): Promise<DocumentRecord> {
+    const record = await repo.get(account(request), id)
+    if (!record) throw notFound(id)
+    return record
+  }
+
+  app.addHook('preHandler', app.requireApiKey)
+
+  app.post<{ Body: { name: string; html: string; sampleData?: object; settings?: object } }>('/', { schema: createSchema }, async (request, reply) => {
+    const { name, html, sampleData, settings } = request.body
+    assertLiquid(html)
+    const record = await repo.create(account(request), { name, html, sampleData: sampleData ?? {}, settings: parseSettings(settings ?? {}) })
+    return reply.code(201).send(documentView(record))
+  })
+
+  app.get<{ Querystring: { search?: string } }>('/', async (request) => {
+    const items = await repo.list(account(request), { search: request.query.search })
+    return { items }
+  })
+
+  app.get<{ Params: { id: string } }>('/:id', async (request) => documentView(await found(request, request.params.id)))
+
+  app.put<{ Params: { id: string }; Body: { name?: string; html?: string; sampleData?: object; settings?: object } }>('/:id', { schema: updateSchema }, async (request) => {
+    const current = await found(request, request.params.id)
+    const { name, html, sampleData, settings } = request.body
+    if (html !== undefined) assertLiquid(html)
+    const updated = await repo.updateDraft(account(request), current.id, {
+      name,
+      html,
+      sampleData,
+      settings: settings === undefined ? undefined : parseSettings(settings, current.draft.settings),
+    })
+    if (!updated) throw notFound(current.id)
+    return documentView(updated)
+  })
+
+  app.delete<{ Params: { id: string } }>('/:id', async (request, reply) => {
+    const record = await found(request, request.params.id)
+    await repo.remove(account(request), record.id)
+    return reply.code(204).send()
+  })
+
+  app.post<{ Params: { id: string }; Body: { publish?: boolean } | null }>('/:id/versions', { schema: versionSchema }, async (request, reply) => {
+    const record = await found(request, request.params.id)
+    const version = await repo.createVersion(account(request), record.id, { publish: request.body?.publish ?? false })
+    if (!version) throw notFound(record.id)
+    return reply.code(201).send({ versionId: version.id, ...version })
+  })
+
+  app.get<{ Params: { id: string } }>('/:id/versions', async (request) => {
+    const record = await found(request, request.params.id)
+    return { items: await repo.listVersions(account(request), record.id) }
+  })
+
+  app.get<{ Params: { id: string; versionId: string } }>('/:id/versions/:versionId', async (request) => {
+    const record = await found(request, request.params.id)
+    const version = await repo.getVersion(account(request), record.id, request.params.versionId)
+    if (!version) throw new Errors.VERSION_NOT_FOUND(request.params.versionId, record.id)
+    return { versionId: version.id, ...version }
+  })
+
+  app.post<{ Params: { id: string; versionId: string } }>('/:id/versions/:versionId/publish', async (request) => {
+    const record = await found(request, request.params.id)
+    const version = await repo.publish(account(request), record.id, request.params.versionId)
+    if (!version) throw new Errors.VERSION_NOT_FOUND(request.params.versionId, record.id)
+    return { versionId: version.id, ...version }
+  })
+}

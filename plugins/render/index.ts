@@ -1,0 +1,87 @@
+// Synchronous rendering: every /render/... endpoint of the spec, plus the variants users expect
+// (raw-HTML as-byte-array, a version-specific clips render). Image query parameters apply to every
+// image variant of a template render. Successful bodies are the file, or its Base64 as text/plain.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { RenderOutput, RenderTask } from '../../renderers/contract.js'
+import { decodeBase64Html, htmlSource, templateSource } from '../../src/render/document-source.js'
+import { clipsOptionsFromBody, imageOptionsFromBody, imageOptionsFromQuery } from '../../src/render/image-options.js'
+import { assertSyncFormat, buildTask, templateData, usageKind } from '../../src/render/tasks.js'
+import { parseSettings } from '../../src/settings.js'
+import { Errors } from '../../src/errors.js'
+
+type Params = { format: string; templateId: string; versionId?: string }
+type Bag = Record<string, unknown>
+
+async function send(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, task: RenderTask, base64: boolean, name: string) {
+  const started = performance.now()
+  const output: RenderOutput = await app.pool.run(task)
+  const elapsed = performance.now() - started
+  if (output.warnings.length > 0) request.log.warn({ warnings: output.warnings.slice(0, 20) }, 'render warnings')
+  await app.store.apiKeys.recordUsage(request.apiKey!.keyId, usageKind(output.extension))
+  reply.header('x-quire-render-ms', elapsed.toFixed(1))
+  const bytes = Buffer.from(output.bytes.buffer, output.bytes.byteOffset, output.bytes.byteLength)
+  if (base64) return reply.type('text/plain; charset=utf-8').send(bytes.toString('base64'))
+  reply.header('content-disposition', `inline; filename="${name}.${output.extension}"`)
+  return reply.type(output.contentType).send(bytes)
+}
+
+function bodyObject(body: unknown): Bag {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw new Errors.REQUEST_DATA_MISSING('The request body must be a JSON object')
+  }
+  return body as Bag
+}
+
+export default async function renderRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('preHandler', app.requireApiKey)
+
+  async function renderTemplate(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply, base64: boolean) {
+    const { format, templateId, versionId } = request.params
+    assertSyncFormat(format)
+    const data = templateData(request.body)
+    const image = format === 'image' ? imageOptionsFromQuery(request.query as Bag) : undefined
+    const { source } = await templateSource(app.store, request.apiKey!.accountId, templateId, versionId)
+    const task = image ? buildTask(app.config, 'image', { source, data }, image) : buildTask(app.config, format as 'pdf' | 'txt', { source, data })
+    return send(app, request, reply, task, base64, templateId)
+  }
+
+  async function renderHtml(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply, base64: boolean) {
+    const { format } = request.params
+    assertSyncFormat(format)
+    const body = bodyObject(request.body)
+    const html = decodeBase64Html(body.base64HtmlString)
+    const settings = body.settings === undefined ? undefined : parseSettings(body.settings)
+    const source = htmlSource(html, settings)
+    const task = format === 'image'
+      ? buildTask(app.config, 'image', { source, data: {} }, imageOptionsFromBody(body))
+      : buildTask(app.config, format, { source, data: {} })
+    return send(app, request, reply, task, base64, 'document')
+  }
+
+  async function renderTemplateClips(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
+    const { templateId, versionId } = request.params
+    const body = bodyObject(request.body)
+    const data = templateData(body.data, 'data')
+    const clips = clipsOptionsFromBody(body, app.config.limits.maxClips)
+    const { source } = await templateSource(app.store, request.apiKey!.accountId, templateId, versionId)
+    return send(app, request, reply, buildTask(app.config, 'clips', { source, data }, clips), false, `${templateId}-clips`)
+  }
+
+  async function renderHtmlClips(request: FastifyRequest, reply: FastifyReply) {
+    const body = bodyObject(request.body)
+    const source = htmlSource(decodeBase64Html(body.base64HtmlString))
+    const clips = clipsOptionsFromBody(body, app.config.limits.maxClips)
+    return send(app, request, reply, buildTask(app.config, 'clips', { source, data: {} }, clips), false, 'clips')
+  }
+
+  // Static segments win over parameters in the router, so `fromhtml` never reaches the template routes.
+  app.post('/render/image/fromhtml/clips', renderHtmlClips)
+  app.post<{ Params: Params }>('/render/:format/fromhtml', (req, reply) => renderHtml(req, reply, false))
+  app.post<{ Params: Params }>('/render/:format/fromhtml/as-byte-array', (req, reply) => renderHtml(req, reply, true))
+  app.post<{ Params: Params }>('/render/image/:templateId/clips', renderTemplateClips)
+  app.post<{ Params: Params }>('/render/image/:templateId/v/:versionId/clips', renderTemplateClips)
+  app.post<{ Params: Params }>('/render/:format/:templateId', (req, reply) => renderTemplate(req, reply, false))
+  app.post<{ Params: Params }>('/render/:format/:templateId/as-byte-array', (req, reply) => renderTemplate(req, reply, true))
+  app.post<{ Params: Params }>('/render/:format/:templateId/v/:versionId', (req, reply) => renderTemplate(req, reply, false))
+  app.post<{ Params: Params }>('/render/:format/:templateId/v/:versionId/as-byte-array', (req, reply) => renderTemplate(req, reply, true))
+}

@@ -1,0 +1,83 @@
+// The render pool: piscina workers, one task per render, each bounded in time and memory.
+// A render that runs past its time limit has its worker terminated (piscina does that on abort) and
+// replaced; a worker that dies (memory limit) is replaced too. Failures come back as PoolError with a code.
+import { Piscina } from 'piscina'
+import type { RenderErrorCode, RenderOutput, RenderResult, RenderTask } from '../renderers/contract.js'
+
+export type PoolErrorCode = RenderErrorCode | 'QUIRE_ERR_RENDER_TIMEOUT' | 'QUIRE_ERR_RENDER_WORKER_CRASHED' | 'QUIRE_ERR_RENDER_BUSY'
+
+export class PoolError extends Error {
+  constructor(public readonly code: PoolErrorCode, message: string, public readonly detail?: string) {
+    super(message)
+    this.name = 'PoolError'
+  }
+}
+
+export interface PoolOptions {
+  threads: number
+  renderTimeoutMs: number
+  maxQueue: number
+  workerMemoryMb: number
+}
+
+// Under tap/tsx the sources run as .ts; built, they run as .js. The worker follows whichever this file is.
+const workerFile = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url).href
+
+export class RenderPool {
+  private readonly piscina: Piscina
+  private readonly options: PoolOptions
+
+  constructor(options: PoolOptions) {
+    this.options = options
+    this.piscina = new Piscina({
+      filename: workerFile,
+      minThreads: options.threads,
+      maxThreads: options.threads,
+      maxQueue: options.maxQueue,
+      idleTimeout: 60_000,
+      resourceLimits: { maxOldGenerationSizeMb: options.workerMemoryMb },
+    })
+    // A worker that dies outside a task must not take the process down; piscina replaces it.
+    this.piscina.on('error', () => {})
+  }
+
+  async run(task: RenderTask): Promise<RenderOutput> {
+    const { renderTimeoutMs } = this.options
+    const controller = new AbortController()
+    const timer = setTimeout(() => controller.abort(new Error('render time limit')), renderTimeoutMs)
+    let result: RenderResult
+    try {
+      result = await this.piscina.run(task, { name: task.format, signal: controller.signal })
+    } catch (error) {
+      throw this.explain(error, controller.signal.aborted)
+    } finally {
+      clearTimeout(timer)
+    }
+    if (!result.ok) throw new PoolError(result.error.code, result.error.message)
+    return result.output
+  }
+
+  private explain(error: unknown, timedOut: boolean): PoolError {
+    const { renderTimeoutMs, maxQueue, workerMemoryMb } = this.options
+    if (timedOut) {
+      return new PoolError('QUIRE_ERR_RENDER_TIMEOUT', `The render took longer than the limit of ${renderTimeoutMs} ms and was stopped`)
+    }
+    const message = error instanceof Error ? error.message : String(error)
+    const code = (error as { code?: string })?.code
+    if (/queue is at limit|Task queue is at limit/i.test(message)) {
+      return new PoolError('QUIRE_ERR_RENDER_BUSY', `Too many renders are waiting (queue limit ${maxQueue}); try again shortly`)
+    }
+    if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      return new PoolError('QUIRE_ERR_RENDER_WORKER_CRASHED', `The render exceeded the worker memory limit of ${workerMemoryMb} MB and was stopped`)
+    }
+    return new PoolError('QUIRE_ERR_RENDER_WORKER_CRASHED', `The render worker stopped unexpectedly: ${message}`)
+  }
+
+  get stats() {
+    return { threads: this.piscina.threads.length, queued: this.piscina.queueSize, completed: this.piscina.completed }
+  }
+
+  async destroy(): Promise<void> {
+    await this.piscina.destroy()
+  }
+}

@@ -1,0 +1,157 @@
+// The contract between the service and the render workers: what a task carries, what comes back.
+// Everything here is plain data, because it crosses a worker-thread boundary (structured clone).
+
+export type PaperSize =
+  | 'A0' | 'A1' | 'A2' | 'A3' | 'A4' | 'A5' | 'A6'
+  | 'B4' | 'B5' | 'Letter' | 'Legal' | 'Tabloid' | 'Ledger' | 'Custom'
+
+export interface MarginsMm { top: number; right: number; bottom: number; left: number }
+
+export interface TemplateSettings {
+  paper: { size: PaperSize; widthMm?: number; heightMm?: number }
+  orientation: 'portrait' | 'landscape'
+  printBackground: boolean
+  marginsMm: MarginsMm
+  header: { enabled: boolean; blockId: string | null }
+  footer: { enabled: boolean; blockId: string | null }
+  cover: {
+    enabled: boolean
+    marginsMm?: MarginsMm
+    hideHeaderFooter?: boolean
+    orientation?: 'portrait' | 'landscape'
+  }
+  security: {
+    passwordEnabled: boolean
+    password: string
+    permitPrint: boolean
+    permitModify: boolean
+    permitExtract: boolean
+    permitAnnotations: boolean
+  }
+  disablePageBreakCalculation: boolean
+}
+
+/** One Liquid source with the key under which its compiled form is cached in a worker. */
+export interface LiquidSource {
+  /** Stable for identical text: a version id, or a content hash for drafts and raw HTML. */
+  cacheKey: string
+  text: string
+}
+
+/** What a render starts from: a saved template (Liquid) or raw HTML (no Liquid processing). */
+export interface DocumentSource {
+  kind: 'template' | 'html'
+  main: LiquidSource
+  /** Content blocks reachable by `{% include 'name' %}` / `{% render 'name' %}`, keyed by block name and by id. */
+  blocks: Record<string, LiquidSource>
+  /** Header and footer blocks (PDF only), already resolved from settings.header/footer. */
+  header: LiquidSource | null
+  footer: LiquidSource | null
+  settings: TemplateSettings
+}
+
+export interface Clip {
+  name?: string
+  x: number
+  y: number
+  width: number
+  height: number
+  circular?: boolean
+  format?: 'png' | 'jpeg'
+}
+
+export interface ImageOptions {
+  format: 'png' | 'jpeg'
+  /** CSS pixels; undefined = from the template's paper width at 96 dpi. */
+  width?: number
+  /** CSS pixels; used only when fullPage is false. */
+  height?: number
+  quality: number
+  fullPage: boolean
+  scale: number
+  clip?: Omit<Clip, 'name' | 'format'>
+}
+
+export interface ClipsOptions {
+  format: 'png' | 'jpeg'
+  width?: number
+  quality: number
+  scale: number
+  clips: Clip[]
+}
+
+export interface RenderLimits {
+  maxPages: number
+  /** Largest output image in pixels (width × height, after scale). */
+  maxImagePixels: number
+  /** Largest output image side in pixels (after scale). */
+  maxImageDimension: number
+  maxClips: number
+  /** Largest rendered HTML (after Liquid) in characters. */
+  maxHtmlChars: number
+  /** Liquid render budget in milliseconds (the pool's hard time limit still applies on top). */
+  templateRenderMs: number
+}
+
+/** Outbound fetch policy for images referenced by templates (guarded fetcher). */
+export interface FetchPolicy {
+  /** Hosts or CIDR ranges let through although private/loopback (tests, explicit config only). */
+  allowHosts: string[]
+  timeoutMs: number
+  maxBytes: number
+}
+
+interface TaskBase {
+  source: DocumentSource
+  data: unknown
+  limits: RenderLimits
+  fetch: FetchPolicy
+  /** Fixed creation date for deterministic output (ISO string); undefined = now. */
+  now?: string
+}
+
+export interface PdfTask extends TaskBase { format: 'pdf' }
+export interface ImageTask extends TaskBase { format: 'image'; image: ImageOptions }
+export interface ClipsTask extends TaskBase { format: 'clips'; clips: ClipsOptions }
+export interface TxtTask extends TaskBase { format: 'txt' }
+export interface DocxTask extends TaskBase { format: 'docx' }
+
+export type RenderTask = PdfTask | ImageTask | ClipsTask | TxtTask | DocxTask
+export type TaskFormat = RenderTask['format']
+
+export interface RenderOutput {
+  bytes: Uint8Array
+  contentType: string
+  /** Output file extension without dot: pdf, png, jpg, txt, zip, docx. */
+  extension: string
+  /** Non-fatal notes (unsupported CSS and the like), for the log. */
+  warnings: string[]
+}
+
+/** Error codes a renderer may return. The service maps each to an HTTP status in src/errors.ts. */
+export const RENDER_ERROR_CODES = [
+  'QUIRE_ERR_TEMPLATE_SYNTAX',
+  'QUIRE_ERR_TEMPLATE_RENDER',
+  'QUIRE_ERR_TEMPLATE_LIMIT',
+  'QUIRE_ERR_RENDER_PAGES_LIMIT',
+  'QUIRE_ERR_RENDER_IMAGE_LIMIT',
+  'QUIRE_ERR_RENDER_CLIP_OUTSIDE',
+  'QUIRE_ERR_RENDER_CLIPS_LIMIT',
+  'QUIRE_ERR_RENDER_HTML_LIMIT',
+  'QUIRE_ERR_RENDER_INVALID_OPTION',
+  'QUIRE_ERR_RENDER_FAILED',
+] as const
+export type RenderErrorCode = (typeof RENDER_ERROR_CODES)[number]
+
+export interface WireError { code: RenderErrorCode; message: string }
+
+/** Errors cross the worker boundary as data: a thrown Error loses its class and code on the way back. */
+export type RenderResult = { ok: true; output: RenderOutput } | { ok: false; error: WireError }
+
+/** Thrown inside renderers; the worker entry turns it into `{ ok: false, error }`. */
+export class RenderError extends Error {
+  constructor(public readonly code: RenderErrorCode, message: string) {
+    super(message)
+    this.name = 'RenderError'
+  }
+}

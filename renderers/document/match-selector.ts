@@ -1,0 +1,106 @@
+// Right-to-left selector matching over the light DOM.
+import type { DomElement } from './dom.js'
+import type { AttrTest, Complex, Compound, Pseudo } from './parse-selector.js'
+
+export function matchesComplex(sel: Complex, el: DomElement): boolean {
+  return matchFrom(sel, 0, el)
+}
+
+function matchFrom(sel: Complex, idx: number, el: DomElement): boolean {
+  if (!matchesCompound(sel.parts[idx], el)) return false
+  if (idx === sel.parts.length - 1) return true
+  const next = idx + 1
+  switch (sel.combinators[idx]) {
+    case '>':
+      return el.parent !== null && matchFrom(sel, next, el.parent)
+    case ' ':
+      for (let p = el.parent; p !== null; p = p.parent) if (matchFrom(sel, next, p)) return true
+      return false
+    case '+': {
+      const prev = el.parent && el.index > 0 ? el.parent.elementChildren[el.index - 1] : null
+      return prev !== null && matchFrom(sel, next, prev)
+    }
+    case '~': {
+      if (!el.parent) return false
+      const sibs = el.parent.elementChildren
+      for (let i = el.index - 1; i >= 0; i--) if (matchFrom(sel, next, sibs[i])) return true
+      return false
+    }
+  }
+}
+
+export function matchesCompound(c: Compound, el: DomElement): boolean {
+  if (c.tag !== null && c.tag !== el.tag) return false
+  if (c.id !== null && c.id !== el.id) return false
+  for (let i = 0; i < c.classes.length; i++) if (!el.classes.includes(c.classes[i])) return false
+  for (let i = 0; i < c.attrs.length; i++) if (!matchesAttr(c.attrs[i], el)) return false
+  for (let i = 0; i < c.pseudos.length; i++) if (!matchesPseudo(c.pseudos[i], el)) return false
+  return true
+}
+
+function matchesAttr(t: AttrTest, el: DomElement): boolean {
+  let v = el.attrs[t.name]
+  if (v === undefined) return false
+  if (t.op === '') return true
+  let want = t.value
+  if (t.caseInsensitive) { v = v.toLowerCase(); want = want.toLowerCase() }
+  switch (t.op) {
+    case '=': return v === want
+    case '~=': return want !== '' && v.split(/[ \t\n\r\f]+/).includes(want)
+    case '^=': return want !== '' && v.startsWith(want)
+    case '$=': return want !== '' && v.endsWith(want)
+    case '*=': return want !== '' && v.includes(want)
+    case '|=': return v === want || v.startsWith(want + '-')
+  }
+}
+
+const FORM_CONTROLS = new Set(['input', 'button', 'select', 'textarea', 'option', 'optgroup', 'fieldset'])
+
+function matchesPseudo(p: Pseudo, el: DomElement): boolean {
+  switch (p.k) {
+    case 'nth': return matchesNth(p, el)
+    case 'only': {
+      if (!el.parent) return true
+      if (!p.ofType) return el.parent.elementChildren.length === 1
+      return el.parent.elementChildren.every((s) => s === el || s.tag !== el.tag)
+    }
+    case 'not': return !p.list.some((s) => s.pseudoElement === null && matchesComplex(s, el))
+    case 'is': return p.list.some((s) => s.pseudoElement === null && matchesComplex(s, el))
+    case 'root': return el.parent === null
+    case 'empty': return el.children.every((n) => n.kind === 'text' && n.text === '')
+    case 'link': return (el.tag === 'a' || el.tag === 'area') && el.attrs.href !== undefined
+    case 'checked': return (el.tag === 'input' && el.attrs.checked !== undefined) || (el.tag === 'option' && el.attrs.selected !== undefined)
+    case 'disabled': return FORM_CONTROLS.has(el.tag) && el.attrs.disabled !== undefined
+    case 'enabled': return FORM_CONTROLS.has(el.tag) && el.attrs.disabled === undefined
+    case 'required': return FORM_CONTROLS.has(el.tag) && el.attrs.required !== undefined
+    case 'optional': return FORM_CONTROLS.has(el.tag) && el.attrs.required === undefined
+    case 'lang': {
+      for (let e: DomElement | null = el; e; e = e.parent) {
+        const l = e.attrs.lang
+        if (l !== undefined) { const v = l.toLowerCase(); return v === p.v || v.startsWith(p.v + '-') }
+      }
+      return false
+    }
+    case 'never': return false
+  }
+}
+
+function matchesNth(p: Extract<Pseudo, { k: 'nth' }>, el: DomElement): boolean {
+  const parent = el.parent
+  let pos: number // 1-based position among the counted siblings
+  if (!parent) pos = 1
+  else if (!p.ofType && p.of === null) {
+    pos = p.last ? parent.elementChildren.length - el.index : el.index + 1
+  } else {
+    if (p.of !== null && !p.of.some((s) => matchesComplex(s, el))) return false
+    const sibs = parent.elementChildren
+    const counts = (s: DomElement): boolean =>
+      p.ofType ? s.tag === el.tag : p.of!.some((x) => matchesComplex(x, s))
+    pos = 1
+    if (p.last) { for (let i = el.index + 1; i < sibs.length; i++) if (counts(sibs[i])) pos++ }
+    else { for (let i = 0; i < el.index; i++) if (counts(sibs[i])) pos++ }
+  }
+  if (p.a === 0) return pos === p.b
+  const n = (pos - p.b) / p.a
+  return Number.isInteger(n) && n >= 0
+}

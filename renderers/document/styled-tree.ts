@@ -1,0 +1,159 @@
+// The styled tree: the contract between the document front-end (HTML → DOM → cascade) and every
+// back-end (pdf, image, docx). CSS values are resolved to CSS pixels (1px = 1/96 in = 0.75pt), keywords
+// are checked, inheritance is applied. Percentages stay percentages, because only layout knows the
+// containing block; `calc()` mixing both fits the same shape.
+
+/** A length that may depend on the containing block: value = px + pct/100 × reference. */
+export interface Dim { px: number; pct: number }
+export type DimAuto = Dim | 'auto'
+export type DimNone = Dim | 'none'
+
+export interface Color { r: number; g: number; b: number; a: number }
+
+export type BorderStyle = 'none' | 'hidden' | 'solid' | 'dashed' | 'dotted' | 'double' | 'groove' | 'ridge' | 'inset' | 'outset'
+export interface BorderSide { width: number; style: BorderStyle; color: Color }
+
+export type Display =
+  | 'none' | 'block' | 'inline' | 'inline-block' | 'flex' | 'inline-flex' | 'list-item'
+  | 'table' | 'inline-table' | 'table-row' | 'table-cell' | 'table-row-group' | 'table-header-group'
+  | 'table-footer-group' | 'table-column' | 'table-column-group' | 'table-caption' | 'contents'
+
+export type LineHeight = { kind: 'normal' } | { kind: 'px'; value: number } | { kind: 'factor'; value: number }
+
+export interface GradientStop { color: Color; at: Dim | null }
+export type BackgroundImage =
+  | { kind: 'url'; url: string }
+  | { kind: 'linear-gradient'; angleDeg: number; stops: GradientStop[] }
+  | { kind: 'radial-gradient'; shape: 'circle' | 'ellipse'; at: [Dim, Dim]; stops: GradientStop[] }
+
+export interface BackgroundLayer {
+  image: BackgroundImage
+  /** 'auto' | 'cover' | 'contain' or explicit width/height (each may be 'auto'). */
+  size: 'cover' | 'contain' | [DimAuto, DimAuto]
+  position: [Dim, Dim]
+  repeat: 'repeat' | 'no-repeat' | 'repeat-x' | 'repeat-y'
+}
+
+export interface BoxShadow { x: number; y: number; blur: number; spread: number; color: Color; inset: boolean }
+
+export interface ComputedStyle {
+  display: Display
+  position: 'static' | 'relative' | 'absolute' | 'fixed'
+  top: DimAuto; right: DimAuto; bottom: DimAuto; left: DimAuto
+  zIndex: number | 'auto'
+  float: 'none' | 'left' | 'right'
+  clear: 'none' | 'left' | 'right' | 'both'
+  boxSizing: 'content-box' | 'border-box'
+  width: DimAuto; height: DimAuto
+  minWidth: Dim; minHeight: Dim
+  maxWidth: DimNone; maxHeight: DimNone
+  marginTop: DimAuto; marginRight: DimAuto; marginBottom: DimAuto; marginLeft: DimAuto
+  paddingTop: Dim; paddingRight: Dim; paddingBottom: Dim; paddingLeft: Dim
+  borderTop: BorderSide; borderRight: BorderSide; borderBottom: BorderSide; borderLeft: BorderSide
+  /** Corner radii in px: top-left, top-right, bottom-right, bottom-left (elliptical radii: horizontal only). */
+  borderRadius: [number, number, number, number]
+  backgroundColor: Color | null
+  backgroundLayers: BackgroundLayer[]
+  boxShadow: BoxShadow[]
+  overflow: 'visible' | 'hidden' | 'auto' | 'scroll' | 'clip'
+  visibility: 'visible' | 'hidden' | 'collapse'
+  opacity: number
+
+  // text (inherited)
+  color: Color
+  /** Family list as written, generic names lower-cased: ['Helvetica Neue', 'helvetica', 'sans-serif']. */
+  fontFamily: string[]
+  fontSize: number
+  fontWeight: number
+  fontStyle: 'normal' | 'italic' | 'oblique'
+  lineHeight: LineHeight
+  textAlign: 'left' | 'right' | 'center' | 'justify' | 'start' | 'end'
+  textDecoration: { underline: boolean; overline: boolean; lineThrough: boolean; color: Color | null; style: 'solid' | 'dashed' | 'dotted' | 'double' | 'wavy' }
+  textTransform: 'none' | 'uppercase' | 'lowercase' | 'capitalize'
+  letterSpacing: number
+  wordSpacing: number
+  whiteSpace: 'normal' | 'nowrap' | 'pre' | 'pre-wrap' | 'pre-line' | 'break-spaces'
+  textIndent: Dim
+  wordBreak: 'normal' | 'break-all' | 'keep-all' | 'break-word'
+  overflowWrap: 'normal' | 'break-word' | 'anywhere'
+  listStyleType: string
+  listStylePosition: 'inside' | 'outside'
+  borderCollapse: 'separate' | 'collapse'
+  /** Horizontal and vertical border-spacing in px. */
+  borderSpacing: [number, number]
+  captionSide: 'top' | 'bottom'
+
+  // not inherited
+  verticalAlign: 'baseline' | 'top' | 'middle' | 'bottom' | 'text-top' | 'text-bottom' | 'sub' | 'super' | Dim
+  tableLayout: 'auto' | 'fixed'
+
+  // flex
+  flexDirection: 'row' | 'row-reverse' | 'column' | 'column-reverse'
+  flexWrap: 'nowrap' | 'wrap' | 'wrap-reverse'
+  justifyContent: 'flex-start' | 'flex-end' | 'center' | 'space-between' | 'space-around' | 'space-evenly'
+  alignItems: 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'baseline'
+  alignSelf: 'auto' | 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'baseline'
+  alignContent: 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'space-between' | 'space-around'
+  flexGrow: number
+  flexShrink: number
+  flexBasis: DimAuto
+  order: number
+  rowGap: Dim
+  columnGap: Dim
+  /** Multi-column: `columns` / `column-count` (1 = none). */
+  columnCount: number
+
+  // fragmentation
+  breakBefore: 'auto' | 'avoid' | 'page' | 'left' | 'right' | 'column'
+  breakAfter: 'auto' | 'avoid' | 'page' | 'left' | 'right' | 'column'
+  breakInside: 'auto' | 'avoid'
+  orphans: number
+  widows: number
+}
+
+export interface StyledElement {
+  kind: 'element'
+  /** Lower-case tag name; generated boxes use '::before', '::after', '::marker'. */
+  tag: string
+  attrs: Record<string, string>
+  style: ComputedStyle
+  children: StyledNode[]
+  /** For list items: the marker text already computed ('1.', '•', 'iv.'), or null. */
+  marker: string | null
+}
+
+/** Raw text as in the source (whitespace not yet collapsed: that depends on `white-space` and is done by layout). */
+export interface StyledText {
+  kind: 'text'
+  text: string
+  /** The parent element's style (text nodes have no style of their own). */
+  style: ComputedStyle
+}
+
+export type StyledNode = StyledElement | StyledText
+
+export interface PageRule {
+  /** Page size in CSS px, from `@page { size }`; null when the template does not set one. */
+  size: { width: number; height: number } | null
+  /** Only an orientation was given (`size: landscape`). */
+  orientation: 'portrait' | 'landscape' | null
+  /** Page margins in CSS px from `@page { margin }`; null sides were not set. */
+  margins: { top: number | null; right: number | null; bottom: number | null; left: number | null }
+}
+
+export interface StyledDocument {
+  /** The `<html>` element (always present, even when the source omits it). */
+  root: StyledElement
+  title: string | null
+  page: PageRule
+  /** Unsupported or invalid CSS, each naming the property and value: logged, never fatal. */
+  warnings: string[]
+}
+
+/** What the front-end needs to know about where the document will be shown. */
+export interface MediaContext {
+  type: 'print' | 'screen'
+  /** Viewport in CSS px, for media queries and vw/vh. */
+  width: number
+  height: number
+}

@@ -1,0 +1,138 @@
+// Font selection and loading. Fonts ship as npm packages, metric-compatible with what Chromium uses on a
+// Debian machine with fonts-liberation and fonts-dejavu (see shared/corpus/README.md):
+//   Arial/Helvetica/sans-serif → Arimo (metrics of Liberation Sans / Arial)
+//   Times/serif/cursive/fantasy/unknown families → Tinos (Liberation Serif / Times New Roman; Chromium's default)
+//   Courier/Courier New → Cousine (Liberation Mono / Courier New)
+//   monospace → DejaVu Sans Mono; system-ui and glyphs the others lack → DejaVu Sans
+// Liberation ships only regular and bold, so weights 100–500 use regular and 600–900 use bold, as Chromium does.
+// Nothing depends on fonts installed on the machine.
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+
+const require = createRequire(import.meta.url)
+
+export type FontStyle = 'normal' | 'italic'
+export type FamilyKey = 'sans' | 'serif' | 'courier' | 'mono' | 'dejavu'
+
+export interface FontFace {
+  /** Unique and stable: 'sans-700-italic'. */
+  key: string
+  family: FamilyKey
+  /** The family name the font declares (what satori and resvg match on). */
+  name: string
+  weight: 400 | 700
+  style: FontStyle
+  path: string
+}
+
+const FILES: Record<FamilyKey, { name: string; files: Record<string, string> }> = {
+  sans: {
+    name: 'Arimo',
+    files: {
+      '400-normal': '@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf',
+      '700-normal': '@expo-google-fonts/arimo/700Bold/Arimo_700Bold.ttf',
+      '400-italic': '@expo-google-fonts/arimo/400Regular_Italic/Arimo_400Regular_Italic.ttf',
+      '700-italic': '@expo-google-fonts/arimo/700Bold_Italic/Arimo_700Bold_Italic.ttf',
+    },
+  },
+  serif: {
+    name: 'Tinos',
+    files: {
+      '400-normal': '@expo-google-fonts/tinos/400Regular/Tinos_400Regular.ttf',
+      '700-normal': '@expo-google-fonts/tinos/700Bold/Tinos_700Bold.ttf',
+      '400-italic': '@expo-google-fonts/tinos/400Regular_Italic/Tinos_400Regular_Italic.ttf',
+      '700-italic': '@expo-google-fonts/tinos/700Bold_Italic/Tinos_700Bold_Italic.ttf',
+    },
+  },
+  courier: {
+    name: 'Cousine',
+    files: {
+      '400-normal': '@expo-google-fonts/cousine/400Regular/Cousine_400Regular.ttf',
+      '700-normal': '@expo-google-fonts/cousine/700Bold/Cousine_700Bold.ttf',
+      '400-italic': '@expo-google-fonts/cousine/400Regular_Italic/Cousine_400Regular_Italic.ttf',
+      '700-italic': '@expo-google-fonts/cousine/700Bold_Italic/Cousine_700Bold_Italic.ttf',
+    },
+  },
+  mono: {
+    name: 'DejaVu Sans Mono',
+    files: {
+      '400-normal': 'dejavu-fonts-ttf/ttf/DejaVuSansMono.ttf',
+      '700-normal': 'dejavu-fonts-ttf/ttf/DejaVuSansMono-Bold.ttf',
+      '400-italic': 'dejavu-fonts-ttf/ttf/DejaVuSansMono-Oblique.ttf',
+      '700-italic': 'dejavu-fonts-ttf/ttf/DejaVuSansMono-BoldOblique.ttf',
+    },
+  },
+  dejavu: {
+    name: 'DejaVu Sans',
+    files: {
+      '400-normal': 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+      '700-normal': 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+      '400-italic': 'dejavu-fonts-ttf/ttf/DejaVuSans-Oblique.ttf',
+      '700-italic': 'dejavu-fonts-ttf/ttf/DejaVuSans-BoldOblique.ttf',
+    },
+  },
+}
+
+/** Family names (lower-case) that resolve to an installed family, as fontconfig aliases them on Debian. */
+const FAMILY_NAMES: Record<string, FamilyKey> = {
+  'sans-serif': 'sans', arial: 'sans', helvetica: 'sans', 'liberation sans': 'sans', arimo: 'sans',
+  serif: 'serif', 'times new roman': 'serif', times: 'serif', 'liberation serif': 'serif', tinos: 'serif',
+  cursive: 'serif', fantasy: 'serif',
+  'courier new': 'courier', courier: 'courier', 'liberation mono': 'courier', cousine: 'courier',
+  monospace: 'mono', 'dejavu sans mono': 'mono', 'ui-monospace': 'mono',
+  'system-ui': 'dejavu', 'dejavu sans': 'dejavu', '-apple-system': 'dejavu', 'ui-sans-serif': 'dejavu',
+  'ui-serif': 'serif',
+}
+
+export const ALL_FACES: FontFace[] = (Object.keys(FILES) as FamilyKey[]).flatMap((family) =>
+  Object.entries(FILES[family].files).map(([variant, spec]) => {
+    const [weight, style] = variant.split('-') as [string, FontStyle]
+    return {
+      key: `${family}-${weight}-${style}`,
+      family,
+      name: FILES[family].name,
+      weight: Number(weight) as 400 | 700,
+      style,
+      path: require.resolve(spec),
+    }
+  }),
+)
+
+const BY_KEY = new Map(ALL_FACES.map((face) => [face.key, face]))
+
+/** The installed family a CSS font-family list resolves to (first known name wins; none → serif, Chromium's default). */
+export function resolveFamily(families: readonly string[]): FamilyKey {
+  for (const family of families) {
+    const known = FAMILY_NAMES[family.toLowerCase()]
+    if (known) return known
+  }
+  return 'serif'
+}
+
+export function faceFor(family: FamilyKey, weight: number, style: string): FontFace {
+  const w = weight >= 600 ? 700 : 400
+  const s: FontStyle = style === 'italic' || style === 'oblique' ? 'italic' : 'normal'
+  return BY_KEY.get(`${family}-${w}-${s}`)!
+}
+
+/** The face for a CSS font-family list, weight and style. */
+export function resolveFace(families: readonly string[], weight: number, style: string): FontFace {
+  return faceFor(resolveFamily(families), weight, style)
+}
+
+/** The face used for characters the chosen face has no glyph for. */
+export function fallbackFace(weight: number, style: string): FontFace {
+  return faceFor('dejavu', weight, style)
+}
+
+const bytesCache = new Map<string, Buffer>()
+
+/** The font file's bytes, read once per process (per worker). */
+export function fontBytes(face: FontFace): Buffer {
+  let bytes = bytesCache.get(face.key)
+  if (!bytes) {
+    bytes = readFileSync(face.path)
+    bytesCache.set(face.key, bytes)
+  }
+  return bytes
+}

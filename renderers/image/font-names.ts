@@ -1,0 +1,5 @@
+import type { FamilyKey } from '../fonts/index.js'
+import { ALL_FACES } from '../fonts/index.js'
+
+/** The declared family name of each installed family (what satori and resvg match on). */
+export const FONT_NAMES = Object.fromEntries(ALL_FACES.map((face) => [face.family, face.name])) as Record<FamilyKey, string>

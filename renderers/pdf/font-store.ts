@@ -1,0 +1,183 @@
+// Text measurement and the font objects handed to pdfkit. Parsing a font and shaping a word are the two
+// costs that dominate a small render, so both are cached at module scope: once per worker, shared by every
+// document. pdfkit accepts a fontkit font object in registerFont(); we give it a thin view of the parsed
+// font whose layout() answers from the same shape cache we measure with, so what is measured is exactly
+// what is painted and a word is shaped once per process instead of once per document.
+import * as fontkit from 'fontkit'
+import type { Font, GlyphRun } from 'fontkit'
+import { fallbackFace, fontBytes, resolveFace, type FontFace } from '../fonts/index.js'
+import type { ComputedStyle } from '../document/styled-tree.js'
+
+/** Vertical metrics of a face at one font size, in CSS px, rounded the way Chromium (Skia) rounds them. */
+export interface LineMetrics {
+  ascent: number
+  descent: number
+  lineGap: number
+  /** line-height: normal */
+  normal: number
+}
+
+/** A run of text drawn with one face (the chosen face, or the fallback for glyphs it lacks). */
+export interface FaceRun { face: FontFace; text: string }
+
+export interface FontStore {
+  faceOf(style: ComputedStyle): FontFace
+  /** Advance width in px of text drawn in one face at one size (kerning and ligatures included). */
+  width(face: FontFace, text: string, size: number): number
+  /** Splits text into runs so that every character has a glyph in its run's face. */
+  runs(face: FontFace, text: string): FaceRun[]
+  metrics(face: FontFace, size: number): LineMetrics
+  /** Unrounded font-unit metrics scaled to px: for decoration positions and x-height. */
+  decoration(face: FontFace, size: number): { underlineOffset: number; thickness: number; xHeight: number; strikeOffset: number }
+  /** The object to pass to pdfkit's registerFont (a cached view of the parsed font). */
+  pdfkitFont(face: FontFace): unknown
+}
+
+interface LoadedFace {
+  font: Font
+  shapes: Map<string, GlyphRun>
+  coverage: Map<number, boolean>
+  pdfkitView: Font
+}
+
+const loaded = new Map<string, LoadedFace>()
+const faceByStyle = new Map<string, FontFace>()
+
+function load(face: FontFace): LoadedFace {
+  let entry = loaded.get(face.key)
+  if (entry) return entry
+  const font = fontkit.create(fontBytes(face))
+  const shapes = new Map<string, GlyphRun>()
+  // Object.create keeps every fontkit getter (tables, subset creation) working on the shared parse.
+  const pdfkitView = Object.create(font) as Font
+  pdfkitView.layout = (text: string, features?: unknown): GlyphRun => {
+    if (features) return font.layout(text, features)
+    const run = shape(font, shapes, text)
+    // pdfkit scales positions in place, so it gets copies; glyph objects are read-only to it.
+    return { glyphs: run.glyphs, positions: run.positions.map((p) => ({ ...p })), advanceWidth: run.advanceWidth }
+  }
+  entry = { font, shapes, coverage: new Map(), pdfkitView }
+  loaded.set(face.key, entry)
+  return entry
+}
+
+function shape(font: Font, shapes: Map<string, GlyphRun>, text: string): GlyphRun {
+  let run = shapes.get(text)
+  if (!run) {
+    run = font.layout(text)
+    // A bounded cache: templates reuse a small vocabulary, data may not.
+    if (shapes.size > 50_000) shapes.clear()
+    shapes.set(text, run)
+  }
+  return run
+}
+
+/** Parses every face up front (worker start-up), so the first render pays nothing. */
+export function preloadFaces(faces: readonly FontFace[]): void {
+  for (const face of faces) load(face)
+}
+
+function hasGlyph(entry: LoadedFace, cp: number): boolean {
+  let has = entry.coverage.get(cp)
+  if (has === undefined) {
+    has = entry.font.hasGlyphForCodePoint(cp)
+    entry.coverage.set(cp, has)
+  }
+  return has
+}
+
+// Characters that never need a glyph of their own (controls, spaces handled by layout, joiners).
+function isInvisible(cp: number): boolean {
+  return cp < 0x20 || cp === 0x200b || cp === 0x200c || cp === 0x200d || cp === 0xfeff || cp === 0xad
+}
+
+function width(face: FontFace, text: string, size: number): number {
+  if (text.length === 0) return 0
+  const entry = load(face)
+  // pdfkit lays out text word by word (split after spaces); measuring the same pieces keeps both in step.
+  let units = 0
+  let start = 0
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) === 32) {
+      units += shape(entry.font, entry.shapes, text.slice(start, i + 1)).advanceWidth
+      start = i + 1
+    }
+  }
+  if (start < text.length) units += shape(entry.font, entry.shapes, text.slice(start)).advanceWidth
+  return (units * size) / entry.font.unitsPerEm
+}
+
+function runs(face: FontFace, text: string): FaceRun[] {
+  const primary = load(face)
+  let simple = true
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c >= 0x20 && c < 0x7f) continue
+    const cp = text.codePointAt(i)!
+    if (!isInvisible(cp) && !hasGlyph(primary, cp)) { simple = false; break }
+  }
+  if (simple) return [{ face, text }]
+  const fallback = fallbackFace(face.weight, face.style)
+  const out: FaceRun[] = []
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!
+    const use = isInvisible(cp) || cp === 32 || hasGlyph(primary, cp) ? face : fallback
+    const last = out[out.length - 1]
+    if (last && last.face === use) last.text += ch
+    else out.push({ face: use, text: ch })
+  }
+  return out
+}
+
+const metricsCache = new Map<string, LineMetrics>()
+
+function metrics(face: FontFace, size: number): LineMetrics {
+  const key = `${face.key}@${size}`
+  let m = metricsCache.get(key)
+  if (m) return m
+  const font = load(face).font
+  const scale = size / font.unitsPerEm
+  // Skia rounds each metric to whole pixels; line-height: normal is their sum (hhea values, as FreeType reads them).
+  const ascent = Math.round(font.ascent * scale)
+  const descent = Math.round(-font.descent * scale)
+  const lineGap = Math.round(font.lineGap * scale)
+  m = { ascent, descent, lineGap, normal: ascent + descent + lineGap }
+  metricsCache.set(key, m)
+  return m
+}
+
+function decoration(face: FontFace, size: number) {
+  const font = load(face).font
+  const scale = size / font.unitsPerEm
+  const thickness = Math.max(1, font.underlineThickness * scale)
+  return {
+    underlineOffset: -font.underlinePosition * scale,
+    thickness,
+    xHeight: (font.xHeight || font.unitsPerEm * 0.5) * scale,
+    strikeOffset: -((font.xHeight || font.unitsPerEm * 0.5) * scale) / 2,
+  }
+}
+
+function faceOf(style: ComputedStyle): FontFace {
+  const key = `${style.fontFamily.join(',')}|${style.fontWeight}|${style.fontStyle}`
+  let face = faceByStyle.get(key)
+  if (!face) {
+    face = resolveFace(style.fontFamily, style.fontWeight, style.fontStyle)
+    faceByStyle.set(key, face)
+  }
+  return face
+}
+
+const store: FontStore = {
+  faceOf,
+  width,
+  runs,
+  metrics,
+  decoration,
+  pdfkitFont: (face) => load(face).pdfkitView,
+}
+
+/** The process-wide font store (its caches outlive a document on purpose). */
+export function fontStore(): FontStore {
+  return store
+}

@@ -1,0 +1,30 @@
+// liquidjs caches partials under "partials:<name>", but block names repeat across accounts and versions.
+// This adapter re-keys each entry by the block's own cacheKey, so the compiled-template cache is shared
+// with main templates and a block version is compiled once per worker.
+import type { LiquidOptions, Template } from 'liquidjs'
+import { currentBlock } from './block-scope.js'
+import { cachedCompiled, forgetCompiled, storeCompiled } from './compiled-cache.js'
+
+type LiquidCache = Exclude<LiquidOptions['cache'], boolean | number | undefined>
+
+export function blockParseCache(engineLabel: string): LiquidCache {
+  const keyOf = (liquidKey: string): string | undefined => {
+    const name = liquidKey.slice(liquidKey.indexOf(':') + 1)
+    const block = currentBlock(name)
+    return block && `${engineLabel}:block:${block.cacheKey}`
+  }
+  return {
+    read: (key: string) => {
+      const k = keyOf(key)
+      return k === undefined ? undefined : cachedCompiled(k)
+    },
+    write: (key: string, value: Template[] | Promise<Template[]>) => {
+      const k = keyOf(key)
+      if (k !== undefined) storeCompiled(k, value)
+    },
+    remove: (key: string) => {
+      const k = keyOf(key)
+      if (k !== undefined) forgetCompiled(k)
+    },
+  }
+}

@@ -1,0 +1,42 @@
+// Customer templates → HTML (and plain strings). Liquid runs sandboxed: content blocks are the only
+// includable "files", no prototype access, bounded parse length, render time, memory and output size.
+import type { DocumentSource, LiquidSource, RenderLimits } from '../contract.js'
+import type { BlockMap } from './block-scope.js'
+import { renderLiquid, scopeOf } from './render-liquid.js'
+import { RenderError } from '../contract.js'
+
+export { checkLiquidSyntax, type LiquidSyntaxProblem } from './check-liquid-syntax.js'
+export { compileCount } from './compiled-cache.js'
+
+function checkHtmlSize(html: string, limits: RenderLimits): string {
+  if (html.length > limits.maxHtmlChars) {
+    throw new RenderError('QUIRE_ERR_RENDER_HTML_LIMIT', `HTML is ${html.length} characters, more than the limit of ${limits.maxHtmlChars} (maxHtmlChars)`)
+  }
+  return html
+}
+
+/** Raw HTML passes through untouched; a template is rendered with the task data as its scope. */
+export async function renderDocumentHtml(args: { source: DocumentSource; data: unknown; limits: RenderLimits }): Promise<string> {
+  const { source, data, limits } = args
+  if (source.kind === 'html') return checkHtmlSize(source.main.text, limits)
+  return renderLiquid({ mode: 'html', source: source.main, scope: scopeOf(data), blocks: source.blocks, limits, label: 'template' })
+}
+
+/**
+ * A header or footer block, rendered once per page: scope = data plus extraVars (page, pages,
+ * tt_pageNumber, tt_totalPages, tt_date). `blocks` (optional) makes content blocks includable from it.
+ */
+export async function renderBlockHtml(
+  block: LiquidSource,
+  data: unknown,
+  extraVars: Record<string, unknown>,
+  limits: RenderLimits,
+  blocks: BlockMap = {},
+): Promise<string> {
+  return renderLiquid({ mode: 'html', source: block, scope: scopeOf(data, extraVars), blocks, limits, label: 'header/footer block' })
+}
+
+/** A short Liquid expression such as the PDF password: plain text, not HTML-escaped. */
+export async function renderLiquidString(text: string, data: unknown, limits: RenderLimits): Promise<string> {
+  return renderLiquid({ mode: 'text', source: text, scope: scopeOf(data), blocks: {}, limits, label: 'expression' })
+}

@@ -1,0 +1,40 @@
+// One Liquid engine per worker and output mode. Escaping is decided when a template is parsed (liquidjs
+// appends the escape filter to each output tag), so HTML and plain-text output need separate engines.
+import { Liquid } from 'liquidjs'
+import { blockFs } from './block-fs.js'
+import { blockParseCache } from './block-parse-cache.js'
+
+export type OutputMode = 'html' | 'text'
+
+/** Longest Liquid source accepted, in characters (inline data: images make real templates large). */
+export const MAX_TEMPLATE_CHARS = 16 * 1024 * 1024
+
+/**
+ * Allocation budget per render in liquidjs units (array elements, string characters created by ranges
+ * and filters). `(1..100000000)` is refused before the array exists.
+ */
+export const MEMORY_LIMIT_UNITS = 10_000_000
+
+const engines = new Map<OutputMode, Liquid>()
+
+export function liquidEngine(mode: OutputMode): Liquid {
+  let engine = engines.get(mode)
+  if (!engine) {
+    engine = new Liquid({
+      fs: blockFs,
+      root: ['blocks'],
+      relativeReference: false,
+      extname: '',
+      cache: blockParseCache(mode),
+      // A misspelt filter is a template bug worth reporting; missing data renders empty, as users expect.
+      strictFilters: true,
+      strictVariables: false,
+      ownPropertyOnly: true,
+      outputEscape: mode === 'html' ? 'escape' : undefined,
+      parseLimit: MAX_TEMPLATE_CHARS,
+      memoryLimit: MEMORY_LIMIT_UNITS,
+    })
+    engines.set(mode, engine)
+  }
+  return engine
+}

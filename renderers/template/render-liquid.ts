@@ -1,0 +1,52 @@
+// One sandboxed Liquid render: compile (cached by cacheKey), then render under the time, memory and
+// output-size limits with the render's content blocks in scope.
+import { Context, toPromise, type Template } from 'liquidjs'
+import type { LiquidSource, RenderLimits } from '../contract.js'
+import { withBlocks, type BlockMap } from './block-scope.js'
+import { cachedCompiled, storeCompiled } from './compiled-cache.js'
+import { HtmlLimitEmitter } from './html-limit-emitter.js'
+import { liquidEngine, type OutputMode } from './liquid-engine.js'
+import { toRenderError } from './liquid-error.js'
+
+export interface LiquidRun {
+  mode: OutputMode
+  /** A LiquidSource is compiled once per cacheKey; a bare string (a short expression) every time. */
+  source: LiquidSource | string
+  scope: Record<string, unknown>
+  blocks: BlockMap
+  limits: RenderLimits
+  /** Names the source in error messages: 'template', 'header block', … */
+  label: string
+}
+
+async function compile(run: LiquidRun): Promise<Template[]> {
+  const engine = liquidEngine(run.mode)
+  if (typeof run.source === 'string') return engine.parse(run.source)
+  const key = `${run.mode}:main:${run.source.cacheKey}`
+  const hit = cachedCompiled(key)
+  if (hit) return hit
+  const templates = engine.parse(run.source.text)
+  storeCompiled(key, templates)
+  return templates
+}
+
+export async function renderLiquid(run: LiquidRun): Promise<string> {
+  const engine = liquidEngine(run.mode)
+  try {
+    return await withBlocks(run.blocks, async () => {
+      const templates = await compile(run)
+      const ctx = new Context(run.scope, engine.options, { renderLimit: run.limits.templateRenderMs }, { liquid: engine })
+      const emitter = new HtmlLimitEmitter(run.limits.maxHtmlChars)
+      await toPromise(engine.renderer.renderTemplates(templates, ctx, emitter))
+      return emitter.buffer
+    })
+  } catch (err) {
+    throw toRenderError(err, run.label, run.limits.templateRenderMs)
+  }
+}
+
+/** Liquid scope from task data: JSON objects are used as they are; anything else gives an empty scope. */
+export function scopeOf(data: unknown, extra?: Record<string, unknown>): Record<string, unknown> {
+  const base = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {}
+  return extra ? { ...base, ...extra } : base
+}

@@ -1,0 +1,76 @@
+// The only reader of process.env: parsed and validated once, then passed around as a plain object.
+import { availableParallelism } from 'node:os'
+import { resolve } from 'node:path'
+import type { FetchPolicy, RenderLimits } from '../renderers/contract.js'
+
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  logLevel: string
+  /** Absolute base address used in links handed to callers (webhooks, logs); default http://localhost:PORT. */
+  publicUrl: string
+  bodyLimitBytes: number
+  pool: {
+    threads: number
+    renderTimeoutMs: number
+    maxQueue: number
+    /** V8 old-generation limit per worker, in MB. */
+    workerMemoryMb: number
+  }
+  limits: RenderLimits
+  fetch: FetchPolicy
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>
+
+function integer(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < min) {
+    throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${raw}"`)
+  }
+  return value
+}
+
+function list(env: Env, name: string): string[] {
+  return (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'PORT', 3000)
+  const level = env.LOG_LEVEL ?? 'info'
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(level)) {
+    throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "${level}"`)
+  }
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR ?? './data'),
+    logLevel: level,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 10 * 1024 * 1024, 1024),
+    pool: {
+      threads: integer(env, 'RENDER_THREADS', Math.max(1, availableParallelism()), 1),
+      renderTimeoutMs: integer(env, 'RENDER_TIMEOUT_MS', 30_000, 100),
+      maxQueue: integer(env, 'RENDER_MAX_QUEUE', 1000, 1),
+      workerMemoryMb: integer(env, 'RENDER_WORKER_MEMORY_MB', 512, 64),
+    },
+    limits: {
+      maxPages: integer(env, 'MAX_PAGES', 500, 1),
+      maxImagePixels: integer(env, 'MAX_IMAGE_PIXELS', 50_000_000, 1),
+      maxImageDimension: integer(env, 'MAX_IMAGE_DIMENSION', 10_000, 1),
+      maxClips: integer(env, 'MAX_CLIPS', 50, 1),
+      maxHtmlChars: integer(env, 'MAX_HTML_CHARS', 5_000_000, 1),
+      templateRenderMs: integer(env, 'TEMPLATE_RENDER_MS', 5_000, 10),
+    },
+    fetch: {
+      allowHosts: list(env, 'OUTBOUND_ALLOW_HOSTS'),
+      timeoutMs: integer(env, 'OUTBOUND_TIMEOUT_MS', 10_000, 100),
+      maxBytes: integer(env, 'OUTBOUND_MAX_BYTES', 10 * 1024 * 1024, 1024),
+    },
+  }
+}

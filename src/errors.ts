@@ -1,0 +1,81 @@
+// The one registry of error codes: QUIRE_ERR_<AREA>_<WHAT>, message, HTTP status.
+// Every error body is application/problem+json: { type, title, status, code, error }. `error` is the
+// readable sentence (the spec's async body member); docs/errors.md documents each code (a test checks).
+import createError, { type FastifyErrorConstructor } from '@fastify/error'
+import type { RenderErrorCode } from '../renderers/contract.js'
+
+type Args = [unknown?, unknown?, unknown?]
+
+function define(code: string, message: string, status: number): FastifyErrorConstructor<{ code: string }, Args> {
+  return createError(code, message, status)
+}
+
+export const Errors = {
+  AUTH_MISSING: define('QUIRE_ERR_AUTH_MISSING', 'The X-Api-Key header is required', 401),
+  AUTH_MALFORMED: define('QUIRE_ERR_AUTH_MALFORMED', 'The X-Api-Key header is malformed: %s', 401),
+  AUTH_INVALID: define('QUIRE_ERR_AUTH_INVALID', 'The API key is not valid (unknown, rolled or deleted)', 401),
+  AUTH_FORBIDDEN: define('QUIRE_ERR_AUTH_FORBIDDEN', '%s', 403),
+  REQUEST_INVALID: define('QUIRE_ERR_REQUEST_INVALID', '%s', 400),
+  REQUEST_BODY_TOO_LARGE: define('QUIRE_ERR_REQUEST_BODY_TOO_LARGE', 'The request body is larger than the limit of %s bytes', 400),
+  REQUEST_DATA_MISSING: define('QUIRE_ERR_REQUEST_DATA_MISSING', '%s', 400),
+  TEMPLATE_ID_INVALID: define('QUIRE_ERR_TEMPLATE_ID_INVALID', 'Invalid template ID "%s": template IDs look like tpl_…', 400),
+  TEMPLATE_NOT_FOUND: define('QUIRE_ERR_TEMPLATE_NOT_FOUND', 'Template %s not found', 404),
+  TEMPLATE_NOT_PUBLISHED: define('QUIRE_ERR_TEMPLATE_NOT_PUBLISHED', 'Template %s has no published version yet: publish one, or render a version with /v/{versionId}', 404),
+  VERSION_ID_INVALID: define('QUIRE_ERR_VERSION_ID_INVALID', 'Invalid version ID "%s": version IDs look like ver_…', 400),
+  TEMPLATE_BLOCK_MISSING: define('QUIRE_ERR_TEMPLATE_BLOCK_MISSING', 'The template\'s %s block %s does not exist or has no published version', 400),
+  VERSION_NOT_FOUND: define('QUIRE_ERR_VERSION_NOT_FOUND', 'Version %s of %s not found', 404),
+  BLOCK_NOT_FOUND: define('QUIRE_ERR_BLOCK_NOT_FOUND', 'Content block %s not found', 404),
+  BLOCK_NOT_PUBLISHED: define('QUIRE_ERR_BLOCK_NOT_PUBLISHED', 'Content block %s has no published version', 400),
+  USER_EMAIL_TAKEN: define('QUIRE_ERR_USER_EMAIL_TAKEN', 'A user with the email %s already exists', 409),
+  BLOCK_NAME_TAKEN: define('QUIRE_ERR_BLOCK_NAME_TAKEN', 'A content block named "%s" already exists; block names are used by {%% include %%} and must be unique', 409),
+  SETTINGS_INVALID: define('QUIRE_ERR_SETTINGS_INVALID', 'Invalid settings: %s', 400),
+  NOT_FOUND: define('QUIRE_ERR_NOT_FOUND', 'No route %s', 404),
+  METHOD_NOT_ALLOWED: define('QUIRE_ERR_METHOD_NOT_ALLOWED', 'Method %s is not allowed on %s', 405),
+  RENDER_TIMEOUT: define('QUIRE_ERR_RENDER_TIMEOUT', 'The render took longer than the limit of %s ms and was stopped', 500),
+  RENDER_WORKER_CRASHED: define('QUIRE_ERR_RENDER_WORKER_CRASHED', 'The render worker stopped unexpectedly (%s); the worker was replaced', 500),
+  RENDER_BUSY: define('QUIRE_ERR_RENDER_BUSY', 'Too many renders are waiting (queue limit %s); try again shortly', 503),
+  INTERNAL: define('QUIRE_ERR_INTERNAL', 'Internal server error', 500),
+} as const
+
+/** HTTP status of each code a renderer returns (renderers cannot import this file: they run in workers). */
+export const RENDER_ERROR_STATUS: Record<RenderErrorCode, number> = {
+  QUIRE_ERR_TEMPLATE_SYNTAX: 400,
+  QUIRE_ERR_TEMPLATE_RENDER: 400,
+  QUIRE_ERR_TEMPLATE_LIMIT: 400,
+  QUIRE_ERR_RENDER_PAGES_LIMIT: 400,
+  QUIRE_ERR_RENDER_IMAGE_LIMIT: 400,
+  QUIRE_ERR_RENDER_CLIP_OUTSIDE: 400,
+  QUIRE_ERR_RENDER_CLIPS_LIMIT: 400,
+  QUIRE_ERR_RENDER_HTML_LIMIT: 400,
+  QUIRE_ERR_RENDER_INVALID_OPTION: 400,
+  QUIRE_ERR_RENDER_FAILED: 500,
+}
+
+/** An error that carries its own code and status: a render error rebuilt from worker data. */
+export class CodedError extends Error {
+  constructor(public readonly code: string, message: string, public readonly statusCode: number) {
+    super(message)
+    this.name = 'CodedError'
+  }
+}
+
+export function renderErrorFrom(code: RenderErrorCode, message: string): CodedError {
+  return new CodedError(code, message, RENDER_ERROR_STATUS[code] ?? 500)
+}
+
+/** Every code of the registry (for the uniqueness/documentation test). */
+export function allErrorCodes(): string[] {
+  return [...Object.values(Errors).map((E) => new E().code), ...Object.keys(RENDER_ERROR_STATUS)]
+}
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
+  409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 500: 'Internal Server Error',
+  503: 'Service Unavailable',
+}
+
+export interface ProblemBody { type: string; title: string; status: number; code: string; error: string }
+
+export function problemBody(status: number, code: string, message: string): ProblemBody {
+  return { type: 'about:blank', title: TITLES[status] ?? 'Error', status, code, error: message }
+}

@@ -1,0 +1,119 @@
+// Turns what a request names (a template and maybe a version, or raw HTML) into the DocumentSource a
+// worker renders: the Liquid text keyed by its version id, the content blocks it includes, and its
+// header/footer blocks — all from published versions, all scoped to the caller's account.
+import { createHash } from 'node:crypto'
+import type { DocumentSource, LiquidSource, TemplateSettings } from '../../renderers/contract.js'
+import { Errors } from '../errors.js'
+import { DEFAULT_SETTINGS } from '../settings.js'
+import type { Store } from '../store/index.js'
+
+const TEMPLATE_ID = /^tpl_[A-Za-z0-9]{1,64}$/
+const VERSION_ID = /^ver_[A-Za-z0-9]{1,64}$/
+const INCLUDE = /\{%-?\s*(?:include|render)\s+['"]([^'"]{1,200})['"]/g
+const MAX_INCLUDE_DEPTH = 5
+
+export function assertTemplateId(id: string): void {
+  if (!TEMPLATE_ID.test(id)) throw new Errors.TEMPLATE_ID_INVALID(id.slice(0, 80))
+}
+
+export function assertVersionId(id: string): void {
+  if (!VERSION_ID.test(id)) throw new Errors.VERSION_ID_INVALID(id.slice(0, 80))
+}
+
+export function contentKey(text: string): string {
+  return 'sha1:' + createHash('sha1').update(text).digest('hex')
+}
+
+/** Blocks included by name (or id) from the text, and from those blocks in turn, as published versions. */
+async function includedBlocks(store: Store, accountId: string, text: string): Promise<Record<string, LiquidSource>> {
+  const blocks: Record<string, LiquidSource> = {}
+  let pending = [text]
+  for (let depth = 0; depth < MAX_INCLUDE_DEPTH && pending.length > 0; depth++) {
+    const next: string[] = []
+    for (const source of pending) {
+      for (const [, name] of source.matchAll(INCLUDE)) {
+        if (blocks[name]) continue
+        const block = name.startsWith('cb_') ? await store.blocks.get(accountId, name) : await store.blocks.byName(accountId, name)
+        if (!block) continue // the template engine reports the unknown block by name
+        const version = await store.blocks.getPublished(accountId, block.id)
+        if (!version) continue
+        blocks[name] = { cacheKey: version.id, text: version.html }
+        next.push(version.html)
+      }
+    }
+    pending = next
+  }
+  return blocks
+}
+
+async function headerFooterBlock(store: Store, accountId: string, which: 'header' | 'footer', setting: TemplateSettings['header']): Promise<LiquidSource | null> {
+  if (!setting.enabled || !setting.blockId) return null
+  const version = await store.blocks.getPublished(accountId, setting.blockId)
+  if (!version) throw new Errors.TEMPLATE_BLOCK_MISSING(which, setting.blockId)
+  return { cacheKey: version.id, text: version.html }
+}
+
+export interface ResolvedTemplate { source: DocumentSource; templateId: string; versionId: string }
+
+/** The published version of a template, or exactly the version asked for. */
+export async function templateSource(store: Store, accountId: string, templateId: string, versionId?: string): Promise<ResolvedTemplate> {
+  assertTemplateId(templateId)
+  if (versionId !== undefined) assertVersionId(versionId)
+  const template = await store.templates.get(accountId, templateId)
+  if (!template) throw new Errors.TEMPLATE_NOT_FOUND(templateId)
+  const version = versionId
+    ? await store.templates.getVersion(accountId, templateId, versionId)
+    : await store.templates.getPublished(accountId, templateId)
+  if (!version) {
+    throw versionId ? new Errors.VERSION_NOT_FOUND(versionId, templateId) : new Errors.TEMPLATE_NOT_PUBLISHED(templateId)
+  }
+  const settings = version.settings
+  const blockTexts = [version.html]
+  const source: DocumentSource = {
+    kind: 'template',
+    main: { cacheKey: version.id, text: version.html },
+    blocks: {},
+    header: await headerFooterBlock(store, accountId, 'header', settings.header),
+    footer: await headerFooterBlock(store, accountId, 'footer', settings.footer),
+    settings,
+  }
+  if (source.header) blockTexts.push(source.header.text)
+  if (source.footer) blockTexts.push(source.footer.text)
+  source.blocks = await includedBlocks(store, accountId, blockTexts.join('\n'))
+  return { source, templateId, versionId: version.id }
+}
+
+/** A draft, rendered as it is now (the editor's preview): keyed by content, never by id. */
+export async function draftSource(store: Store, accountId: string, html: string, settings: TemplateSettings): Promise<DocumentSource> {
+  const source: DocumentSource = {
+    kind: 'template',
+    main: { cacheKey: contentKey(html), text: html },
+    blocks: {},
+    header: await headerFooterBlock(store, accountId, 'header', settings.header),
+    footer: await headerFooterBlock(store, accountId, 'footer', settings.footer),
+    settings,
+  }
+  source.blocks = await includedBlocks(store, accountId, [html, source.header?.text ?? '', source.footer?.text ?? ''].join('\n'))
+  return source
+}
+
+/** Raw HTML: no Liquid, default settings unless the body gives some. */
+export function htmlSource(html: string, settings: TemplateSettings = DEFAULT_SETTINGS): DocumentSource {
+  return { kind: 'html', main: { cacheKey: contentKey(html), text: html }, blocks: {}, header: null, footer: null, settings }
+}
+
+/** Decodes `base64HtmlString`, refusing what is not Base64 or not UTF-8 text. */
+export function decodeBase64Html(value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new Errors.REQUEST_DATA_MISSING('base64HtmlString is required: the HTML to render, Base64-encoded')
+  }
+  const compact = value.replace(/\s+/g, '')
+  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(compact)) {
+    throw new Errors.REQUEST_INVALID('base64HtmlString is not valid Base64')
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(compact, 'base64'))
+  } catch {
+    throw new Errors.REQUEST_INVALID('base64HtmlString does not decode to UTF-8 text')
+  }
+}

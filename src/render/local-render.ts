@@ -1,0 +1,41 @@
+// `quire render`: one render in this process, without a server or a pool (same renderers, same limits).
+import type { RenderOutput, RenderTask } from '../../renderers/contract.js'
+import { RenderError } from '../../renderers/contract.js'
+import { renderPdf } from '../../renderers/pdf/index.js'
+import { renderImage } from '../../renderers/image/index.js'
+import { renderTxt } from '../../renderers/txt/index.js'
+import type { Config } from '../config.js'
+import { parseSettings } from '../settings.js'
+import { contentKey } from './document-source.js'
+import { buildTask } from './tasks.js'
+
+export interface LocalRender { html: string; format: 'pdf' | 'png' | 'jpeg' | 'txt'; data: unknown; settings?: unknown }
+
+function run(task: RenderTask): Promise<RenderOutput> {
+  switch (task.format) {
+    case 'pdf': return renderPdf(task)
+    case 'image': return renderImage(task)
+    case 'txt': return renderTxt(task)
+    default: throw new Error(`not a local format: ${task.format}`)
+  }
+}
+
+export async function renderLocally(config: Config, { html, format, data, settings }: LocalRender): Promise<Uint8Array> {
+  const source = {
+    kind: 'template' as const,
+    main: { cacheKey: contentKey(html), text: html },
+    blocks: {},
+    header: null,
+    footer: null,
+    settings: parseSettings(settings ?? {}),
+  }
+  const task = format === 'png' || format === 'jpeg'
+    ? buildTask(config, 'image', { source, data }, { format, quality: 90, fullPage: true, scale: 1 })
+    : buildTask(config, format, { source, data })
+  try {
+    return (await run(task)).bytes
+  } catch (error) {
+    if (error instanceof RenderError) throw Object.assign(new Error(error.message), { code: error.code })
+    throw error
+  }
+}

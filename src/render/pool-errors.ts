@@ -1,0 +1,13 @@
+// HTTP status of a failure that came back from the render pool.
+import { RENDER_ERROR_STATUS } from '../errors.js'
+import type { PoolErrorCode } from '../../pool/index.js'
+
+const POOL_STATUS: Record<string, number> = {
+  QUIRE_ERR_RENDER_TIMEOUT: 500,
+  QUIRE_ERR_RENDER_WORKER_CRASHED: 500,
+  QUIRE_ERR_RENDER_BUSY: 503,
+}
+
+export function renderErrorStatus(code: PoolErrorCode): number {
+  return (RENDER_ERROR_STATUS as Record<string, number>)[code] ?? POOL_STATUS[code] ?? 500
+}

@@ -1,0 +1,232 @@
+// Template settings: the defaults, the paper table, and one strict parser used for every write
+// (editor form, management API, seed) so that a stored template always holds a complete, valid object.
+import type { MarginsMm, PaperSize, TemplateSettings } from '../renderers/contract.js'
+import { Errors } from './errors.js'
+
+export const PAPER_SIZES_MM: Record<Exclude<PaperSize, 'Custom'>, { widthMm: number; heightMm: number }> = {
+  A0: { widthMm: 841, heightMm: 1189 },
+  A1: { widthMm: 594, heightMm: 841 },
+  A2: { widthMm: 420, heightMm: 594 },
+  A3: { widthMm: 297, heightMm: 420 },
+  A4: { widthMm: 210, heightMm: 297 },
+  A5: { widthMm: 148, heightMm: 210 },
+  A6: { widthMm: 105, heightMm: 148 },
+  B4: { widthMm: 250, heightMm: 353 },
+  B5: { widthMm: 176, heightMm: 250 },
+  Letter: { widthMm: 215.9, heightMm: 279.4 },
+  Legal: { widthMm: 215.9, heightMm: 355.6 },
+  Tabloid: { widthMm: 279.4, heightMm: 431.8 },
+  Ledger: { widthMm: 431.8, heightMm: 279.4 },
+}
+
+export const PAPER_SIZES = [...Object.keys(PAPER_SIZES_MM), 'Custom'] as PaperSize[]
+
+/** Largest page side and margin accepted, in mm (A0's long side is 1189). */
+export const MAX_PAPER_MM = 2000
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const member of Object.values(value)) deepFreeze(member)
+    Object.freeze(value)
+  }
+  return value
+}
+
+export const DEFAULT_SETTINGS: TemplateSettings = deepFreeze<TemplateSettings>({
+  paper: { size: 'A4' },
+  orientation: 'portrait',
+  printBackground: true,
+  // 10 mm ≈ 0.4 in, Chromium's default print margin.
+  marginsMm: { top: 10, right: 10, bottom: 10, left: 10 },
+  header: { enabled: false, blockId: null },
+  footer: { enabled: false, blockId: null },
+  cover: { enabled: false },
+  security: {
+    passwordEnabled: false,
+    password: '',
+    permitPrint: true,
+    permitModify: true,
+    permitExtract: true,
+    permitAnnotations: true,
+  },
+  disablePageBreakCalculation: false,
+})
+
+type Orientation = TemplateSettings['orientation']
+
+/** Page size in mm with the orientation applied (landscape swaps the sides). */
+export function paperSizeMm(
+  settings: Pick<TemplateSettings, 'paper' | 'orientation'>,
+  orientation: Orientation = settings.orientation,
+): { widthMm: number; heightMm: number } {
+  const { size, widthMm = 0, heightMm = 0 } = settings.paper
+  const base = size === 'Custom' ? { widthMm, heightMm } : PAPER_SIZES_MM[size]
+  return orientation === 'landscape'
+    ? { widthMm: base.heightMm, heightMm: base.widthMm }
+    : { widthMm: base.widthMm, heightMm: base.heightMm }
+}
+
+// ---- schema: one table per object, so unknown keys and wrong types fail with the field's path ----
+
+type Rule =
+  | { kind: 'boolean' }
+  | { kind: 'string'; maxLength: number }
+  | { kind: 'nullableString'; maxLength: number }
+  | { kind: 'mm' }
+  | { kind: 'enum'; values: readonly string[] }
+  | { kind: 'object'; fields: Shape; optional?: boolean }
+
+interface Field { rule: Rule; optional?: boolean }
+type Shape = Record<string, Field>
+
+const bool: Field = { rule: { kind: 'boolean' } }
+const mm: Field = { rule: { kind: 'mm' } }
+const optional = (field: Field): Field => ({ ...field, optional: true })
+const orientationRule: Field = { rule: { kind: 'enum', values: ['portrait', 'landscape'] } }
+const marginsShape: Shape = { top: mm, right: mm, bottom: mm, left: mm }
+const blockRef: Field = {
+  rule: { kind: 'object', fields: { enabled: bool, blockId: { rule: { kind: 'nullableString', maxLength: 64 } } } },
+}
+
+const SETTINGS_SHAPE: Shape = {
+  paper: {
+    rule: {
+      kind: 'object',
+      fields: { size: { rule: { kind: 'enum', values: PAPER_SIZES } }, widthMm: optional(mm), heightMm: optional(mm) },
+    },
+  },
+  orientation: orientationRule,
+  printBackground: bool,
+  marginsMm: { rule: { kind: 'object', fields: marginsShape } },
+  header: blockRef,
+  footer: blockRef,
+  cover: {
+    rule: {
+      kind: 'object',
+      fields: {
+        enabled: bool,
+        marginsMm: optional({ rule: { kind: 'object', fields: marginsShape } }),
+        hideHeaderFooter: optional(bool),
+        orientation: optional(orientationRule),
+      },
+    },
+  },
+  security: {
+    rule: {
+      kind: 'object',
+      fields: {
+        passwordEnabled: bool,
+        password: { rule: { kind: 'string', maxLength: 1024 } },
+        permitPrint: bool,
+        permitModify: bool,
+        permitExtract: bool,
+        permitAnnotations: bool,
+      },
+    },
+  },
+  disablePageBreakCalculation: bool,
+}
+
+function invalid(message: string): never {
+  throw new Errors.SETTINGS_INVALID(message)
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  if (typeof value === 'string') return `"${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`
+}
+
+function checkValue(rule: Rule, value: unknown, path: string, base: unknown): unknown {
+  switch (rule.kind) {
+    case 'boolean':
+      return typeof value === 'boolean' ? value : invalid(`${path} must be true or false, got ${describe(value)}`)
+    case 'string':
+    case 'nullableString':
+      if (value === null && rule.kind === 'nullableString') return null
+      if (typeof value !== 'string') {
+        return invalid(`${path} must be a string${rule.kind === 'nullableString' ? ' or null' : ''}, got ${describe(value)}`)
+      }
+      return value.length <= rule.maxLength ? value : invalid(`${path} must be at most ${rule.maxLength} characters long`)
+    case 'mm':
+      if (typeof value !== 'number' || !Number.isFinite(value)) {
+        return invalid(`${path} must be a number of millimetres, got ${describe(value)}`)
+      }
+      if (value < 0) return invalid(`${path} must be a number ≥ 0, got ${value}`)
+      return value <= MAX_PAPER_MM ? value : invalid(`${path} must be at most ${MAX_PAPER_MM} mm, got ${value}`)
+    case 'enum':
+      return typeof value === 'string' && rule.values.includes(value)
+        ? value
+        : invalid(`${path} must be one of ${rule.values.join(', ')}; got ${describe(value)}`)
+    case 'object':
+      return mergeObject(rule.fields, value, path, base)
+  }
+}
+
+/** Deep-merges `input` over `base` following `shape`; `null` clears an optional member. */
+function mergeObject(shape: Shape, input: unknown, path: string, base: unknown): Record<string, unknown> {
+  if (!isPlainObject(input)) invalid(`${path} must be an object, got ${describe(input)}`)
+  const known = Object.keys(shape)
+  for (const key of Object.keys(input)) {
+    if (!Object.hasOwn(shape, key)) invalid(`${path}.${key} is not a known setting (known: ${known.join(', ')})`)
+  }
+  const from = isPlainObject(base) ? base : {}
+  const out: Record<string, unknown> = {}
+  for (const key of known) {
+    const field = shape[key]
+    const fieldPath = `${path}.${key}`
+    const given = Object.hasOwn(input, key) ? input[key] : undefined
+    if (given === null && field.optional) continue
+    if (given === undefined) {
+      if (from[key] !== undefined) out[key] = structuredClone(from[key])
+      else if (!field.optional) invalid(`${fieldPath} is required`)
+      continue
+    }
+    out[key] = checkValue(field.rule, given, fieldPath, from[key])
+  }
+  return out
+}
+
+function checkMarginsFit(margins: MarginsMm, page: { widthMm: number; heightMm: number }, path: string): void {
+  if (margins.top + margins.bottom >= page.heightMm) {
+    invalid(`${path}: top + bottom (${margins.top + margins.bottom} mm) must be less than the page height (${page.heightMm} mm)`)
+  }
+  if (margins.left + margins.right >= page.widthMm) {
+    invalid(`${path}: left + right (${margins.left + margins.right} mm) must be less than the page width (${page.widthMm} mm)`)
+  }
+}
+
+/**
+ * Deep-merges a partial settings object over `base` and validates the result strictly.
+ * Throws Errors.SETTINGS_INVALID naming the field path (e.g. `settings.paper.size must be one of …`).
+ */
+export function parseSettings(input: unknown, base: TemplateSettings = DEFAULT_SETTINGS): TemplateSettings {
+  // Cover margins given in part start from the page margins, not from nothing.
+  if (isPlainObject(input) && isPlainObject(input.cover) && isPlainObject(input.cover.marginsMm) && !base.cover.marginsMm) {
+    base = { ...base, cover: { ...base.cover, marginsMm: base.marginsMm } }
+  }
+  const merged = mergeObject(SETTINGS_SHAPE, input ?? {}, 'settings', base) as unknown as TemplateSettings
+
+  const { paper } = merged
+  if (paper.size === 'Custom') {
+    for (const side of ['widthMm', 'heightMm'] as const) {
+      if (paper[side] === undefined) invalid(`settings.paper.${side} is required when settings.paper.size is Custom`)
+      if (paper[side] < 1) invalid(`settings.paper.${side} must be at least 1 mm, got ${paper[side]}`)
+    }
+  } else {
+    // Dimensions only mean something for Custom; dropping them keeps stored settings canonical.
+    delete paper.widthMm
+    delete paper.heightMm
+  }
+
+  checkMarginsFit(merged.marginsMm, paperSizeMm(merged), 'settings.marginsMm')
+  if (merged.cover.marginsMm) {
+    checkMarginsFit(merged.cover.marginsMm, paperSizeMm(merged, merged.cover.orientation), 'settings.cover.marginsMm')
+  }
+  return merged
+}

@@ -1,0 +1,13 @@
+// Migrations live in code (no directory scan), so they work the same from src/ under tsx and from dist/.
+import type { Migration, MigrationProvider } from 'kysely'
+import { initial } from './0001-initial.js'
+
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-initial': initial,
+}
+
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return MIGRATIONS
+  },
+}

@@ -1,0 +1,36 @@
+// Every corpus entry written in Liquid must reproduce its published HTML byte for byte.
+import t from 'tap'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { DocumentSource, RenderLimits } from '../../../renderers/contract.js'
+import { renderDocumentHtml } from '../../../renderers/template/index.js'
+
+const CORPUS = '/work/shared/corpus'
+const limits: RenderLimits = {
+  maxPages: 100, maxImagePixels: 1e8, maxImageDimension: 10000, maxClips: 10, maxHtmlChars: 20_000_000, templateRenderMs: 5000,
+}
+
+const entries = existsSync(CORPUS)
+  ? readdirSync(CORPUS).filter((n) => existsSync(join(CORPUS, n, 'template.liquid.html')) && existsSync(join(CORPUS, n, 'data.json')))
+  : []
+
+t.ok(entries.length >= 13, `corpus has Liquid entries (found ${entries.length})`)
+
+for (const name of entries) {
+  t.test(name, async (t) => {
+    const dir = join(CORPUS, name)
+    const text = readFileSync(join(dir, 'template.liquid.html'), 'utf8')
+    const source = {
+      kind: 'template', main: { cacheKey: `corpus:${name}`, text }, blocks: {}, header: null, footer: null,
+      settings: {} as DocumentSource['settings'],
+    } satisfies DocumentSource
+    const data = JSON.parse(readFileSync(join(dir, 'data.json'), 'utf8'))
+    const want = readFileSync(join(dir, 'template.html'), 'utf8')
+    const got = await renderDocumentHtml({ source, data, limits })
+    if (got !== want) {
+      let i = 0
+      while (i < got.length && got[i] === want[i]) i++
+      t.fail(`differs at ${i}: got ${JSON.stringify(got.slice(i - 40, i + 80))} want ${JSON.stringify(want.slice(i - 40, i + 80))}`)
+    } else t.pass('byte-for-byte equal')
+  })
+}
