@@ -1,23 +1,34 @@
 // Starts the service: config from the environment, the store (seeded on first start), the HTTP server.
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.js'
 import type { Config } from './config.js'
 import { seedIfEmpty } from './sample/index.js'
+
+/** What a new user reads on the first start: how to get a key and render the sample with curl. */
+function firstStartBanner(config: Config, templateId: string, dataFile: string): string {
+  return [
+    '',
+    `Quire: first start — created the default account and a published sample invoice template ${templateId}.`,
+    'Create an API key (it is printed once, as the last line):',
+    '  npx quire keys create --name first-key',
+    'Then render the sample invoice with its sample data:',
+    `  curl -X POST ${config.publicUrl}/render/pdf/${templateId} -H "X-Api-Key: <API_KEY>" -H "Content-Type: application/json" -d @${dataFile} -o invoice.pdf`,
+    `  (use /render/image/… for PNG, ?format=jpeg for JPEG, /render/txt/… for text)`,
+    '',
+  ].join('\n')
+}
 
 export async function startServer(config: Config): Promise<FastifyInstance> {
   const app = await buildApp(config)
   const seeded = await seedIfEmpty(app.store)
   await app.listen({ port: config.port, host: config.host })
   if (seeded) {
-    app.log.info(
-      [
-        `First start: created the default account and a published sample invoice template ${seeded.templateId}.`,
-        'Create an API key, then render the sample:',
-        '  npx quire keys create --name first-key',
-        `  curl -X POST ${config.publicUrl}/render/pdf/${seeded.templateId} -H "X-Api-Key: <API_KEY>" -H "Content-Type: application/json" -d @sample-data.json -o invoice.pdf`,
-        `  (sample data: GET ${config.publicUrl}/api/v1/templates/${seeded.templateId} → sampleData, or send {} for the built-in defaults)`,
-      ].join('\n'),
-    )
+    const template = await app.store.templates.get(seeded.accountId, seeded.templateId)
+    const dataFile = join(config.dataDir, 'sample-invoice-data.json')
+    await writeFile(dataFile, JSON.stringify(template?.draft.sampleData ?? {}, null, 2))
+    console.log(firstStartBanner(config, seeded.templateId, dataFile))
   }
   const stop = async (signal: string) => {
     app.log.info(`${signal}: closing`)

@@ -2,7 +2,7 @@
 // strings ("0", "1px solid #ddd", "bold") recur on every render, so the cache turns tokenising into a lookup.
 
 export type Tok =
-  | { t: 'ident'; v: string }           // lower-cased, escapes resolved
+  | { t: 'ident'; v: string; raw?: string } // v lower-cased, raw as written; escapes resolved
   | { t: 'num'; n: number; unit: string } // unit lower-cased; '' for plain numbers, '%' for percentages
   | { t: 'str'; v: string }
   | { t: 'hash'; v: string }
@@ -67,7 +67,7 @@ class Reader {
           out.push({ t: 'fn', name: lower, args: this.list(true) })
           continue
         }
-        out.push({ t: 'ident', v: name.startsWith('--') ? name : name.toLowerCase() })
+        out.push({ t: 'ident', v: name.startsWith('--') ? name : name.toLowerCase(), raw: name })
         continue
       }
       if (c === 40) { // bare parenthesis: keep its content as an anonymous function

@@ -2,9 +2,8 @@
 // may be published. One class serves both kinds; every query is scoped by account, so an id from
 // another account behaves exactly like a missing one.
 import { sql, type Kysely, type Selectable } from 'kysely'
-import type { TemplateSettings } from '../../renderers/contract.js'
 import { Errors } from '../errors.js'
-import { DEFAULT_SETTINGS, parseSettings } from '../settings.js'
+import { parseSettings } from '../settings.js'
 import type { Database, DocumentsTable, DocumentVersionsTable } from './database.js'
 import { isUniqueViolation } from './is-unique-violation.js'
 import { newId, type IdPrefix } from './new-id.js'
@@ -59,7 +58,7 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`)
 }
 
-export class DocumentRepository<K extends OwnerKey> {
+export class DocumentRepository<K extends OwnerKey = OwnerKey> {
   constructor(private readonly db: Kysely<Database>, private readonly kind: DocumentKind<K>) {}
 
   private documents() {
@@ -285,6 +284,3 @@ export class DocumentRepository<K extends OwnerKey> {
       .executeTakeFirst()
   }
 }
-
-export type { TemplateSettings }
-export { DEFAULT_SETTINGS }

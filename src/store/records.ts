@@ -58,8 +58,11 @@ export interface VersionBase {
   published: boolean
 }
 
-/** An immutable snapshot of a draft; `templateId` for templates, `blockId` for blocks. */
-export type Version<K extends OwnerKey = OwnerKey> = VersionBase & { [P in K]: string }
+/**
+ * An immutable snapshot of a draft; `templateId` for templates, `blockId` for blocks.
+ * Distributive, so plain `Version` is TemplateVersion | BlockVersion.
+ */
+export type Version<K extends OwnerKey = OwnerKey> = K extends OwnerKey ? VersionBase & { [P in K]: string } : never
 export type TemplateVersion = Version<'templateId'>
 export type BlockVersion = Version<'blockId'>
 export type TemplateRecord = DocumentRecord

@@ -1,0 +1,99 @@
+// Initial values of every computed property (CSS "initial", with Chromium's defaults where CSS leaves
+// them to the user agent: 16px Times-like serif, black text).
+import type { BorderSide, ComputedStyle } from './styled-tree.js'
+import { BLACK } from './parse-color.js'
+import { ZERO } from './parse-length.js'
+
+const NO_BORDER: BorderSide = Object.freeze({ width: 0, style: 'none', color: BLACK }) as BorderSide
+
+const INITIAL: ComputedStyle = Object.freeze({
+  display: 'inline',
+  position: 'static',
+  top: 'auto', right: 'auto', bottom: 'auto', left: 'auto',
+  zIndex: 'auto',
+  float: 'none',
+  clear: 'none',
+  boxSizing: 'content-box',
+  width: 'auto', height: 'auto',
+  minWidth: ZERO, minHeight: ZERO,
+  maxWidth: 'none', maxHeight: 'none',
+  marginTop: ZERO, marginRight: ZERO, marginBottom: ZERO, marginLeft: ZERO,
+  paddingTop: ZERO, paddingRight: ZERO, paddingBottom: ZERO, paddingLeft: ZERO,
+  borderTop: NO_BORDER, borderRight: NO_BORDER, borderBottom: NO_BORDER, borderLeft: NO_BORDER,
+  borderRadius: [0, 0, 0, 0],
+  backgroundColor: null,
+  backgroundLayers: [],
+  boxShadow: [],
+  overflow: 'visible',
+  visibility: 'visible',
+  opacity: 1,
+
+  color: BLACK,
+  fontFamily: ['serif'],
+  fontSize: 16,
+  fontWeight: 400,
+  fontStyle: 'normal',
+  lineHeight: { kind: 'normal' },
+  textAlign: 'start',
+  textDecoration: { underline: false, overline: false, lineThrough: false, color: null, style: 'solid' },
+  textTransform: 'none',
+  letterSpacing: 0,
+  wordSpacing: 0,
+  whiteSpace: 'normal',
+  textIndent: ZERO,
+  wordBreak: 'normal',
+  overflowWrap: 'normal',
+  listStyleType: 'disc',
+  listStylePosition: 'outside',
+  borderCollapse: 'separate',
+  borderSpacing: [0, 0],
+  captionSide: 'top',
+
+  verticalAlign: 'baseline',
+  tableLayout: 'auto',
+
+  flexDirection: 'row',
+  flexWrap: 'nowrap',
+  justifyContent: 'flex-start',
+  alignItems: 'stretch',
+  alignSelf: 'auto',
+  alignContent: 'stretch',
+  flexGrow: 0,
+  flexShrink: 1,
+  flexBasis: 'auto',
+  order: 0,
+  rowGap: ZERO,
+  columnGap: ZERO,
+  columnCount: 1,
+
+  breakBefore: 'auto',
+  breakAfter: 'auto',
+  breakInside: 'auto',
+  orphans: 2,
+  widows: 2,
+}) as ComputedStyle
+
+/** A fresh copy of the initial style (for tests and for boxes that back-ends generate themselves). */
+export function defaultStyle(): ComputedStyle {
+  return { ...INITIAL }
+}
+
+/** The shared frozen initial style: read-only, for the cascade's own use. */
+export const INITIAL_STYLE: ComputedStyle = INITIAL
+
+/** Properties whose computed value passes to children. */
+export const INHERITED_FIELDS: ReadonlyArray<keyof ComputedStyle> = [
+  'color', 'fontFamily', 'fontSize', 'fontWeight', 'fontStyle', 'lineHeight', 'textAlign', 'textDecoration',
+  'textTransform', 'letterSpacing', 'wordSpacing', 'whiteSpace', 'textIndent', 'wordBreak', 'overflowWrap',
+  'listStyleType', 'listStylePosition', 'borderCollapse', 'borderSpacing', 'captionSide', 'visibility',
+  'orphans', 'widows',
+]
+
+/** Not inherited: reset to initial on every element. */
+export const RESET_FIELDS: Partial<ComputedStyle> = Object.freeze(
+  Object.fromEntries(
+    (Object.keys(INITIAL) as Array<keyof ComputedStyle>)
+      .filter((k) => !INHERITED_FIELDS.includes(k))
+      .map((k) => [k, INITIAL[k]]),
+  ),
+) as Partial<ComputedStyle>

@@ -1,0 +1,318 @@
+// Shorthands → longhands, done once per stylesheet at parse time (and again after var() substitution).
+// A shorthand resets every longhand it covers, so omitted parts expand to their initial values.
+import { splitCommas, type Tok } from './css-tokens.js'
+
+export type Expansion = Array<[string, Tok[]]>
+
+const id = (v: string): Tok => ({ t: 'ident', v })
+const num = (n: number, unit = ''): Tok => ({ t: 'num', n, unit })
+const COMMA: Tok = { t: 'op', v: ',' }
+
+const SIDES = ['top', 'right', 'bottom', 'left'] as const
+const CORNERS = ['top-left', 'top-right', 'bottom-right', 'bottom-left'] as const
+
+export const BORDER_STYLES = new Set(['none', 'hidden', 'solid', 'dashed', 'dotted', 'double', 'groove', 'ridge', 'inset', 'outset'])
+
+/** 1–4 values → top/right/bottom/left, as margin, padding, border-width… do. */
+function box(toks: Tok[], name: (side: string) => string): Expansion | null {
+  if (toks.length < 1 || toks.length > 4 || toks.some((t) => t.t === 'op')) return null
+  const [t, r = t, b = t, l = r] = toks
+  return [[name('top'), [t]], [name('right'), [r]], [name('bottom'), [b]], [name('left'), [l]]]
+}
+
+function isWidth(t: Tok): boolean {
+  return (t.t === 'num' && t.unit !== '%' && (t.unit !== '' || t.n === 0)) ||
+    (t.t === 'ident' && (t.v === 'thin' || t.v === 'medium' || t.v === 'thick')) ||
+    (t.t === 'fn' && (t.name === 'calc' || t.name === 'min' || t.name === 'max' || t.name === 'clamp'))
+}
+
+function borderParts(toks: Tok[]): [Tok[], Tok[], Tok[]] | null {
+  let width: Tok[] | null = null
+  let style: Tok[] | null = null
+  let color: Tok[] | null = null
+  for (const t of toks) {
+    if (t.t === 'ident' && BORDER_STYLES.has(t.v) && !style) style = [t]
+    else if (isWidth(t) && !width) width = [t]
+    else if (!color) color = [t]
+    else return null
+  }
+  if (!width && !style && !color) return null
+  return [width ?? [id('medium')], style ?? [id('none')], color ?? [id('currentcolor')]]
+}
+
+function border(toks: Tok[], sides: readonly string[]): Expansion | null {
+  const parts = borderParts(toks)
+  if (!parts) return null
+  const out: Expansion = []
+  for (const s of sides) {
+    out.push([`border-${s}-width`, parts[0]], [`border-${s}-style`, parts[1]], [`border-${s}-color`, parts[2]])
+  }
+  return out
+}
+
+function borderRadius(toks: Tok[]): Expansion | null {
+  const slash = toks.findIndex((t) => t.t === 'op' && t.v === '/')
+  const h = slash < 0 ? toks : toks.slice(0, slash)
+  const v = slash < 0 ? h : toks.slice(slash + 1)
+  const hx = box(h, (s) => s)
+  const vx = box(v, (s) => s)
+  if (!hx || !vx) return null
+  // box() orders top,right,bottom,left which maps to corners tl,tr,br,bl exactly like border-radius.
+  return CORNERS.map((c, i) => [`border-${c}-radius`, [hx[i][1][0], vx[i][1][0]]])
+}
+
+const FONT_STYLE = new Set(['italic', 'oblique'])
+const FONT_WEIGHT = new Set(['bold', 'bolder', 'lighter'])
+const FONT_STRETCH = new Set(['ultra-condensed', 'extra-condensed', 'condensed', 'semi-condensed', 'semi-expanded', 'expanded', 'extra-expanded', 'ultra-expanded'])
+const SYSTEM_FONTS = new Set(['caption', 'icon', 'menu', 'message-box', 'small-caption', 'status-bar'])
+
+function font(toks: Tok[]): Expansion | null {
+  let style: Tok[] = [id('normal')]
+  let weight: Tok[] = [id('normal')]
+  let i = 0
+  if (toks.length === 1 && toks[0].t === 'ident' && SYSTEM_FONTS.has(toks[0].v)) return null
+  for (; i < toks.length && i < 4; i++) {
+    const t = toks[i]
+    if (t.t === 'ident' && t.v === 'normal') continue
+    if (t.t === 'ident' && FONT_STYLE.has(t.v)) { style = [t]; continue }
+    if (t.t === 'ident' && FONT_WEIGHT.has(t.v)) { weight = [t]; continue }
+    if (t.t === 'num' && t.unit === '' && t.n >= 1 && t.n <= 1000) { weight = [t]; continue }
+    if (t.t === 'ident' && (t.v === 'small-caps' || FONT_STRETCH.has(t.v))) continue
+    break
+  }
+  const size = toks[i++]
+  if (!size || size.t === 'op') return null
+  let lineHeight: Tok[] = [id('normal')]
+  const slash = toks[i]
+  if (slash && slash.t === 'op' && slash.v === '/') {
+    const lh = toks[i + 1]
+    if (!lh) return null
+    lineHeight = [lh]
+    i += 2
+  }
+  const family = toks.slice(i)
+  if (family.length === 0) return null
+  return [
+    ['font-style', style], ['font-weight', weight], ['font-size', [size]],
+    ['line-height', lineHeight], ['font-family', family],
+  ]
+}
+
+function flex(toks: Tok[]): Expansion | null {
+  const first = toks[0]
+  if (toks.length === 1 && first.t === 'ident') {
+    if (first.v === 'none') return flexOut(0, 0, [id('auto')])
+    if (first.v === 'auto') return flexOut(1, 1, [id('auto')])
+    if (first.v === 'initial') return flexOut(0, 1, [id('auto')])
+  }
+  const nums: number[] = []
+  let basis: Tok[] | null = null
+  for (const t of toks) {
+    if (t.t === 'num' && t.unit === '' && nums.length < 2) nums.push(t.n)
+    else if (!basis) basis = [t]
+    else return null
+  }
+  if (nums.length === 0 && !basis) return null
+  // `flex: 1` means a basis of 0%, not auto.
+  return flexOut(nums[0] ?? 1, nums[1] ?? 1, basis ?? [num(0, '%')])
+}
+
+const flexOut = (grow: number, shrink: number, basis: Tok[]): Expansion =>
+  [['flex-grow', [num(grow)]], ['flex-shrink', [num(shrink)]], ['flex-basis', basis]]
+
+const FLEX_DIRECTIONS = new Set(['row', 'row-reverse', 'column', 'column-reverse'])
+
+function flexFlow(toks: Tok[]): Expansion | null {
+  let dir: Tok[] = [id('row')]
+  let wrap: Tok[] = [id('nowrap')]
+  for (const t of toks) {
+    if (t.t === 'ident' && FLEX_DIRECTIONS.has(t.v)) dir = [t]
+    else if (t.t === 'ident' && (t.v === 'wrap' || t.v === 'nowrap' || t.v === 'wrap-reverse')) wrap = [t]
+    else return null
+  }
+  return [['flex-direction', dir], ['flex-wrap', wrap]]
+}
+
+function listStyle(toks: Tok[]): Expansion | null {
+  let type: Tok[] | null = null
+  let pos: Tok[] = [id('outside')]
+  let image: Tok[] = [id('none')]
+  let nones = 0
+  for (const t of toks) {
+    if (t.t === 'ident' && (t.v === 'inside' || t.v === 'outside')) pos = [t]
+    else if (t.t === 'url' || (t.t === 'fn' && t.name.endsWith('gradient'))) image = [t]
+    else if (t.t === 'ident' && t.v === 'none') nones++
+    else if (!type && (t.t === 'ident' || t.t === 'str')) type = [t]
+    else return null
+  }
+  if (!type) type = nones > 0 ? [id('none')] : [id('disc')]
+  return [['list-style-type', type], ['list-style-position', pos], ['list-style-image', image]]
+}
+
+const DECORATION_LINES = new Set(['underline', 'overline', 'line-through', 'none', 'blink'])
+const DECORATION_STYLES = new Set(['solid', 'double', 'dotted', 'dashed', 'wavy'])
+
+function textDecoration(toks: Tok[]): Expansion | null {
+  const lines: Tok[] = []
+  let style: Tok[] = [id('solid')]
+  let color: Tok[] = [id('currentcolor')]
+  for (const t of toks) {
+    if (t.t === 'ident' && DECORATION_LINES.has(t.v)) lines.push(t)
+    else if (t.t === 'ident' && DECORATION_STYLES.has(t.v)) style = [t]
+    else if (t.t === 'num' || (t.t === 'ident' && (t.v === 'auto' || t.v === 'from-font'))) continue // thickness
+    else color = [t]
+  }
+  return [['text-decoration-line', lines.length ? lines : [id('none')]], ['text-decoration-style', style], ['text-decoration-color', color]]
+}
+
+function columns(toks: Tok[]): Expansion | null {
+  let count: Tok[] = [id('auto')]
+  let width: Tok[] = [id('auto')]
+  for (const t of toks) {
+    if (t.t === 'num' && t.unit === '') count = [t]
+    else if (t.t === 'num' || t.t === 'fn') width = [t]
+    else if (!(t.t === 'ident' && t.v === 'auto')) return null
+  }
+  return [['column-count', count], ['column-width', width]]
+}
+
+function gap(toks: Tok[]): Expansion | null {
+  if (toks.length < 1 || toks.length > 2) return null
+  return [['row-gap', [toks[0]]], ['column-gap', [toks[1] ?? toks[0]]]]
+}
+
+function pair(a: string, b: string) {
+  return (toks: Tok[]): Expansion | null => {
+    if (toks.length < 1 || toks.length > 2) return null
+    return [[a, [toks[0]]], [b, [toks[1] ?? toks[0]]]]
+  }
+}
+
+const PAGE_BREAK: Record<string, string> = { always: 'page', auto: 'auto', avoid: 'avoid', left: 'left', right: 'right' }
+
+function pageBreak(target: string) {
+  return (toks: Tok[]): Expansion | null => {
+    const t = toks[0]
+    if (toks.length !== 1 || t.t !== 'ident') return null
+    const v = PAGE_BREAK[t.v]
+    if (!v || (target === 'break-inside' && v !== 'auto' && v !== 'avoid')) return null
+    return [[target, [id(v)]]]
+  }
+}
+
+/** `background` → background-color/-image/-position/-size/-repeat, layer lists joined by commas. */
+function background(toks: Tok[]): Expansion | null {
+  const layers = splitCommas(toks)
+  const images: Tok[] = []
+  const positions: Tok[] = []
+  const sizes: Tok[] = []
+  const repeats: Tok[] = []
+  let color: Tok[] = [id('transparent')]
+  for (let li = 0; li < layers.length; li++) {
+    const layer = layers[li]
+    let image: Tok = id('none')
+    const pos: Tok[] = []
+    const size: Tok[] = []
+    const rep: Tok[] = []
+    let afterSlash = false
+    for (const t of layer) {
+      if (t.t === 'op' && t.v === '/') { afterSlash = true; continue }
+      if (t.t === 'url' || (t.t === 'fn' && t.name.includes('gradient')) || (t.t === 'fn' && (t.name === 'image-set' || t.name === '-webkit-image-set')) || (t.t === 'ident' && t.v === 'none' && !afterSlash)) { image = t; continue }
+      if (t.t === 'ident' && /^(repeat|no-repeat|repeat-x|repeat-y|space|round)$/.test(t.v)) { rep.push(t); continue }
+      if (t.t === 'ident' && /^(scroll|fixed|local|border-box|padding-box|content-box|text)$/.test(t.v)) continue
+      if (afterSlash && (t.t === 'num' || t.t === 'fn' || (t.t === 'ident' && (t.v === 'auto' || t.v === 'cover' || t.v === 'contain')))) { size.push(t); continue }
+      if (t.t === 'num' || (t.t === 'fn' && !t.name.includes('gradient') && (t.name === 'calc' || t.name === 'min' || t.name === 'max' || t.name === 'clamp')) ||
+          (t.t === 'ident' && /^(left|right|top|bottom|center)$/.test(t.v))) { pos.push(t); continue }
+      if (li === layers.length - 1 && (t.t === 'hash' || t.t === 'ident' || t.t === 'fn')) { color = [t]; continue }
+      return null
+    }
+    if (li > 0) { images.push(COMMA); positions.push(COMMA); sizes.push(COMMA); repeats.push(COMMA) }
+    images.push(image)
+    positions.push(...(pos.length ? pos : [num(0, '%'), num(0, '%')]))
+    sizes.push(...(size.length ? size : [id('auto')]))
+    repeats.push(...(rep.length ? rep : [id('repeat')]))
+  }
+  return [
+    ['background-color', color], ['background-image', images], ['background-position', positions],
+    ['background-size', sizes], ['background-repeat', repeats],
+  ]
+}
+
+function placeContent(align: string, justify: string) {
+  return (toks: Tok[]): Expansion | null => {
+    if (toks.length < 1 || toks.length > 2) return null
+    return [[align, [toks[0]]], [justify, [toks[1] ?? toks[0]]]]
+  }
+}
+
+function overflow(toks: Tok[]): Expansion | null {
+  if (toks.length < 1 || toks.length > 2) return null
+  // One box-level value only in the styled tree: hidden/clip on either axis clips.
+  const clip = toks.find((t) => t.t === 'ident' && (t.v === 'hidden' || t.v === 'clip' || t.v === 'auto' || t.v === 'scroll'))
+  return [['overflow', [clip ?? toks[0]]]]
+}
+
+export const SHORTHANDS: Record<string, (toks: Tok[]) => Expansion | null> = {
+  margin: (t) => box(t, (s) => `margin-${s}`),
+  padding: (t) => box(t, (s) => `padding-${s}`),
+  inset: (t) => box(t, (s) => s),
+  'border-width': (t) => box(t, (s) => `border-${s}-width`),
+  'border-style': (t) => box(t, (s) => `border-${s}-style`),
+  'border-color': (t) => box(t, (s) => `border-${s}-color`),
+  'border-radius': borderRadius,
+  border: (t) => border(t, SIDES),
+  'border-top': (t) => border(t, ['top']),
+  'border-right': (t) => border(t, ['right']),
+  'border-bottom': (t) => border(t, ['bottom']),
+  'border-left': (t) => border(t, ['left']),
+  'border-inline': (t) => border(t, ['left', 'right']),
+  'border-block': (t) => border(t, ['top', 'bottom']),
+  'border-inline-start': (t) => border(t, ['left']),
+  'border-inline-end': (t) => border(t, ['right']),
+  'border-block-start': (t) => border(t, ['top']),
+  'border-block-end': (t) => border(t, ['bottom']),
+  'margin-inline': pair('margin-left', 'margin-right'),
+  'margin-block': pair('margin-top', 'margin-bottom'),
+  'padding-inline': pair('padding-left', 'padding-right'),
+  'padding-block': pair('padding-top', 'padding-bottom'),
+  'inset-inline': pair('left', 'right'),
+  'inset-block': pair('top', 'bottom'),
+  background,
+  font,
+  flex,
+  'flex-flow': flexFlow,
+  gap,
+  'grid-gap': gap,
+  'list-style': listStyle,
+  'text-decoration': textDecoration,
+  columns,
+  overflow,
+  'place-items': placeContent('align-items', 'justify-items'),
+  'place-content': placeContent('align-content', 'justify-content'),
+  'place-self': placeContent('align-self', 'justify-self'),
+  'page-break-before': pageBreak('break-before'),
+  'page-break-after': pageBreak('break-after'),
+  'page-break-inside': pageBreak('break-inside'),
+  'border-spacing': (t) => (t.length >= 1 && t.length <= 2 ? [['border-spacing', t]] : null),
+}
+
+/** Other names for longhands: logical properties (horizontal left-to-right only) and old spellings. */
+export const ALIASES: Record<string, string> = {
+  'margin-inline-start': 'margin-left', 'margin-inline-end': 'margin-right',
+  'margin-block-start': 'margin-top', 'margin-block-end': 'margin-bottom',
+  'padding-inline-start': 'padding-left', 'padding-inline-end': 'padding-right',
+  'padding-block-start': 'padding-top', 'padding-block-end': 'padding-bottom',
+  'inset-inline-start': 'left', 'inset-inline-end': 'right', 'inset-block-start': 'top', 'inset-block-end': 'bottom',
+  'inline-size': 'width', 'block-size': 'height', 'min-inline-size': 'min-width', 'min-block-size': 'min-height',
+  'max-inline-size': 'max-width', 'max-block-size': 'max-height',
+  'border-inline-start-width': 'border-left-width', 'border-inline-end-width': 'border-right-width',
+  'border-inline-start-color': 'border-left-color', 'border-inline-end-color': 'border-right-color',
+  'border-inline-start-style': 'border-left-style', 'border-inline-end-style': 'border-right-style',
+  'border-start-start-radius': 'border-top-left-radius', 'border-start-end-radius': 'border-top-right-radius',
+  'border-end-start-radius': 'border-bottom-left-radius', 'border-end-end-radius': 'border-bottom-right-radius',
+  'word-wrap': 'overflow-wrap',
+  'overflow-x': 'overflow', 'overflow-y': 'overflow',
+  'grid-row-gap': 'row-gap', 'grid-column-gap': 'column-gap',
+  'column-break-before': 'break-before', 'column-break-after': 'break-after',
+  'text-decoration-line': 'text-decoration-line',
+}

@@ -1,0 +1,169 @@
+// Lengths and calc() → Dim {px, pct}. Font-relative units use the element's computed font size; ex and ch
+// use fixed ratios of it (no font metrics here; Liberation Sans has x-height ≈ .52em, "0" ≈ .55em).
+import type { Dim } from './styled-tree.js'
+import type { Tok } from './css-tokens.js'
+import { ABSOLUTE_UNITS } from './units.js'
+
+export interface LengthContext {
+  /** The font size em refers to (the parent's for font-size itself). */
+  fontSize: number
+  rootFontSize: number
+  viewportWidth: number
+  viewportHeight: number
+}
+
+export const ZERO: Dim = Object.freeze({ px: 0, pct: 0 }) as Dim
+
+const EX = 0.52
+const CH = 0.55
+
+/** Length in px for a unit, or null for an unknown unit. */
+export function unitToPx(n: number, unit: string, ctx: LengthContext): number | null {
+  const abs = ABSOLUTE_UNITS[unit]
+  if (abs !== undefined) return n * abs
+  switch (unit) {
+    case 'em': return n * ctx.fontSize
+    case 'rem': return n * ctx.rootFontSize
+    case 'ex': return n * ctx.fontSize * EX
+    case 'ch': return n * ctx.fontSize * CH
+    case 'vw': return (n * ctx.viewportWidth) / 100
+    case 'vh': return (n * ctx.viewportHeight) / 100
+    case 'vmin': return (n * Math.min(ctx.viewportWidth, ctx.viewportHeight)) / 100
+    case 'vmax': return (n * Math.max(ctx.viewportWidth, ctx.viewportHeight)) / 100
+    default: return null
+  }
+}
+
+/** A length or percentage; null when the token is neither (or a unitless non-zero number). */
+export function toDim(t: Tok | undefined, ctx: LengthContext): Dim | null {
+  if (!t) return null
+  if (t.t === 'num') {
+    if (t.unit === '%') return { px: 0, pct: t.n }
+    if (t.unit === '') return t.n === 0 ? ZERO : null
+    const px = unitToPx(t.n, t.unit, ctx)
+    return px === null ? null : { px, pct: 0 }
+  }
+  if (t.t === 'fn' && MATH_FUNCTIONS.has(t.name)) {
+    const v = evalMath(t, ctx)
+    if (v === null || v.n !== null) return v !== null && v.n === 0 ? ZERO : null
+    return { px: v.px, pct: v.pct }
+  }
+  return null
+}
+
+/** An absolute length in px (percentages refused). */
+export function toPx(t: Tok | undefined, ctx: LengthContext): number | null {
+  const d = toDim(t, ctx)
+  return d === null || d.pct !== 0 ? null : d.px
+}
+
+/** A plain number, possibly written with calc(). */
+export function toNumber(t: Tok | undefined, ctx: LengthContext): number | null {
+  if (!t) return null
+  if (t.t === 'num' && t.unit === '') return t.n
+  if (t.t === 'fn' && MATH_FUNCTIONS.has(t.name)) {
+    const v = evalMath(t, ctx)
+    return v !== null && v.n !== null ? v.n : null
+  }
+  return null
+}
+
+const MATH_FUNCTIONS = new Set(['calc', '-webkit-calc', '-moz-calc', 'min', 'max', 'clamp', ''])
+
+/** A calc() value: either a pure number (n set) or a length/percentage sum. */
+interface Sum { px: number; pct: number; n: number | null }
+
+function evalMath(fn: Extract<Tok, { t: 'fn' }>, ctx: LengthContext): Sum | null {
+  if (fn.name === 'min' || fn.name === 'max' || fn.name === 'clamp') return evalMinMax(fn.name, fn.args, ctx)
+  return new CalcParser(fn.args, ctx).parse()
+}
+
+function evalMinMax(name: string, args: Tok[], ctx: LengthContext): Sum | null {
+  const values: Sum[] = []
+  let cur: Tok[] = []
+  for (const t of [...args, { t: 'op', v: ',' } as Tok]) {
+    if (t.t === 'op' && t.v === ',') {
+      const v = new CalcParser(cur, ctx).parse()
+      if (v === null) return null
+      values.push(v)
+      cur = []
+    } else cur.push(t)
+  }
+  if (values.length === 0) return null
+  // Mixed px and % cannot be compared before layout; comparable terms resolve here.
+  const comparable = values.every((v) => v.pct === 0) || values.every((v) => v.px === 0 && v.n === null)
+  if (!comparable) return null
+  const key = (v: Sum): number => v.n ?? (v.pct !== 0 ? v.pct : v.px)
+  if (name === 'clamp') {
+    if (values.length !== 3) return null
+    const [lo, val, hi] = values
+    return key(val) < key(lo) ? lo : key(val) > key(hi) ? hi : val
+  }
+  return values.reduce((best, v) => ((name === 'min' ? key(v) < key(best) : key(v) > key(best)) ? v : best))
+}
+
+class CalcParser {
+  i = 0
+  constructor(readonly toks: Tok[], readonly ctx: LengthContext) {}
+
+  parse(): Sum | null {
+    const v = this.sum()
+    return v !== null && this.i === this.toks.length ? v : null
+  }
+
+  sum(): Sum | null {
+    let left = this.product()
+    while (left !== null && this.i < this.toks.length) {
+      const t = this.toks[this.i]
+      if (t.t !== 'op' || (t.v !== '+' && t.v !== '-')) break
+      this.i++
+      const right = this.product()
+      if (right === null) return null
+      if ((left.n === null) !== (right.n === null)) return null
+      const s = t.v === '+' ? 1 : -1
+      left = { px: left.px + s * right.px, pct: left.pct + s * right.pct, n: left.n === null ? null : left.n + s * right.n! }
+    }
+    return left
+  }
+
+  product(): Sum | null {
+    let left = this.unit()
+    while (left !== null && this.i < this.toks.length) {
+      const t = this.toks[this.i]
+      if (t.t !== 'op' || (t.v !== '*' && t.v !== '/')) break
+      this.i++
+      const right = this.unit()
+      if (right === null) return null
+      if (t.v === '*') {
+        if (left.n !== null) left = scale(right, left.n)
+        else if (right.n !== null) left = scale(left, right.n)
+        else return null
+      } else {
+        if (right.n === null || right.n === 0) return null
+        left = scale(left, 1 / right.n)
+      }
+    }
+    return left
+  }
+
+  unit(): Sum | null {
+    const t = this.toks[this.i++]
+    if (!t) return null
+    if (t.t === 'num') {
+      if (t.unit === '') return { px: 0, pct: 0, n: t.n }
+      if (t.unit === '%') return { px: 0, pct: t.n, n: null }
+      const px = unitToPx(t.n, t.unit, this.ctx)
+      return px === null ? null : { px, pct: 0, n: null }
+    }
+    if (t.t === 'fn' && MATH_FUNCTIONS.has(t.name)) return evalMath(t, this.ctx)
+    if (t.t === 'ident') {
+      if (t.v === 'pi') return { px: 0, pct: 0, n: Math.PI }
+      if (t.v === 'e') return { px: 0, pct: 0, n: Math.E }
+    }
+    return null
+  }
+}
+
+function scale(v: Sum, k: number): Sum {
+  return { px: v.px * k, pct: v.pct * k, n: v.n === null ? null : v.n * k }
+}

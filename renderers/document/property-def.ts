@@ -1,0 +1,140 @@
+// The shape of one supported CSS property and the helpers that build the tables of them. Each property
+// says whether it inherits, what `initial` means (as CSS text), and how a value computes into the style.
+import type { ComputedStyle } from './styled-tree.js'
+import type { Tok } from './css-tokens.js'
+import { toDim, toPx, type LengthContext } from './parse-length.js'
+
+/** Per-element state that the styled tree does not carry but the cascade needs. */
+export interface Extras {
+  /** Set while font-size derives from a keyword (medium, large…): monospace then scales from 13px, as Chromium does. */
+  fontKeywordScale: number | null
+  customProps: Map<string, string>
+  content: Tok[] | null
+  counterReset: Tok[] | null
+  counterIncrement: Tok[] | null
+  counterSet: Tok[] | null
+  bgImage: Tok[] | null
+  bgPosition: Tok[] | null
+  bgSize: Tok[] | null
+  bgRepeat: Tok[] | null
+  /** Corner radii given in % (resolved after width/height are known); null entries were absolute. */
+  radiusPct: Array<number | null> | null
+  /** Text decoration lines set on this element itself (propagation is applied afterwards). */
+  ownDecoration: boolean
+}
+
+export interface ApplyContext extends LengthContext {
+  style: ComputedStyle
+  parent: ComputedStyle
+  extras: Extras
+  parentExtras: Extras
+}
+
+export interface PropertyDef {
+  inherited: boolean
+  /** CSS text of the initial value. */
+  initial: string
+  /** Computes the value into c.style; false when the value is invalid for this property. */
+  apply(toks: Tok[], c: ApplyContext): boolean
+  /** Copies the parent's computed value (explicit `inherit`). */
+  inherit(c: ApplyContext): void
+}
+
+type Field = keyof ComputedStyle
+
+export function copyField(field: Field): (c: ApplyContext) => void {
+  return (c) => { (c.style as unknown as Record<string, unknown>)[field] = c.parent[field] }
+}
+
+function set<F extends Field>(c: ApplyContext, field: F, v: ComputedStyle[F]): true {
+  c.style[field] = v
+  return true
+}
+
+/** A property whose values are keywords mapped to computed values (aliases map to the same value). */
+export function keyword<F extends Field>(field: F, values: Record<string, ComputedStyle[F]>, inherited: boolean, initial: string): PropertyDef {
+  return {
+    inherited,
+    initial,
+    apply(toks, c) {
+      const t = toks[0]
+      if (toks.length !== 1 || t.t !== 'ident' || !Object.hasOwn(values, t.v)) return false
+      return set(c, field, values[t.v])
+    },
+    inherit: copyField(field),
+  }
+}
+
+/** Identity keyword map: ['a', 'b'] → { a: 'a', b: 'b' }. */
+export function same<T extends string>(...names: T[]): Record<T, T> {
+  return Object.fromEntries(names.map((n) => [n, n])) as Record<T, T>
+}
+
+export interface DimOptions { auto?: boolean; none?: boolean; negative?: boolean; keywords?: Record<string, ComputedStyle[Field]> }
+
+/** A length/percentage property, optionally accepting `auto` or `none`. */
+export function dim(field: Field, opts: DimOptions, inherited: boolean, initial: string): PropertyDef {
+  return {
+    inherited,
+    initial,
+    apply(toks, c) {
+      const t = toks[0]
+      if (toks.length !== 1) return false
+      if (t.t === 'ident') {
+        if (opts.auto && t.v === 'auto') return set(c, field, 'auto' as never)
+        if (opts.none && t.v === 'none') return set(c, field, 'none' as never)
+        if (opts.keywords && Object.hasOwn(opts.keywords, t.v)) return set(c, field, opts.keywords[t.v] as never)
+        return false
+      }
+      const d = toDim(t, c)
+      if (d === null || (!opts.negative && (d.px < 0 || d.pct < 0))) return false
+      return set(c, field, d as never)
+    },
+    inherit: copyField(field),
+  }
+}
+
+/** An absolute length in px (font-relative units resolved), with keyword fallbacks. */
+export function px(field: Field, keywords: Record<string, number>, inherited: boolean, initial: string, negative = true): PropertyDef {
+  return {
+    inherited,
+    initial,
+    apply(toks, c) {
+      const t = toks[0]
+      if (toks.length !== 1) return false
+      if (t.t === 'ident') return Object.hasOwn(keywords, t.v) ? set(c, field, keywords[t.v] as never) : false
+      const v = toPx(t, c)
+      if (v === null || (!negative && v < 0)) return false
+      return set(c, field, v as never)
+    },
+    inherit: copyField(field),
+  }
+}
+
+/** A plain number, with optional integer check and minimum. */
+export function number(field: Field, opts: { integer?: boolean; min?: number; keywords?: Record<string, number | 'auto'> }, inherited: boolean, initial: string): PropertyDef {
+  return {
+    inherited,
+    initial,
+    apply(toks, c) {
+      const t = toks[0]
+      if (toks.length !== 1) return false
+      if (t.t === 'ident') return opts.keywords && Object.hasOwn(opts.keywords, t.v) ? set(c, field, opts.keywords[t.v] as never) : false
+      if (t.t !== 'num' || t.unit !== '') return false
+      if (opts.integer && !Number.isInteger(t.n)) return false
+      if (opts.min !== undefined && t.n < opts.min) return false
+      return set(c, field, t.n as never)
+    },
+    inherit: copyField(field),
+  }
+}
+
+/** A property kept in Extras as raw tokens (resolved later: content, counters, background layers). */
+export function extra(key: 'content' | 'counterReset' | 'counterIncrement' | 'counterSet' | 'bgImage' | 'bgPosition' | 'bgSize' | 'bgRepeat', initial: string, inherited = false): PropertyDef {
+  return {
+    inherited,
+    initial,
+    apply(toks, c) { c.extras[key] = toks; return true },
+    inherit(c) { c.extras[key] = c.parentExtras[key] },
+  }
+}

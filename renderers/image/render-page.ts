@@ -1,0 +1,89 @@
+// One page render, shared by the image and clips entry points:
+// template → HTML → styled tree → images → satori element tree → SVG (+ layout height) → pixels.
+import satori from 'satori'
+import type { DocumentSource, FetchPolicy, RenderLimits } from '../contract.js'
+import { RenderError } from '../contract.js'
+import { buildStyledDocument } from '../document/index.js'
+import type { MediaContext, StyledDocument } from '../document/styled-tree.js'
+import { loadImages } from '../resources/index.js'
+import { renderDocumentHtml } from '../template/index.js'
+import { checkImageLimits } from './check-image-limits.js'
+import { DocumentHeight, withSvgHeight } from './document-height.js'
+import { pageWidth } from './page-width.js'
+import { rasterizeSvg, type Raster } from './rasterize-svg.js'
+import { satoriFonts } from './satori-fonts.js'
+import { satoriRoot } from './satori-root.js'
+import { Warnings } from './warnings.js'
+
+/** `vh` and the fixed-height capture use this when no height is asked for, as Chromium's 800×1200 references. */
+export const DEFAULT_VIEWPORT_HEIGHT = 1200
+
+export interface PageRequest {
+  source: DocumentSource
+  data: unknown
+  limits: RenderLimits
+  fetch: FetchPolicy
+  /** CSS px; undefined = paper width. */
+  width?: number
+  /** CSS px of the viewport; undefined = DEFAULT_VIEWPORT_HEIGHT. */
+  height?: number
+  fullPage: boolean
+  scale: number
+  /** Text as glyph paths in the SVG (true) or as <text> drawn by resvg from the font files (false). */
+  embedFont?: boolean
+}
+
+export interface RenderedPage extends Raster {
+  /** Size in CSS px (the unscaled image). */
+  cssWidth: number
+  cssHeight: number
+  warnings: string[]
+}
+
+function styledDocument(html: string, request: PageRequest, viewportHeight: number): { doc: StyledDocument; width: number } {
+  const media = (width: number): MediaContext => ({ type: 'screen', width, height: viewportHeight })
+  if (request.width !== undefined) return { doc: buildStyledDocument(html, media(request.width)), width: request.width }
+  const guess = pageWidth(request.source.settings, null)
+  const doc = buildStyledDocument(html, media(guess))
+  const width = pageWidth(request.source.settings, doc.page)
+  // The document's @page size only becomes known after parsing; media queries must see the final width.
+  return width === guess ? { doc, width } : { doc: buildStyledDocument(html, media(width)), width }
+}
+
+export async function renderPage(request: PageRequest): Promise<RenderedPage> {
+  const html = await renderDocumentHtml({ source: request.source, data: request.data, limits: request.limits })
+  if (html.length > request.limits.maxHtmlChars) {
+    throw new RenderError('QUIRE_ERR_RENDER_HTML_LIMIT', `rendered HTML has ${html.length} characters; the limit is ${request.limits.maxHtmlChars}`)
+  }
+  const viewportHeight = Math.round(request.height ?? DEFAULT_VIEWPORT_HEIGHT)
+  const { doc, width: rawWidth } = styledDocument(html, request, viewportHeight)
+  const width = Math.round(rawWidth)
+  checkImageLimits(Math.round(width * request.scale), Math.round(viewportHeight * request.scale), request.limits)
+
+  const warnings = new Warnings()
+  doc.warnings.forEach((w) => warnings.add(w))
+  const images = await loadImages(doc, request.fetch)
+  const { root, canvas } = satoriRoot(doc, { images, warnings }, width, viewportHeight)
+
+  const height = new DocumentHeight()
+  let svg: string
+  try {
+    svg = await satori(root as never, {
+      width,
+      height: viewportHeight,
+      fonts: satoriFonts(),
+      embedFont: request.embedFont ?? false,
+      pointScaleFactor: request.scale,
+      onNodeDetected: height.onNode,
+      onStyleError: (error) => warnings.add(`unsupported style in image: ${error.message.split('\n')[0]}`),
+    })
+  } catch (error) {
+    throw new RenderError('QUIRE_ERR_RENDER_FAILED', `image layout failed: ${(error as Error).message}`)
+  }
+  const cssHeight = request.fullPage ? Math.max(viewportHeight, Math.ceil(height.bottom - 0.01)) : viewportHeight
+  if (cssHeight !== viewportHeight) svg = withSvgHeight(svg, width, cssHeight)
+  checkImageLimits(Math.round(width * request.scale), Math.round(cssHeight * request.scale), request.limits)
+
+  const raster = rasterizeSvg(svg, request.scale, canvas)
+  return { ...raster, cssWidth: width, cssHeight, warnings: warnings.list }
+}

@@ -1,0 +1,56 @@
+// Resolving lengths and box edges (margin, border, padding) against a containing block, in CSS px.
+import type { BorderSide, ComputedStyle, Dim, DimAuto, DimNone } from '../document/styled-tree.js'
+
+export interface Edges { top: number; right: number; bottom: number; left: number }
+
+export const NO_EDGES: Edges = Object.freeze({ top: 0, right: 0, bottom: 0, left: 0 })
+
+export function len(d: Dim, ref: number): number {
+  return d.pct ? d.px + (d.pct * ref) / 100 : d.px
+}
+
+/** A length that may be auto; a percentage of an unknown (null) reference counts as auto, as CSS says for heights. */
+export function lenOrAuto(d: DimAuto, ref: number | null): number | null {
+  if (d === 'auto') return null
+  if (d.pct && ref === null) return null
+  return len(d, ref ?? 0)
+}
+
+export function lenOrNone(d: DimNone, ref: number | null): number | null {
+  if (d === 'none') return null
+  if (d.pct && ref === null) return null
+  return len(d, ref ?? 0)
+}
+
+export function borderWidth(side: BorderSide): number {
+  return side.style === 'none' || side.style === 'hidden' ? 0 : side.width
+}
+
+export function borders(style: ComputedStyle): Edges {
+  return {
+    top: borderWidth(style.borderTop), right: borderWidth(style.borderRight),
+    bottom: borderWidth(style.borderBottom), left: borderWidth(style.borderLeft),
+  }
+}
+
+/** Padding percentages refer to the containing block's width, on every side. */
+export function paddings(style: ComputedStyle, cbWidth: number): Edges {
+  return {
+    top: Math.max(0, len(style.paddingTop, cbWidth)), right: Math.max(0, len(style.paddingRight, cbWidth)),
+    bottom: Math.max(0, len(style.paddingBottom, cbWidth)), left: Math.max(0, len(style.paddingLeft, cbWidth)),
+  }
+}
+
+/** Margins with auto as 0 (for the vertical direction and wherever auto has no meaning). */
+export function margins(style: ComputedStyle, cbWidth: number): Edges {
+  const m = (d: DimAuto) => (d === 'auto' ? 0 : len(d, cbWidth))
+  return { top: m(style.marginTop), right: m(style.marginRight), bottom: m(style.marginBottom), left: m(style.marginLeft) }
+}
+
+export function sumX(e: Edges): number {
+  return e.left + e.right
+}
+
+export function sumY(e: Edges): number {
+  return e.top + e.bottom
+}

@@ -1,0 +1,84 @@
+// The box tree: the styled tree regrouped the way CSS layout sees it. Block containers hold either block-level
+// boxes or one inline formatting context (a flat list of inline items); tables are grids; images are replaced
+// boxes. Whitespace is already collapsed and text-transform applied, so layout only measures and places.
+import type { Color, ComputedStyle, StyledElement } from '../document/styled-tree.js'
+
+export type Box = BlockBox | TableBox | ImageBox
+
+export interface BlockBox {
+  kind: 'block'
+  style: ComputedStyle
+  /** null for anonymous blocks (inline content wrapped next to block siblings). */
+  el: StyledElement | null
+  /** Block-level children; empty when `inline` is set. */
+  children: Box[]
+  /** The inline formatting context, when this block contains only inline-level content. */
+  inline: InlineItem[] | null
+  /** List marker text with its trailing space ('1. ', '• '), drawn outside the content box. */
+  marker: string | null
+  link: string | null
+}
+
+export interface ImageBox {
+  kind: 'image'
+  style: ComputedStyle
+  el: StyledElement
+  src: string | null
+  link: string | null
+}
+
+export interface TableBox {
+  kind: 'table'
+  style: ComputedStyle
+  el: StyledElement | null
+  captions: BlockBox[]
+  sections: TableSection[]
+  columns: ColumnSpec[]
+  link: string | null
+}
+
+export interface TableSection {
+  kind: 'head' | 'body' | 'foot'
+  style: ComputedStyle | null
+  rows: TableRow[]
+}
+
+export interface TableRow { style: ComputedStyle | null; cells: TableCell[] }
+
+export interface TableCell { box: BlockBox; colspan: number; rowspan: number }
+
+export interface ColumnSpec { style: ComputedStyle; span: number }
+
+/** Text decorations in effect for a text run: its own and those propagated from ancestors (CSS Text Decoration §2). */
+export interface Decoration { underline: boolean; overline: boolean; lineThrough: boolean; color: Color }
+
+export type InlineItem =
+  | { kind: 'text'; text: string; style: ComputedStyle; link: string | null; decoration: Decoration | null }
+  /** Start of an inline element: its left margin/border/padding take room on the line. */
+  | { kind: 'open'; style: ComputedStyle; link: string | null }
+  | { kind: 'close'; style: ComputedStyle }
+  /** inline-block, inline-table, img: placed on the line as one unbreakable box. */
+  | { kind: 'atomic'; box: Box; style: ComputedStyle; link: string | null }
+  | { kind: 'br'; style: ComputedStyle }
+  /** A float or an absolutely positioned box met inside inline content; placed where the line is. */
+  | { kind: 'out-of-flow'; box: Box; style: ComputedStyle }
+
+/** Whether a box starts on a new page: CSS break-before (page-break-* arrive mapped) or the Page Break element. */
+export function forcedBreakBefore(box: Box): boolean {
+  return isPageBreak(box.style.breakBefore) || hasPageBreakClass(box)
+}
+
+export function forcedBreakAfter(box: Box): boolean {
+  return isPageBreak(box.style.breakAfter) || hasPageBreakClass(box)
+}
+
+function isPageBreak(v: string): boolean {
+  return v === 'page' || v === 'left' || v === 'right'
+}
+
+// The editor's "Page Break" element is `<div class="page-break"></div>`: it forces the content that follows
+// it onto a new page even when the template has no CSS for it (Chromium would need `break-after: page`).
+function hasPageBreakClass(box: Box): boolean {
+  const cls = box.el?.attrs.class
+  return !!cls && /(^|\s)page-break(\s|$)/.test(cls)
+}

@@ -1,0 +1,88 @@
+// Layout output: positioned fragments in document coordinates (CSS px, y grows down the endless page that
+// pagination later cuts). Painting reads only these; it never looks back at styles it does not carry.
+import type { Color, ComputedStyle } from '../document/styled-tree.js'
+import type { FontFace } from '../fonts/index.js'
+import type { Decoration } from './boxes.js'
+
+export type Frag = BoxFrag | TextFrag | ImageFrag | LinkFrag | EdgeFrag
+
+export interface BoxFrag {
+  kind: 'box'
+  /** Border box. */
+  x: number
+  y: number
+  w: number
+  h: number
+  style: ComputedStyle
+  children: Frag[]
+  /** Which borders this fragment draws: inline boxes split over lines lose their inner sides; cells in a
+   * collapsed-border table draw none (the table paints the resolved grid edges). */
+  sides: { top: boolean; right: boolean; bottom: boolean; left: boolean }
+  /** Painted as an out-of-flow layer (position other than static). */
+  positioned: boolean
+  /** The root or body background, painted over the whole page by the page painter instead. */
+  canvasBackground?: boolean
+  /** Image source for replaced boxes (<img>), drawn into the content box. */
+  image?: { src: string; contentX: number; contentY: number; contentW: number; contentH: number }
+  /** List marker drawn left of the first line. */
+  marker?: TextFrag
+}
+
+export interface TextFrag {
+  kind: 'text'
+  x: number
+  /** Alphabetic baseline. */
+  baseline: number
+  /** Top and bottom of the line box the text sits in (what pagination and links use). */
+  y: number
+  h: number
+  w: number
+  text: string
+  face: FontFace
+  size: number
+  color: Color
+  letterSpacing: number
+  /** Extra px after each space: CSS word-spacing plus justification. */
+  spaceExtra: number
+  decoration: Decoration | null
+  opacity: number
+}
+
+export interface ImageFrag { kind: 'image'; x: number; y: number; w: number; h: number; src: string }
+
+export interface LinkFrag { kind: 'link'; x: number; y: number; w: number; h: number; href: string }
+
+/** A resolved collapsed table border segment (axis-aligned; the stroke is centred on the segment). */
+export interface EdgeFrag {
+  kind: 'edge'
+  x1: number
+  y1: number
+  x2: number
+  y2: number
+  width: number
+  style: 'solid' | 'dashed' | 'dotted' | 'double'
+  color: Color
+}
+
+export const ALL_SIDES = Object.freeze({ top: true, right: true, bottom: true, left: true })
+
+/** Moves a fragment and everything inside it (used when a laid-out box is placed after the fact). */
+export function translateFrag(frag: Frag, dx: number, dy: number): void {
+  if (dx === 0 && dy === 0) return
+  switch (frag.kind) {
+    case 'edge':
+      frag.x1 += dx; frag.x2 += dx; frag.y1 += dy; frag.y2 += dy
+      return
+    case 'text':
+      frag.x += dx; frag.y += dy; frag.baseline += dy
+      return
+    case 'box':
+      frag.x += dx; frag.y += dy
+      if (frag.image) { frag.image.contentX += dx; frag.image.contentY += dy }
+      if (frag.marker) translateFrag(frag.marker, dx, dy)
+      for (const child of frag.children) translateFrag(child, dx, dy)
+      return
+    default:
+      frag.x += dx; frag.y += dy
+  }
+}

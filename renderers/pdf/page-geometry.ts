@@ -1,0 +1,85 @@
+// Paper size and margins of a page in CSS px, from the template settings and the document's @page rule.
+// As in Chromium (printToPDF with preferCSSPageSize), a CSS page size and CSS page margins win over the settings.
+import { RenderError, type MarginsMm, type TemplateSettings } from '../contract.js'
+import type { PageRule } from '../document/styled-tree.js'
+
+export interface Edges { top: number; right: number; bottom: number; left: number }
+
+export interface PageGeometry {
+  width: number
+  height: number
+  margins: Edges
+}
+
+const PAPER_MM: Record<string, [number, number]> = {
+  A0: [841, 1189], A1: [594, 841], A2: [420, 594], A3: [297, 420], A4: [210, 297], A5: [148, 210], A6: [105, 148],
+  B4: [250, 353], B5: [176, 250],
+  Letter: [215.9, 279.4], Legal: [215.9, 355.6], Tabloid: [279.4, 431.8], Ledger: [431.8, 279.4],
+}
+
+const PX_PER_MM = 96 / 25.4
+
+function positive(value: number | undefined, what: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > 5000) {
+    throw new RenderError('QUIRE_ERR_RENDER_INVALID_OPTION', `settings.paper.${what} must be a number of millimetres between 0 and 5000 (got ${String(value)})`)
+  }
+  return value
+}
+
+function marginsPx(m: MarginsMm, where: string): Edges {
+  const side = (v: number, name: string) => {
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) {
+      throw new RenderError('QUIRE_ERR_RENDER_INVALID_OPTION', `${where}.${name} must be a non-negative number of millimetres (got ${String(v)})`)
+    }
+    return v * PX_PER_MM
+  }
+  return { top: side(m.top, 'top'), right: side(m.right, 'right'), bottom: side(m.bottom, 'bottom'), left: side(m.left, 'left') }
+}
+
+function paperPx(settings: TemplateSettings): [number, number] {
+  const { size } = settings.paper
+  if (size === 'Custom') {
+    return [positive(settings.paper.widthMm, 'widthMm') * PX_PER_MM, positive(settings.paper.heightMm, 'heightMm') * PX_PER_MM]
+  }
+  const mm = PAPER_MM[size]
+  if (!mm) {
+    throw new RenderError('QUIRE_ERR_RENDER_INVALID_OPTION', `settings.paper.size "${String(size)}" is not one of ${Object.keys(PAPER_MM).join(', ')}, Custom`)
+  }
+  return [mm[0] * PX_PER_MM, mm[1] * PX_PER_MM]
+}
+
+function orient([w, h]: [number, number], orientation: 'portrait' | 'landscape' | null | undefined): [number, number] {
+  if (orientation === 'landscape') return w >= h ? [w, h] : [h, w]
+  if (orientation === 'portrait') return w <= h ? [w, h] : [h, w]
+  return [w, h]
+}
+
+/** The geometry of ordinary pages, or of the cover page when `cover` is true and the cover option is on. */
+export function pageGeometry(settings: TemplateSettings, rule: PageRule, cover = false): PageGeometry {
+  const useCover = cover && settings.cover.enabled
+  const orientation = useCover && settings.cover.orientation ? settings.cover.orientation : settings.orientation
+  let [width, height] = orient(paperPx(settings), orientation)
+  if (rule.size) [width, height] = [rule.size.width, rule.size.height]
+  else if (rule.orientation) [width, height] = orient([width, height], rule.orientation)
+
+  const base = marginsPx(useCover && settings.cover.marginsMm ? settings.cover.marginsMm : settings.marginsMm,
+    useCover && settings.cover.marginsMm ? 'settings.cover.marginsMm' : 'settings.marginsMm')
+  const m = rule.margins
+  const margins: Edges = {
+    top: m.top ?? base.top, right: m.right ?? base.right, bottom: m.bottom ?? base.bottom, left: m.left ?? base.left,
+  }
+  if (width - margins.left - margins.right < 1 || height - margins.top - margins.bottom < 1) {
+    throw new RenderError('QUIRE_ERR_RENDER_INVALID_OPTION',
+      `the page margins (${fmt(margins)}) leave no room on a ${Math.round(width / PX_PER_MM)}×${Math.round(height / PX_PER_MM)} mm page`)
+  }
+  return { width, height, margins }
+}
+
+function fmt(m: Edges): string {
+  return [m.top, m.right, m.bottom, m.left].map((v) => `${Math.round((v / PX_PER_MM) * 10) / 10}mm`).join(' ')
+}
+
+/** Width and height of the page area that content flows into. */
+export function contentBox(g: PageGeometry): { width: number; height: number } {
+  return { width: g.width - g.margins.left - g.margins.right, height: g.height - g.margins.top - g.margins.bottom }
+}

@@ -1,0 +1,81 @@
+import t from 'tap'
+import { execFile, spawn } from 'node:child_process'
+import { writeFileSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { imageInfo, pdfText } from '../helpers/tools.js'
+
+const run = promisify(execFile)
+const CLI = new URL('../../src/cli.ts', import.meta.url).pathname
+const cli = (args: string[], env: Record<string, string>) =>
+  run(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, ...env }, encoding: 'utf8' })
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+t.test('quire render: a local render without a server', async (t) => {
+  const dir = t.testdir({
+    'invoice.html': '<h1>Invoice {{ n }}</h1>{% for i in items %}<p>{{ forloop.index }}. {{ i }}</p>{% endfor %}',
+    'data.json': JSON.stringify({ n: 7, items: ['apples', 'pears'] }),
+    'settings.json': JSON.stringify({ paper: { size: 'A5' } }),
+  })
+  const out = join(dir, 'out.pdf')
+  const { stdout } = await cli(['render', join(dir, 'invoice.html'), '--data', join(dir, 'data.json'), '--settings', join(dir, 'settings.json'), '-o', out], { DATA_DIR: dir })
+  t.match(stdout, /Wrote .*out\.pdf/)
+  const text = pdfText(readFileSync(out))
+  t.match(text, /Invoice 7/)
+  t.match(text, /2\. pears/)
+  await cli(['render', join(dir, 'invoice.html'), '--data', join(dir, 'data.json'), '--format', 'png', '-o', join(dir, 'out.png')], { DATA_DIR: dir })
+  t.match(await imageInfo(readFileSync(join(dir, 'out.png'))), { format: 'png', width: 794 })
+  await cli(['render', join(dir, 'invoice.html'), '--data', join(dir, 'data.json'), '--format', 'txt', '-o', join(dir, 'out.txt')], { DATA_DIR: dir })
+  t.match(readFileSync(join(dir, 'out.txt'), 'utf8'), /1\. apples/)
+
+  writeFileSync(join(dir, 'bad.json'), '{ nope')
+  const bad = await cli(['render', join(dir, 'invoice.html'), '--data', join(dir, 'bad.json'), '-o', out], { DATA_DIR: dir }).catch((e) => e)
+  t.equal(bad.code, 2)
+  t.match(bad.stderr, /data file .*bad\.json is not valid JSON/)
+  const unknown = await cli(['frobnicate'], { DATA_DIR: dir }).catch((e) => e)
+  t.equal(unknown.code, 2)
+  t.match(unknown.stderr, /unknown command "frobnicate"/)
+})
+
+t.test('a new user: serve on an empty DATA_DIR, create a key, render the sample invoice with it', async (t) => {
+  const dir = t.testdir()
+  const port = await freePort()
+  const env = { DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', RENDER_THREADS: '1' }
+  const server = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  t.teardown(() => { server.kill('SIGKILL') })
+  let log = ''
+  server.stdout.on('data', (chunk) => { log += chunk })
+  server.stderr.on('data', (chunk) => { log += chunk })
+  const deadline = Date.now() + 30_000
+  while (!/Server listening/.test(log) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+  t.match(log, /sample invoice template (tpl_\w+)/, 'first start logs the sample template')
+  t.match(log, /quire keys create/, 'and how to get a key')
+  const templateId = /sample invoice template (tpl_\w+)/.exec(log)![1]
+  const dataFile = /-d @(\S+)/.exec(log)![1]
+
+  const { stdout } = await cli(['keys', 'create', '--name', 'first'], env)
+  const key = stdout.trim().split('\n').at(-1)!
+  t.match(key, /^qk_[A-Za-z0-9]{40}$/, 'the key is the last line')
+
+  const data = readFileSync(dataFile, 'utf8')
+  const res = await fetch(`http://127.0.0.1:${port}/render/pdf/${templateId}`, {
+    method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: data,
+  })
+  t.equal(res.status, 200)
+  t.match(pdfText(new Uint8Array(await res.arrayBuffer())), /Invoice/i)
+
+  const { stdout: userOut } = await cli(['users', 'create', '--email', 'Ada@Example.com', '--password', 'correct horse', '--role', 'admin'], env)
+  t.match(userOut, /Created admin ada@example\.com/)
+  const badRole = await cli(['users', 'create', '--email', 'b@example.com', '--password', 'x', '--role', 'owner'], env).catch((e) => e)
+  t.equal(badRole.code, 2)
+  t.match(badRole.stderr, /--role must be admin or editor/)
+})
