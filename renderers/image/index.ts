@@ -2,20 +2,33 @@
 //   renderImage: one PNG or JPEG (optionally one clip, optionally with a circular mask)
 //   renderClips: the page rendered once, every clip cut from it, all in one ZIP with a manifest
 import type { ClipsTask, ImageTask, RenderOutput } from '../contract.js'
+import { buildStyledDocument } from '../document/index.js'
+import { loadImages } from '../resources/index.js'
+import { renderDocumentHtml } from '../template/index.js'
 import { clipNames } from './clip-names.js'
 import { clipRect } from './clip-rect.js'
 import { clipsZip } from './clips-zip.js'
 import { encodeImage, type EncodedImage } from './encode-image.js'
-import { renderPage } from './render-page.js'
+import { renderPage, type FrontEnd } from './render-page.js'
 import { validateClipsOptions, validateImageOptions } from './validate-options.js'
 
 const CONTENT_TYPE = { png: 'image/png', jpeg: 'image/jpeg' } as const
 const EXTENSION = { png: 'png', jpeg: 'jpg' } as const
 
-export async function renderImage(task: ImageTask): Promise<RenderOutput> {
+const FRONT_END: FrontEnd = { renderDocumentHtml, buildStyledDocument, loadImages }
+
+export function renderImage(task: ImageTask): Promise<RenderOutput> {
+  return renderImageWith(FRONT_END, task)
+}
+
+export function renderClips(task: ClipsTask): Promise<RenderOutput> {
+  return renderClipsWith(FRONT_END, task)
+}
+
+export async function renderImageWith(front: FrontEnd, task: ImageTask): Promise<RenderOutput> {
   const options = task.image
   validateImageOptions(options)
-  const page = await renderPage({
+  const page = await renderPage(front, {
     source: task.source, data: task.data, limits: task.limits, fetch: task.fetch,
     width: options.width,
     height: options.fullPage ? undefined : options.height,
@@ -27,11 +40,11 @@ export async function renderImage(task: ImageTask): Promise<RenderOutput> {
   return { bytes: image.bytes, contentType: CONTENT_TYPE[image.format], extension: EXTENSION[image.format], warnings: page.warnings }
 }
 
-export async function renderClips(task: ClipsTask): Promise<RenderOutput> {
+export async function renderClipsWith(front: FrontEnd, task: ClipsTask): Promise<RenderOutput> {
   const options = task.clips
   validateClipsOptions(options, task.limits)
   const names = clipNames(options.clips)
-  const page = await renderPage({
+  const page = await renderPage(front, {
     source: task.source, data: task.data, limits: task.limits, fetch: task.fetch,
     width: options.width,
     fullPage: true,

@@ -3,10 +3,8 @@
 import satori from 'satori'
 import type { DocumentSource, FetchPolicy, RenderLimits } from '../contract.js'
 import { RenderError } from '../contract.js'
-import { buildStyledDocument } from '../document/index.js'
 import type { MediaContext, StyledDocument } from '../document/styled-tree.js'
-import { loadImages } from '../resources/index.js'
-import { renderDocumentHtml } from '../template/index.js'
+import type { ImageStore } from '../resources/index.js'
 import { checkImageLimits } from './check-image-limits.js'
 import { DocumentHeight, withSvgHeight } from './document-height.js'
 import { pageWidth } from './page-width.js'
@@ -17,6 +15,13 @@ import { Warnings } from './warnings.js'
 
 /** `vh` and the fixed-height capture use this when no height is asked for, as Chromium's 800×1200 references. */
 export const DEFAULT_VIEWPORT_HEIGHT = 1200
+
+/** The stages before the back-end, passed in so the back-end can be tested and benchmarked alone. */
+export interface FrontEnd {
+  renderDocumentHtml(args: { source: DocumentSource; data: unknown; limits: RenderLimits }): Promise<string>
+  buildStyledDocument(html: string, media: MediaContext): StyledDocument
+  loadImages(doc: StyledDocument, policy: FetchPolicy): Promise<ImageStore>
+}
 
 export interface PageRequest {
   source: DocumentSource
@@ -40,8 +45,9 @@ export interface RenderedPage extends Raster {
   warnings: string[]
 }
 
-function styledDocument(html: string, request: PageRequest, viewportHeight: number): { doc: StyledDocument; width: number } {
+function styledDocument(front: FrontEnd, html: string, request: PageRequest, viewportHeight: number): { doc: StyledDocument; width: number } {
   const media = (width: number): MediaContext => ({ type: 'screen', width, height: viewportHeight })
+  const buildStyledDocument = front.buildStyledDocument
   if (request.width !== undefined) return { doc: buildStyledDocument(html, media(request.width)), width: request.width }
   const guess = pageWidth(request.source.settings, null)
   const doc = buildStyledDocument(html, media(guess))
@@ -50,19 +56,19 @@ function styledDocument(html: string, request: PageRequest, viewportHeight: numb
   return width === guess ? { doc, width } : { doc: buildStyledDocument(html, media(width)), width }
 }
 
-export async function renderPage(request: PageRequest): Promise<RenderedPage> {
-  const html = await renderDocumentHtml({ source: request.source, data: request.data, limits: request.limits })
+export async function renderPage(front: FrontEnd, request: PageRequest): Promise<RenderedPage> {
+  const html = await front.renderDocumentHtml({ source: request.source, data: request.data, limits: request.limits })
   if (html.length > request.limits.maxHtmlChars) {
     throw new RenderError('QUIRE_ERR_RENDER_HTML_LIMIT', `rendered HTML has ${html.length} characters; the limit is ${request.limits.maxHtmlChars}`)
   }
   const viewportHeight = Math.round(request.height ?? DEFAULT_VIEWPORT_HEIGHT)
-  const { doc, width: rawWidth } = styledDocument(html, request, viewportHeight)
+  const { doc, width: rawWidth } = styledDocument(front, html, request, viewportHeight)
   const width = Math.round(rawWidth)
   checkImageLimits(Math.round(width * request.scale), Math.round(viewportHeight * request.scale), request.limits)
 
   const warnings = new Warnings()
   doc.warnings.forEach((w) => warnings.add(w))
-  const images = await loadImages(doc, request.fetch)
+  const images = await front.loadImages(doc, request.fetch)
   const { root, canvas } = satoriRoot(doc, { images, warnings }, width, viewportHeight)
 
   const height = new DocumentHeight()

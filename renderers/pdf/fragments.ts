@@ -4,7 +4,7 @@ import type { Color, ComputedStyle } from '../document/styled-tree.js'
 import type { FontFace } from '../fonts/index.js'
 import type { Decoration } from './boxes.js'
 
-export type Frag = BoxFrag | TextFrag | ImageFrag | LinkFrag | EdgeFrag
+export type Frag = BoxFrag | TextFrag | LinkFrag | EdgeFrag
 
 export interface BoxFrag {
   kind: 'box'
@@ -47,8 +47,6 @@ export interface TextFrag {
   decoration: Decoration | null
   opacity: number
 }
-
-export interface ImageFrag { kind: 'image'; x: number; y: number; w: number; h: number; src: string }
 
 export interface LinkFrag { kind: 'link'; x: number; y: number; w: number; h: number; href: string }
 

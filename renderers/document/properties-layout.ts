@@ -1,0 +1,165 @@
+// Box-level properties: display, positioning, sizes, margins, padding, flex, columns, fragmentation.
+import type { ComputedStyle } from './styled-tree.js'
+import { dim, keyword, number, same, copyField, type PropertyDef } from './property-def.js'
+import { toDim } from './parse-length.js'
+import { ZERO } from './parse-length.js'
+
+const DISPLAY: Record<string, ComputedStyle['display']> = {
+  ...same('none', 'block', 'inline', 'inline-block', 'flex', 'inline-flex', 'list-item', 'table', 'inline-table',
+    'table-row', 'table-cell', 'table-row-group', 'table-header-group', 'table-footer-group', 'table-column',
+    'table-column-group', 'table-caption', 'contents'),
+  'flow-root': 'block', 'run-in': 'block', flow: 'block', '-webkit-box': 'block', '-webkit-inline-box': 'inline-block',
+  '-webkit-flex': 'flex', '-webkit-inline-flex': 'inline-flex', '-ms-flexbox': 'flex',
+}
+
+// Grid layout has no equivalent in the styled tree: a grid container is laid out as a block.
+const DISPLAY_FALLBACK: Record<string, ComputedStyle['display']> = { grid: 'block', 'inline-grid': 'inline-block' }
+
+const display: PropertyDef = {
+  inherited: false,
+  initial: 'inline',
+  apply(toks, c) {
+    const words = toks.map((t) => (t.t === 'ident' ? t.v : ''))
+    let v: string
+    if (words.length === 1) v = words[0]
+    else if (words.length === 2) {
+      // Two-value syntax: outer + inner.
+      const [outer, inner] = words.includes('inline') ? ['inline', words.find((w) => w !== 'inline')!] : ['block', words.find((w) => w !== 'block')!]
+      if (inner === 'flow' || inner === 'flow-root') v = outer === 'inline' ? (inner === 'flow' ? 'inline' : 'inline-block') : 'block'
+      else if (inner === 'list-item') v = 'list-item'
+      else v = outer === 'inline' ? `inline-${inner}` : inner
+    } else return false
+    const mapped = DISPLAY[v] ?? DISPLAY_FALLBACK[v]
+    if (mapped === undefined) return false
+    c.style.display = mapped
+    return true
+  },
+  inherit: copyField('display'),
+}
+
+const OFFSET = { auto: true, negative: true }
+const SIZE_KEYWORDS = { 'min-content': 'auto', 'max-content': 'auto', 'fit-content': 'auto', '-webkit-fill-available': 'auto', stretch: 'auto', '-moz-available': 'auto' } as const
+const MIN_KEYWORDS = { auto: ZERO, 'min-content': ZERO, 'max-content': ZERO, 'fit-content': ZERO }
+const MAX_KEYWORDS = { 'min-content': 'none', 'max-content': 'none', 'fit-content': 'none', '-webkit-fill-available': 'none' } as const
+
+const JUSTIFY: Record<string, ComputedStyle['justifyContent']> = {
+  ...same('flex-start', 'flex-end', 'center', 'space-between', 'space-around', 'space-evenly'),
+  start: 'flex-start', end: 'flex-end', left: 'flex-start', right: 'flex-end', normal: 'flex-start', stretch: 'flex-start',
+}
+const ALIGN: Record<string, ComputedStyle['alignItems']> = {
+  ...same('stretch', 'flex-start', 'flex-end', 'center', 'baseline'),
+  start: 'flex-start', end: 'flex-end', 'self-start': 'flex-start', 'self-end': 'flex-end', normal: 'stretch',
+}
+const ALIGN_CONTENT: Record<string, ComputedStyle['alignContent']> = {
+  ...same('stretch', 'flex-start', 'flex-end', 'center', 'space-between', 'space-around'),
+  start: 'flex-start', end: 'flex-end', normal: 'stretch', 'space-evenly': 'space-around',
+}
+const BREAK: Record<string, ComputedStyle['breakBefore']> = {
+  ...same('auto', 'avoid', 'page', 'left', 'right', 'column'),
+  always: 'page', all: 'page', recto: 'right', verso: 'left', 'avoid-page': 'avoid', 'avoid-column': 'avoid',
+}
+
+const columnCount: PropertyDef = {
+  inherited: false,
+  initial: 'auto',
+  apply(toks, c) {
+    const t = toks[0]
+    if (toks.length !== 1) return false
+    if (t.t === 'ident' && t.v === 'auto') { c.style.columnCount = 1; return true }
+    if (t.t !== 'num' || t.unit !== '' || !Number.isInteger(t.n) || t.n < 1) return false
+    c.style.columnCount = t.n
+    return true
+  },
+  inherit: copyField('columnCount'),
+}
+
+const gap = (field: 'rowGap' | 'columnGap'): PropertyDef => dim(field, { keywords: { normal: ZERO } }, false, 'normal')
+
+const verticalAlign: PropertyDef = {
+  inherited: false,
+  initial: 'baseline',
+  apply(toks, c) {
+    const t = toks[0]
+    if (toks.length !== 1) return false
+    if (t.t === 'ident') {
+      const v = VERTICAL[t.v]
+      if (v === undefined) return false
+      c.style.verticalAlign = v
+      return true
+    }
+    const d = toDim(t, c)
+    if (d === null) return false
+    c.style.verticalAlign = d
+    return true
+  },
+  inherit: copyField('verticalAlign'),
+}
+
+const VERTICAL: Record<string, ComputedStyle['verticalAlign']> = {
+  ...same('baseline', 'top', 'middle', 'bottom', 'text-top', 'text-bottom', 'sub', 'super'),
+  '-webkit-baseline-middle': 'middle',
+}
+
+const opacity: PropertyDef = {
+  inherited: false,
+  initial: '1',
+  apply(toks, c) {
+    const t = toks[0]
+    if (toks.length !== 1 || t.t !== 'num' || (t.unit !== '' && t.unit !== '%')) return false
+    c.style.opacity = Math.min(1, Math.max(0, t.unit === '%' ? t.n / 100 : t.n))
+    return true
+  },
+  inherit: copyField('opacity'),
+}
+
+export const LAYOUT_PROPERTIES: Record<string, PropertyDef> = {
+  display,
+  position: keyword('position', { ...same('static', 'relative', 'absolute', 'fixed'), sticky: 'relative', '-webkit-sticky': 'relative' }, false, 'static'),
+  top: dim('top', OFFSET, false, 'auto'),
+  right: dim('right', OFFSET, false, 'auto'),
+  bottom: dim('bottom', OFFSET, false, 'auto'),
+  left: dim('left', OFFSET, false, 'auto'),
+  'z-index': number('zIndex', { integer: true, keywords: { auto: 'auto' } }, false, 'auto'),
+  float: keyword('float', { ...same('none', 'left', 'right'), 'inline-start': 'left', 'inline-end': 'right' }, false, 'none'),
+  clear: keyword('clear', { ...same('none', 'left', 'right', 'both'), 'inline-start': 'left', 'inline-end': 'right' }, false, 'none'),
+  'box-sizing': keyword('boxSizing', same('content-box', 'border-box'), false, 'content-box'),
+  width: dim('width', { auto: true, keywords: SIZE_KEYWORDS }, false, 'auto'),
+  height: dim('height', { auto: true, keywords: SIZE_KEYWORDS }, false, 'auto'),
+  'min-width': dim('minWidth', { keywords: MIN_KEYWORDS }, false, '0'),
+  'min-height': dim('minHeight', { keywords: MIN_KEYWORDS }, false, '0'),
+  'max-width': dim('maxWidth', { none: true, keywords: MAX_KEYWORDS }, false, 'none'),
+  'max-height': dim('maxHeight', { none: true, keywords: MAX_KEYWORDS }, false, 'none'),
+  'margin-top': dim('marginTop', { auto: true, negative: true }, false, '0'),
+  'margin-right': dim('marginRight', { auto: true, negative: true }, false, '0'),
+  'margin-bottom': dim('marginBottom', { auto: true, negative: true }, false, '0'),
+  'margin-left': dim('marginLeft', { auto: true, negative: true }, false, '0'),
+  'padding-top': dim('paddingTop', {}, false, '0'),
+  'padding-right': dim('paddingRight', {}, false, '0'),
+  'padding-bottom': dim('paddingBottom', {}, false, '0'),
+  'padding-left': dim('paddingLeft', {}, false, '0'),
+  overflow: keyword('overflow', { ...same('visible', 'hidden', 'auto', 'scroll', 'clip'), overlay: 'auto' }, false, 'visible'),
+  visibility: keyword('visibility', same('visible', 'hidden', 'collapse'), true, 'visible'),
+  opacity,
+  'vertical-align': verticalAlign,
+  'table-layout': keyword('tableLayout', same('auto', 'fixed'), false, 'auto'),
+  'border-collapse': keyword('borderCollapse', same('separate', 'collapse'), true, 'separate'),
+  'caption-side': keyword('captionSide', same('top', 'bottom'), true, 'top'),
+  'flex-direction': keyword('flexDirection', same('row', 'row-reverse', 'column', 'column-reverse'), false, 'row'),
+  'flex-wrap': keyword('flexWrap', same('nowrap', 'wrap', 'wrap-reverse'), false, 'nowrap'),
+  'justify-content': keyword('justifyContent', JUSTIFY, false, 'normal'),
+  'align-items': keyword('alignItems', ALIGN, false, 'normal'),
+  'align-self': keyword('alignSelf', { ...ALIGN, auto: 'auto', normal: 'auto' } as Record<string, ComputedStyle['alignSelf']>, false, 'auto'),
+  'align-content': keyword('alignContent', ALIGN_CONTENT, false, 'normal'),
+  'flex-grow': number('flexGrow', { min: 0 }, false, '0'),
+  'flex-shrink': number('flexShrink', { min: 0 }, false, '1'),
+  'flex-basis': dim('flexBasis', { auto: true, keywords: { content: 'auto', ...SIZE_KEYWORDS } }, false, 'auto'),
+  order: number('order', { integer: true }, false, '0'),
+  'row-gap': gap('rowGap'),
+  'column-gap': gap('columnGap'),
+  'column-count': columnCount,
+  'break-before': keyword('breakBefore', BREAK, false, 'auto'),
+  'break-after': keyword('breakAfter', BREAK, false, 'auto'),
+  'break-inside': keyword('breakInside', { auto: 'auto', avoid: 'avoid', 'avoid-page': 'avoid', 'avoid-column': 'avoid' }, false, 'auto'),
+  orphans: number('orphans', { integer: true, min: 1 }, true, '2'),
+  widows: number('widows', { integer: true, min: 1 }, true, '2'),
+}

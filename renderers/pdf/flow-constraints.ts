@@ -1,0 +1,29 @@
+// What pagination needs to know about the laid-out flow, recorded by layout as it places things.
+// Spans are [top, bottom) in document px; a break may fall at y when no span has top < y < bottom.
+
+export type Span = [number, number]
+
+export interface RepeatedHead {
+  /** The table the head belongs to (the head repeats on pages that start inside it). */
+  tableTop: number
+  tableBottom: number
+  /** The head rows, painted again at the top of each continuation page. */
+  x: number
+  w: number
+  headTop: number
+  headBottom: number
+}
+
+export interface FlowConstraints {
+  /** Must not be split: lines, table rows, images, inline blocks. Cut only when taller than a page. */
+  hard: Span[]
+  /** Better not split: orphans/widows, break-inside: avoid, a box's padding edge with its first/last line. */
+  soft: Span[]
+  /** Forced breaks (break-before/after: page, the Page Break element). */
+  forced: number[]
+  heads: RepeatedHead[]
+}
+
+export function createFlowConstraints(): FlowConstraints {
+  return { hard: [], soft: [], forced: [], heads: [] }
+}
