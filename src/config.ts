@@ -20,6 +20,32 @@ export interface Config {
   }
   limits: RenderLimits
   fetch: FetchPolicy
+  /** Asynchronous jobs: result lifetime, queue width, retention and timeouts. */
+  jobs: {
+    /** How long a result stays downloadable after the job ends (the spec's 24 h). */
+    resultTtlMs: number
+    /** Async jobs rendered at once (each takes a pool thread while it renders). */
+    concurrency: number
+    /** How long an expired job's status stays readable (as Expired) before the record is purged. */
+    recordRetentionMs: number
+    /** How often expired results are deleted. */
+    sweepIntervalMs: number
+    /** Lifetime of the signed download address a result request redirects to. */
+    downloadLinkTtlMs: number
+    /** Time limit of one presigned-address upload. */
+    uploadTimeoutMs: number
+    /** A job interrupted this many times (e.g. it crashes the process) is failed instead of retried. */
+    maxRuns: number
+  }
+  webhooks: {
+    /** The receiver must answer within this time (the spec's 30 s). */
+    timeoutMs: number
+    /** First retry delay; each further retry doubles it. */
+    retryBaseMs: number
+    attempts: number
+  }
+  /** Server secret for signed download links and webhook signing keys; null = generated once and kept in DATA_DIR. */
+  secret: string | null
 }
 
 export class ConfigError extends Error {}
@@ -38,6 +64,13 @@ function integer(env: Env, name: string, fallback: number, min = 0): number {
 
 function list(env: Env, name: string): string[] {
   return (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+}
+
+function secretFrom(env: Env): string | null {
+  const raw = env.SECRET
+  if (raw === undefined || raw === '') return null
+  if (raw.length < 32) throw new ConfigError('SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`)')
+  return raw
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -72,5 +105,20 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: integer(env, 'OUTBOUND_TIMEOUT_MS', 10_000, 100),
       maxBytes: integer(env, 'OUTBOUND_MAX_BYTES', 10 * 1024 * 1024, 1024),
     },
+    jobs: {
+      resultTtlMs: integer(env, 'JOB_RESULT_TTL_MS', 24 * 60 * 60 * 1000, 1),
+      concurrency: integer(env, 'JOB_CONCURRENCY', Math.max(1, availableParallelism()), 1),
+      recordRetentionMs: integer(env, 'JOB_RECORD_RETENTION_MS', 7 * 24 * 60 * 60 * 1000, 0),
+      sweepIntervalMs: integer(env, 'JOB_SWEEP_INTERVAL_MS', 60_000, 10),
+      downloadLinkTtlMs: integer(env, 'DOWNLOAD_LINK_TTL_MS', 5 * 60 * 1000, 1000),
+      uploadTimeoutMs: integer(env, 'UPLOAD_TIMEOUT_MS', 60_000, 100),
+      maxRuns: integer(env, 'JOB_MAX_RUNS', 3, 1),
+    },
+    webhooks: {
+      timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 30_000, 100),
+      retryBaseMs: integer(env, 'WEBHOOK_RETRY_BASE_MS', 10_000, 1),
+      attempts: integer(env, 'WEBHOOK_ATTEMPTS', 3, 1),
+    },
+    secret: secretFrom(env),
   }
 }

@@ -34,6 +34,13 @@ export const Errors = {
   RENDER_TIMEOUT: define('QUIRE_ERR_RENDER_TIMEOUT', 'The render took longer than the limit of %s ms and was stopped', 500),
   RENDER_WORKER_CRASHED: define('QUIRE_ERR_RENDER_WORKER_CRASHED', 'The render worker stopped unexpectedly (%s); the worker was replaced', 500),
   RENDER_BUSY: define('QUIRE_ERR_RENDER_BUSY', 'Too many renders are waiting (queue limit %s); try again shortly', 503),
+  ASYNC_RENDER_TYPE_INVALID: define('QUIRE_ERR_ASYNC_RENDER_TYPE_INVALID', 'Unknown render type "%s": use %s', 400),
+  ASYNC_OUTPUT_URL_INVALID: define('QUIRE_ERR_ASYNC_OUTPUT_URL_INVALID', 'Invalid presigned address (outputPresignedUrl): %s', 400),
+  ASYNC_WEBHOOK_URL_INVALID: define('QUIRE_ERR_ASYNC_WEBHOOK_URL_INVALID', 'Invalid webhookUrl: %s', 400),
+  JOB_NOT_FOUND: define('QUIRE_ERR_JOB_NOT_FOUND', 'Job %s not found', 404),
+  JOB_NOT_COMPLETED: define('QUIRE_ERR_JOB_NOT_COMPLETED', '%s', 400),
+  JOB_RESULT_EXPIRED: define('QUIRE_ERR_JOB_RESULT_EXPIRED', 'The result of job %s has expired (results are kept for %s after the job ends): render it again', 404),
+  DOWNLOAD_LINK_INVALID: define('QUIRE_ERR_DOWNLOAD_LINK_INVALID', 'This download address is %s: request /render/async/result/{jobId} again for a fresh one', 403),
   INTERNAL: define('QUIRE_ERR_INTERNAL', 'Internal server error', 500),
 } as const
 

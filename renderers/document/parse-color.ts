@@ -9,7 +9,7 @@ export const TRANSPARENT: Color = Object.freeze({ r: 0, g: 0, b: 0, a: 0 }) as C
 const SYSTEM_COLORS: Record<string, number> = {
   canvas: 0xffffff, canvastext: 0x000000, linktext: 0x0000ee, visitedtext: 0x551a8b, activetext: 0xff0000,
   buttonface: 0xefefef, buttontext: 0x000000, buttonborder: 0x767676, field: 0xffffff, fieldtext: 0x000000,
-  graytext: 0x808080, highlight: 0xb5d5ff, highlighttext: 0x000000, mark: 0xffff00, marktext: 0x000000,
+  graytext: 0x808080, threedface: 0xf0f0f0, buttonshadow: 0xa0a0a0, threedshadow: 0xa0a0a0, highlight: 0xb5d5ff, highlighttext: 0x000000, mark: 0xffff00, marktext: 0x000000,
   '-webkit-link': 0x0000ee, '-webkit-text': 0x000000, windowtext: 0x000000, window: 0xffffff,
 }
 

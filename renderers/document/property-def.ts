@@ -1,6 +1,6 @@
 // The shape of one supported CSS property and the helpers that build the tables of them. Each property
 // says whether it inherits, what `initial` means (as CSS text), and how a value computes into the style.
-import type { ComputedStyle } from './styled-tree.js'
+import type { Color, ComputedStyle } from './styled-tree.js'
 import type { Tok } from './css-tokens.js'
 import { toDim, toPx, type LengthContext } from './parse-length.js'
 
@@ -19,8 +19,10 @@ export interface Extras {
   bgRepeat: Tok[] | null
   /** Corner radii given in % (resolved after width/height are known); null entries were absolute. */
   radiusPct: Array<number | null> | null
-  /** Text decoration lines set on this element itself (propagation is applied afterwards). */
-  ownDecoration: boolean
+  /** text-decoration-* set on this element itself; propagation from ancestors is applied afterwards. */
+  decoLines: { underline: boolean; overline: boolean; lineThrough: boolean } | null
+  decoColor: Color | null
+  decoStyle: ComputedStyle['textDecoration']['style'] | null
 }
 
 export interface ApplyContext extends LengthContext {
@@ -136,5 +138,24 @@ export function extra(key: 'content' | 'counterReset' | 'counterIncrement' | 'co
     initial,
     apply(toks, c) { c.extras[key] = toks; return true },
     inherit(c) { c.extras[key] = c.parentExtras[key] },
+  }
+}
+
+export function emptyExtras(inheritFrom: Extras | null): Extras {
+  return {
+    fontKeywordScale: inheritFrom ? inheritFrom.fontKeywordScale : 1,
+    customProps: inheritFrom ? inheritFrom.customProps : new Map(),
+    content: null,
+    counterReset: null,
+    counterIncrement: null,
+    counterSet: null,
+    bgImage: null,
+    bgPosition: null,
+    bgSize: null,
+    bgRepeat: null,
+    radiusPct: null,
+    decoLines: null,
+    decoColor: null,
+    decoStyle: null,
   }
 }

@@ -11,25 +11,33 @@ export interface Raster {
   height: number
 }
 
-const filesByName = new Map<string, string[]>()
+const facesByName = new Map<string, { name: string; files: string[] }>()
 for (const face of ALL_FACES) {
-  const list = filesByName.get(face.name.toLowerCase()) ?? []
-  list.push(face.path)
-  filesByName.set(face.name.toLowerCase(), list)
+  const entry = facesByName.get(face.name.toLowerCase()) ?? { name: face.name, files: [] }
+  entry.files.push(face.path)
+  facesByName.set(face.name.toLowerCase(), entry)
 }
 
-function fontFilesFor(svg: string): string[] {
+/**
+ * Satori writes family names lower-cased, but resvg matches them case-sensitively: the names are put back
+ * as the fonts declare them, and the files of those families collected on the way.
+ */
+function fixFontFamilies(svg: string): { svg: string; fontFiles: string[] } {
   const files = new Set<string>()
-  for (const match of svg.matchAll(/font-family="([^"]*)"/g)) {
-    for (const name of match[1].split(',')) {
-      for (const file of filesByName.get(name.trim().replace(/^['"]|['"]$/g, '').toLowerCase()) ?? []) files.add(file)
-    }
-  }
-  return [...files]
+  const fixed = svg.replace(/font-family="([^"]*)"/g, (_all, list: string) => {
+    const names = list.split(',').map((raw) => {
+      const entry = facesByName.get(raw.trim().replace(/^['"]|['"]$/g, '').toLowerCase())
+      if (!entry) return raw
+      entry.files.forEach((f) => files.add(f))
+      return entry.name
+    })
+    return `font-family="${names.join(',')}"`
+  })
+  return { svg: fixed, fontFiles: [...files] }
 }
 
-export function rasterizeSvg(svg: string, scale: number, background: string): Raster {
-  const fontFiles = fontFilesFor(svg)
+export function rasterizeSvg(source: string, scale: number, background: string): Raster {
+  const { svg, fontFiles } = fixFontFamilies(source)
   const resvg = new Resvg(svg, {
     fitTo: { mode: 'zoom', value: scale },
     background,

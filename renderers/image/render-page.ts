@@ -72,11 +72,16 @@ export async function renderPage(front: FrontEnd, request: PageRequest): Promise
   const { root, canvas } = satoriRoot(doc, { images, warnings }, width, viewportHeight)
 
   const height = new DocumentHeight()
+  // Satori leaves out boxes below its canvas, so a full page is laid out on the tallest canvas the limits
+  // allow (the layout itself only sees the viewport-sized root) and the SVG is cut to the content after.
+  const canvasHeight = request.fullPage
+    ? Math.max(viewportHeight, Math.floor(request.limits.maxImageDimension / request.scale))
+    : viewportHeight
   let svg: string
   try {
     svg = await satori(root as never, {
       width,
-      height: viewportHeight,
+      height: canvasHeight,
       fonts: satoriFonts(),
       embedFont: request.embedFont ?? false,
       pointScaleFactor: request.scale,
@@ -87,7 +92,7 @@ export async function renderPage(front: FrontEnd, request: PageRequest): Promise
     throw new RenderError('QUIRE_ERR_RENDER_FAILED', `image layout failed: ${(error as Error).message}`)
   }
   const cssHeight = request.fullPage ? Math.max(viewportHeight, Math.ceil(height.bottom - 0.01)) : viewportHeight
-  if (cssHeight !== viewportHeight) svg = withSvgHeight(svg, width, cssHeight)
+  if (cssHeight !== canvasHeight) svg = withSvgHeight(svg, width, cssHeight)
   checkImageLimits(Math.round(width * request.scale), Math.round(cssHeight * request.scale), request.limits)
 
   const raster = rasterizeSvg(svg, request.scale, canvas)

@@ -91,6 +91,9 @@ export function requestOnce(req: OnceRequest): Promise<OnceResponse> {
         else chunks.push(chunk)
       })
       res.on('error', (err) => fail(new GuardedFetchError('network', url.href, err.message)))
+      res.on('close', () => {
+        if (!res.complete) fail(new GuardedFetchError('network', url.href, 'connection closed before the response was complete'))
+      })
       res.on('end', () => {
         if (settled) return
         settled = true

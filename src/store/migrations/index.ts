@@ -1,9 +1,11 @@
 // Migrations live in code (no directory scan), so they work the same from src/ under tsx and from dist/.
 import type { Migration, MigrationProvider } from 'kysely'
 import { initial } from './0001-initial.js'
+import { webSessions } from './0100-web-sessions.js'
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
+  '0100-web-sessions': webSessions,
 }
 
 export const migrationProvider: MigrationProvider = {

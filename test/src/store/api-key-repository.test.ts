@@ -111,10 +111,10 @@ t.test('recordUsage increments one counter per kind', async (t) => {
   for (let i = 0; i < 3; i++) await store.apiKeys.recordUsage(record.id, 'request')
   await Promise.all([store.apiKeys.recordUsage(record.id, 'pdf'), store.apiKeys.recordUsage(record.id, 'pdf')])
   for (const kind of ['png', 'jpeg', 'txt', 'docx', 'zip'] as const) await store.apiKeys.recordUsage(record.id, kind)
-  const [mine, theirs] = await store.apiKeys.list(account.id)
-  t.same(mine.usage, { requests: 3, pdf: 2, png: 1, jpeg: 1, txt: 1, docx: 1, zip: 1 })
-  t.same(theirs.usage, { requests: 0, pdf: 0, png: 0, jpeg: 0, txt: 0, docx: 0, zip: 0 })
-  t.equal(theirs.id, other.record.id)
+  const mine = await store.apiKeys.byId(account.id, record.id)
+  const theirs = await store.apiKeys.byId(account.id, other.record.id)
+  t.same(mine?.usage, { requests: 3, pdf: 2, png: 1, jpeg: 1, txt: 1, docx: 1, zip: 1 })
+  t.same(theirs?.usage, { requests: 0, pdf: 0, png: 0, jpeg: 0, txt: 0, docx: 0, zip: 0 })
 })
 
 t.test("another account's key: roll, remove, list and byId behave as if it were missing", async (t) => {

@@ -1,0 +1,176 @@
+// An inline formatting context cut into measured units: text between two break opportunities (UAX #14, as
+// Chromium uses ICU's), inline-box edges, atomic boxes, forced breaks. Line filling and intrinsic sizing both
+// work on these, so "what fits" and "how wide at most" agree.
+import LineBreaker from 'linebreak'
+import type { ComputedStyle } from '../document/styled-tree.js'
+import type { FontFace } from '../fonts/index.js'
+import type { Box, InlineItem } from './boxes.js'
+import { borderWidth, len } from './box-edges.js'
+import type { FontStore } from './font-store.js'
+
+export type TextItem = Extract<InlineItem, { kind: 'text' }>
+
+export interface FaceSpan { face: FontFace; text: string; width: number }
+
+export interface TextUnit {
+  kind: 'text'
+  item: TextItem
+  text: string
+  spans: FaceSpan[]
+  /** Full advance, letter- and word-spacing included, trailing spaces included. */
+  width: number
+  /** Width of trailing spaces that hang at the end of a line (collapsible white-space). */
+  trailing: number
+  /** Number of U+0020 in the unit (justification opportunities). */
+  spaces: number
+  canBreakAfter: boolean
+}
+
+export interface EdgeUnit { kind: 'open' | 'close'; style: ComputedStyle; link: string | null; width: number; canBreakAfter: boolean }
+export interface AtomicUnit { kind: 'atomic'; box: Box; style: ComputedStyle; link: string | null; width: number; canBreakAfter: boolean }
+export interface BreakUnit { kind: 'br'; style: ComputedStyle; width: 0; canBreakAfter: true }
+export interface OutOfFlowUnit { kind: 'out-of-flow'; box: Box; style: ComputedStyle; width: 0; canBreakAfter: boolean }
+
+export type Unit = TextUnit | EdgeUnit | AtomicUnit | BreakUnit | OutOfFlowUnit
+
+const OBJECT = '\uFFFC'
+const breakCache = new Map<string, Uint8Array>()
+
+/** Break opportunities of a paragraph: flags[i] = 1 when a line may start at i (2 when it must). */
+function breakFlags(text: string): Uint8Array {
+  let flags = breakCache.get(text)
+  if (flags) return flags
+  flags = new Uint8Array(text.length + 1)
+  const breaker = new LineBreaker(text)
+  for (let bk = breaker.nextBreak(); bk; bk = breaker.nextBreak()) flags[bk.position] = bk.required ? 2 : 1
+  if (breakCache.size > 20_000) breakCache.clear()
+  breakCache.set(text, flags)
+  return flags
+}
+
+function wraps(style: ComputedStyle): boolean {
+  return style.whiteSpace !== 'nowrap' && style.whiteSpace !== 'pre'
+}
+
+function hangs(style: ComputedStyle): boolean {
+  return style.whiteSpace !== 'pre' && style.whiteSpace !== 'break-spaces'
+}
+
+export function inlineEdgeStart(style: ComputedStyle, cbWidth: number): number {
+  const m = style.marginLeft === 'auto' ? 0 : len(style.marginLeft, cbWidth)
+  return m + borderWidth(style.borderLeft) + len(style.paddingLeft, cbWidth)
+}
+
+export function inlineEdgeEnd(style: ComputedStyle, cbWidth: number): number {
+  const m = style.marginRight === 'auto' ? 0 : len(style.marginRight, cbWidth)
+  return m + borderWidth(style.borderRight) + len(style.paddingRight, cbWidth)
+}
+
+/** Measures a piece of text as it will be drawn: face fallback, letter-spacing, word-spacing. */
+export function measureText(fonts: FontStore, style: ComputedStyle, text: string): { spans: FaceSpan[]; width: number; spaces: number } {
+  const face = fonts.faceOf(style)
+  const size = style.fontSize
+  const spans: FaceSpan[] = []
+  let width = 0
+  for (const run of fonts.runs(face, text)) {
+    const w = fonts.width(run.face, run.text, size)
+    spans.push({ face: run.face, text: run.text, width: w })
+    width += w
+  }
+  let spaces = 0
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 32) spaces++
+  if (style.letterSpacing) width += style.letterSpacing * [...text].length
+  if (style.wordSpacing) width += style.wordSpacing * spaces
+  return { spans, width, spaces }
+}
+
+export function textUnit(fonts: FontStore, item: TextItem, text: string, canBreakAfter: boolean): TextUnit {
+  const { spans, width, spaces } = measureText(fonts, item.style, text)
+  let trailing = 0
+  if (hangs(item.style) && text.charCodeAt(text.length - 1) === 32) {
+    const trimmed = text.replace(/ +$/, '')
+    trailing = width - measureText(fonts, item.style, trimmed).width
+  }
+  return { kind: 'text', item, text, spans, width, trailing, spaces, canBreakAfter }
+}
+
+/**
+ * Cuts inline items into units. `atomicWidth` gives the margin-box width of an inline-block or image (layout
+ * lays it out; intrinsic sizing asks for its max-content width).
+ */
+export function inlineUnits(items: InlineItem[], fonts: FontStore, cbWidth: number, atomicWidth: (box: Box) => number): Unit[] {
+  let paragraph = ''
+  const starts: number[] = []
+  for (const item of items) {
+    starts.push(paragraph.length)
+    if (item.kind === 'text') paragraph += item.text
+    else if (item.kind === 'atomic') paragraph += OBJECT
+  }
+  const flags = breakFlags(paragraph)
+  const units: Unit[] = []
+  const markBreakBefore = () => {
+    const last = units[units.length - 1]
+    if (last) last.canBreakAfter = true
+  }
+  items.forEach((item, index) => {
+    const start = starts[index]
+    switch (item.kind) {
+      case 'open':
+        units.push({ kind: 'open', style: item.style, link: item.link, width: inlineEdgeStart(item.style, cbWidth), canBreakAfter: false })
+        return
+      case 'close':
+        units.push({ kind: 'close', style: item.style, link: null, width: inlineEdgeEnd(item.style, cbWidth), canBreakAfter: false })
+        return
+      case 'br':
+        units.push({ kind: 'br', style: item.style, width: 0, canBreakAfter: true })
+        return
+      case 'out-of-flow':
+        units.push({ kind: 'out-of-flow', box: item.box, style: item.style, width: 0, canBreakAfter: false })
+        return
+      case 'atomic':
+        markBreakBefore()
+        units.push({ kind: 'atomic', box: item.box, style: item.style, link: item.link, width: atomicWidth(item.box), canBreakAfter: true })
+        return
+      case 'text': {
+        const text = item.text
+        const wrap = wraps(item.style)
+        const breakAll = item.style.wordBreak === 'break-all'
+        let from = 0
+        for (let i = 1; i < text.length; i++) {
+          const can = wrap && (flags[start + i] !== 0 || (breakAll && isLetterBoundary(text, i)))
+          if (can) {
+            units.push(textUnit(fonts, item, text.slice(from, i), true))
+            from = i
+          }
+        }
+        const end = start + text.length
+        const atEnd = wrap && flags[end] !== 0 && end < paragraph.length
+        units.push(textUnit(fonts, item, text.slice(from), atEnd))
+      }
+    }
+  })
+  return units
+}
+
+function isLetterBoundary(text: string, i: number): boolean {
+  const c = text.charCodeAt(i)
+  // Never inside a surrogate pair.
+  return !(c >= 0xdc00 && c <= 0xdfff)
+}
+
+/** Cuts an over-long text unit so that its head fits in `room` (overflow-wrap: break-word / anywhere). */
+export function splitUnit(fonts: FontStore, unit: TextUnit, room: number): [TextUnit, TextUnit] | null {
+  const chars = [...unit.text]
+  if (chars.length < 2) return null
+  let lo = 1
+  let hi = chars.length - 1
+  let best = 1
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1
+    const w = measureText(fonts, unit.item.style, chars.slice(0, mid).join('')).width
+    if (w <= room) { best = mid; lo = mid + 1 } else hi = mid - 1
+  }
+  const head = textUnit(fonts, unit.item, chars.slice(0, best).join(''), true)
+  const tail = textUnit(fonts, unit.item, chars.slice(best).join(''), unit.canBreakAfter)
+  return [head, tail]
+}

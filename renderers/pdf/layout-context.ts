@@ -1,0 +1,64 @@
+// What every layout step receives: the engines (fonts, images), where to note pagination constraints, and
+// the absolutely positioned boxes waiting for their containing block.
+import type { ImageStore } from '../resources/index.js'
+import type { Box } from './boxes.js'
+import type { FontStore } from './font-store.js'
+import type { FlowConstraints } from './flow-constraints.js'
+import type { BoxFrag } from './fragments.js'
+
+export interface PendingAbsolute {
+  box: Box
+  /** Where the box would have been in the flow (its static position). */
+  staticX: number
+  staticY: number
+}
+
+export interface LayoutContext {
+  fonts: FontStore
+  images: ImageStore
+  warnings: string[]
+  /** Null inside things pagination treats as one piece (table rows, inline blocks). */
+  flow: FlowConstraints | null
+  /** One list per positioned ancestor being laid out, innermost last. */
+  absolute: PendingAbsolute[][]
+}
+
+/** The same context with pagination recording switched off. */
+export function withoutFlow(ctx: LayoutContext): LayoutContext {
+  return ctx.flow ? { ...ctx, flow: null } : ctx
+}
+
+export interface ContainingBlock {
+  /** Left edge and width of the content box the child sits in. */
+  x: number
+  width: number
+  /** Definite content height, or null (percentage heights then behave as auto). */
+  height: number | null
+}
+
+export interface LayoutResult {
+  frag: BoxFrag
+  /** Margin that leaves the bottom of the box (collapsed with its last child's when they adjoin). */
+  marginBottom: Strut
+  /** An empty block whose top and bottom margins collapse through it. */
+  selfCollapsing: boolean
+  firstBaseline: number | null
+  lastBaseline: number | null
+}
+
+/** Adjoining margins: the largest positive and the most negative one (CSS 2 §8.3.1). */
+export interface Strut { pos: number; neg: number }
+
+export const EMPTY_STRUT: Strut = Object.freeze({ pos: 0, neg: 0 })
+
+export function strutOf(margin: number): Strut {
+  return margin >= 0 ? { pos: margin, neg: 0 } : { pos: 0, neg: margin }
+}
+
+export function mergeStruts(a: Strut, b: Strut): Strut {
+  return { pos: Math.max(a.pos, b.pos), neg: Math.min(a.neg, b.neg) }
+}
+
+export function strutSize(s: Strut): number {
+  return s.pos + s.neg
+}

@@ -1,0 +1,68 @@
+// Used width and horizontal margins of a block-level box (CSS 2 §10.3), and its used height (§10.6).
+import type { ComputedStyle } from '../document/styled-tree.js'
+import { borders, len, lenOrAuto, lenOrNone, paddings, type Edges } from './box-edges.js'
+
+export interface UsedWidth {
+  /** Content-box width. */
+  width: number
+  marginLeft: number
+  marginRight: number
+  border: Edges
+  padding: Edges
+}
+
+/**
+ * `shrink` gives the min- and max-content widths (border box) for boxes sized shrink-to-fit
+ * (floats, inline blocks, absolutely positioned boxes, tables); null for ordinary blocks, which fill the line.
+ * `centre`: auto margins take the free space (block-level boxes); floats and inline blocks treat them as 0.
+ */
+export function usedWidth(style: ComputedStyle, cbWidth: number, shrink: { min: number; max: number } | null, centre = true): UsedWidth {
+  const border = borders(style)
+  const padding = paddings(style, cbWidth)
+  const bp = border.left + border.right + padding.left + padding.right
+  const autoL = style.marginLeft === 'auto'
+  const autoR = style.marginRight === 'auto'
+  let ml = autoL ? 0 : len(style.marginLeft as never, cbWidth)
+  let mr = autoR ? 0 : len(style.marginRight as never, cbWidth)
+  const borderBox = style.boxSizing === 'border-box'
+
+  let width = lenOrAuto(style.width, cbWidth)
+  if (width !== null && borderBox) width = Math.max(0, width - bp)
+  if (width === null) {
+    const avail = cbWidth - ml - mr - bp
+    width = shrink ? Math.max(0, Math.min(Math.max(shrink.min - bp, avail), shrink.max - bp)) : Math.max(0, avail)
+  }
+  let max = lenOrNone(style.maxWidth, cbWidth)
+  if (max !== null && borderBox) max = Math.max(0, max - bp)
+  let min = len(style.minWidth, cbWidth)
+  if (borderBox) min = Math.max(0, min - bp)
+  if (max !== null && width > max) width = max
+  if (width < min) width = min
+
+  if (centre) {
+    const rest = cbWidth - width - bp - ml - mr
+    if (autoL && autoR) ml = Math.max(0, rest / 2)
+    else if (autoL) ml = rest
+    if (autoR) mr = cbWidth - width - bp - ml
+  }
+  return { width, marginLeft: ml, marginRight: mr, border, padding }
+}
+
+/** The used content-box height when the style fixes one, else null (auto). */
+export function specifiedHeight(style: ComputedStyle, cbHeight: number | null, bpY: number): number | null {
+  let h = lenOrAuto(style.height, cbHeight)
+  if (h === null) return null
+  if (style.boxSizing === 'border-box') h = Math.max(0, h - bpY)
+  return clampHeight(style, h, cbHeight, bpY)
+}
+
+export function clampHeight(style: ComputedStyle, h: number, cbHeight: number | null, bpY: number): number {
+  const borderBox = style.boxSizing === 'border-box'
+  let max = lenOrNone(style.maxHeight, cbHeight)
+  if (max !== null && borderBox) max = Math.max(0, max - bpY)
+  let min = style.minHeight.pct && cbHeight === null ? style.minHeight.px : len(style.minHeight, cbHeight ?? 0)
+  if (borderBox) min = Math.max(0, min - bpY)
+  if (max !== null && h > max) h = max
+  if (h < min) h = min
+  return h
+}

@@ -1,0 +1,16 @@
+// Every image a styled document may paint: <img src> and url() background layers, as written.
+import type { StyledDocument, StyledElement } from '../document/styled-tree.js'
+
+export function collectImageUrls(doc: StyledDocument): string[] {
+  const found = new Set<string>()
+  const stack: StyledElement[] = [doc.root]
+  while (stack.length > 0) {
+    const el = stack.pop() as StyledElement
+    if (el.tag === 'img' && el.attrs.src && el.attrs.src.trim() !== '') found.add(el.attrs.src)
+    for (const layer of el.style.backgroundLayers) {
+      if (layer.image.kind === 'url' && layer.image.url.trim() !== '') found.add(layer.image.url)
+    }
+    for (const child of el.children) if (child.kind === 'element') stack.push(child)
+  }
+  return [...found]
+}
