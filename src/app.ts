@@ -7,8 +7,10 @@ import services from '../plugins/services.js'
 import problemErrors from '../plugins/problem-errors.js'
 import apiKeyAuth from '../plugins/api-key-auth.js'
 import renderRoutes from '../plugins/render/index.js'
+import asyncRoutes from '../plugins/async/index.js'
 import documentRoutes from '../plugins/management/documents.js'
 import healthRoutes from '../plugins/health.js'
+import webUi from '../plugins/web-ui/index.js'
 
 export interface AppParts { store?: Store; pool?: RenderPool; logger?: boolean | object }
 
@@ -26,8 +28,10 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   await app.register(apiKeyAuth)
   await app.register(healthRoutes)
   await app.register(renderRoutes)
+  await app.register(asyncRoutes)
   await app.register(documentRoutes, { prefix: '/api/v1/templates', kind: 'templates' })
   await app.register(documentRoutes, { prefix: '/api/v1/blocks', kind: 'blocks' })
+  await app.register(webUi, {})
   app.addHook('onClose', async () => {
     await pool.destroy()
     await store.close()

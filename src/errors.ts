@@ -41,6 +41,12 @@ export const Errors = {
   JOB_NOT_COMPLETED: define('QUIRE_ERR_JOB_NOT_COMPLETED', '%s', 400),
   JOB_RESULT_EXPIRED: define('QUIRE_ERR_JOB_RESULT_EXPIRED', 'The result of job %s has expired (results are kept for %s after the job ends): render it again', 404),
   DOWNLOAD_LINK_INVALID: define('QUIRE_ERR_DOWNLOAD_LINK_INVALID', 'This download address is %s: request /render/async/result/{jobId} again for a fresh one', 403),
+  WEB_SIGNIN_REQUIRED: define('QUIRE_ERR_WEB_SIGNIN_REQUIRED', 'Sign in to use the web interface', 401),
+  WEB_CSRF_INVALID: define('QUIRE_ERR_WEB_CSRF_INVALID', 'The form is out of date or did not come from this site (%s); reload the page and try again', 403),
+  WEB_SIGNIN_THROTTLED: define('QUIRE_ERR_WEB_SIGNIN_THROTTLED', 'Too many failed sign-ins; try again in %s seconds', 429),
+  WEB_LAST_ADMIN: define('QUIRE_ERR_WEB_LAST_ADMIN', 'The account needs at least one admin: %s', 409),
+  API_KEY_NOT_FOUND: define('QUIRE_ERR_API_KEY_NOT_FOUND', 'API key %s not found', 404),
+  USER_NOT_FOUND: define('QUIRE_ERR_USER_NOT_FOUND', 'User %s not found', 404),
   INTERNAL: define('QUIRE_ERR_INTERNAL', 'Internal server error', 500),
 } as const
 
@@ -77,7 +83,7 @@ export function allErrorCodes(): string[] {
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 500: 'Internal Server Error',
+  409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 500: 'Internal Server Error',
   503: 'Service Unavailable',
 }
 

@@ -6,7 +6,7 @@ import { ZERO } from './parse-length.js'
 
 const NO_BORDER: BorderSide = Object.freeze({ width: 0, style: 'none', color: BLACK }) as BorderSide
 
-const INITIAL: ComputedStyle = Object.freeze({
+const INITIAL: ComputedStyle = {
   display: 'inline',
   position: 'static',
   top: 'auto', right: 'auto', bottom: 'auto', left: 'auto',
@@ -71,7 +71,8 @@ const INITIAL: ComputedStyle = Object.freeze({
   breakInside: 'auto',
   orphans: 2,
   widows: 2,
-}) as ComputedStyle
+}
+Object.freeze(INITIAL)
 
 /** A fresh copy of the initial style (for tests and for boxes that back-ends generate themselves). */
 export function defaultStyle(): ComputedStyle {
@@ -97,3 +98,32 @@ export const RESET_FIELDS: Partial<ComputedStyle> = Object.freeze(
       .map((k) => [k, INITIAL[k]]),
   ),
 ) as Partial<ComputedStyle>
+
+/**
+ * A new style holding the parent's inherited values and initial values elsewhere. Written out as one
+ * object literal (rather than spreads) so every style shares one hidden class: this runs per element.
+ */
+export function inheritStyle(p: ComputedStyle): ComputedStyle {
+  const i = INITIAL
+  return {
+    display: i.display, position: i.position, top: i.top, right: i.right, bottom: i.bottom, left: i.left,
+    zIndex: i.zIndex, float: i.float, clear: i.clear, boxSizing: i.boxSizing, width: i.width, height: i.height,
+    minWidth: i.minWidth, minHeight: i.minHeight, maxWidth: i.maxWidth, maxHeight: i.maxHeight,
+    marginTop: i.marginTop, marginRight: i.marginRight, marginBottom: i.marginBottom, marginLeft: i.marginLeft,
+    paddingTop: i.paddingTop, paddingRight: i.paddingRight, paddingBottom: i.paddingBottom, paddingLeft: i.paddingLeft,
+    borderTop: i.borderTop, borderRight: i.borderRight, borderBottom: i.borderBottom, borderLeft: i.borderLeft,
+    borderRadius: i.borderRadius, backgroundColor: i.backgroundColor, backgroundLayers: i.backgroundLayers,
+    boxShadow: i.boxShadow, overflow: i.overflow, visibility: p.visibility, opacity: i.opacity,
+    color: p.color, fontFamily: p.fontFamily, fontSize: p.fontSize, fontWeight: p.fontWeight, fontStyle: p.fontStyle,
+    lineHeight: p.lineHeight, textAlign: p.textAlign, textDecoration: p.textDecoration, textTransform: p.textTransform,
+    letterSpacing: p.letterSpacing, wordSpacing: p.wordSpacing, whiteSpace: p.whiteSpace, textIndent: p.textIndent,
+    wordBreak: p.wordBreak, overflowWrap: p.overflowWrap, listStyleType: p.listStyleType,
+    listStylePosition: p.listStylePosition, borderCollapse: p.borderCollapse, borderSpacing: p.borderSpacing,
+    captionSide: p.captionSide,
+    verticalAlign: i.verticalAlign, tableLayout: i.tableLayout,
+    flexDirection: i.flexDirection, flexWrap: i.flexWrap, justifyContent: i.justifyContent, alignItems: i.alignItems,
+    alignSelf: i.alignSelf, alignContent: i.alignContent, flexGrow: i.flexGrow, flexShrink: i.flexShrink,
+    flexBasis: i.flexBasis, order: i.order, rowGap: i.rowGap, columnGap: i.columnGap, columnCount: i.columnCount,
+    breakBefore: i.breakBefore, breakAfter: i.breakAfter, breakInside: i.breakInside, orphans: p.orphans, widows: p.widows,
+  }
+}

@@ -80,7 +80,7 @@ function parseColorFunction(name: string, args: Tok[], current: Color): Color | 
     const rgb: number[] = []
     for (const v of ch.values) {
       if (v.t === 'num' && v.unit === '') rgb.push(clamp(Math.round(v.n), 0, 255))
-      else if (v.t === 'num' && v.unit === '%') rgb.push(clamp(Math.round(v.n * 2.55), 0, 255))
+      else if (v.t === 'num' && v.unit === '%') rgb.push(clamp(Math.round((v.n * 255) / 100), 0, 255))
       else if (v.t === 'ident' && v.v === 'none') rgb.push(0)
       else return null
     }

@@ -1,6 +1,6 @@
 // Borders, corner radii, background colour and layers, shadows.
 import type { BorderSide, BoxShadow } from './styled-tree.js'
-import { splitCommas } from './css-tokens.js'
+import { splitCommas, type Tok } from './css-tokens.js'
 import { extra, type ApplyContext, type PropertyDef } from './property-def.js'
 import { parseColor } from './parse-color.js'
 import { toDim, toPx } from './parse-length.js'
@@ -126,9 +126,24 @@ function parseShadow(toks: ReturnType<typeof splitCommas>[number], c: ApplyConte
   return { x: lengths[0], y: lengths[1], blur: lengths[2] ?? 0, spread: lengths[3] ?? 0, color, inset }
 }
 
+const IMAGE_FUNCTION = /^(-(webkit|moz|o)-)?(repeating-)?(linear|radial)-gradient$/
+
+/** Images we can draw: none, url(), linear and radial gradients (old -webkit-gradient() is not one). */
+function isImageList(toks: Tok[]): boolean {
+  return splitCommas(toks).every((layer) => {
+    const t = layer[0]
+    if (layer.length !== 1) return false
+    return t.t === 'url' || (t.t === 'ident' && t.v === 'none') || (t.t === 'fn' && IMAGE_FUNCTION.test(t.name))
+  })
+}
+
+function checked(def: PropertyDef, ok: (toks: Tok[]) => boolean): PropertyDef {
+  return { ...def, apply: (toks, c) => ok(toks) && def.apply(toks, c) }
+}
+
 export const PAINT_PROPERTIES: Record<string, PropertyDef> = {
   'background-color': backgroundColor,
-  'background-image': extra('bgImage', 'none'),
+  'background-image': checked(extra('bgImage', 'none'), isImageList),
   'background-position': extra('bgPosition', '0% 0%'),
   'background-size': extra('bgSize', 'auto'),
   'background-repeat': extra('bgRepeat', 'repeat'),

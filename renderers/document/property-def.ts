@@ -89,7 +89,8 @@ export function dim(field: Field, opts: DimOptions, inherited: boolean, initial:
         return false
       }
       const d = toDim(t, c)
-      if (d === null || (!opts.negative && (d.px < 0 || d.pct < 0))) return false
+      // calc() may mix signs (100% - 2rem); only a literal negative is invalid here.
+      if (d === null || (!opts.negative && t.t === 'num' && t.n < 0)) return false
       return set(c, field, d as never)
     },
     inherit: copyField(field),

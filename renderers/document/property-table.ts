@@ -29,7 +29,8 @@ const accept = (initial: string, ...values: string[]): PropertyDef => ({
 
 // Accepted only at values that need no support; anything else is reported as unsupported.
 Object.assign(PROPERTIES, {
-  'column-width': accept('auto', 'auto'),
+  // Columns are counted by column-count only; a width next to a count is accepted (the count wins).
+  'column-width': { inherited: false, initial: 'auto', apply: (t) => t.length === 1 && (t[0].t === 'num' || (t[0].t === 'ident' && t[0].v === 'auto')), inherit: () => undefined },
   'column-span': accept('none', 'none'),
   'column-rule-style': accept('none', 'none'),
   'column-rule-width': accept('medium', 'medium', 'thin', 'thick'),

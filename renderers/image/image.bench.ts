@@ -1,7 +1,7 @@
 // Image back-end bench: text as <text> drawn by resvg from the font files (embedFont: false) against
 // satori's glyph outlines (embedFont: true), per stage, on a 1200×630 OG card and an A4 invoice page;
 // then RSS over many renders (resvg-js 2.6.2 holds native memory until its wrappers are collected).
-//   node --import tsx renderers/image/image.bench.ts [renders=500]
+//   node --import tsx renderers/image/image.bench.ts [renders=500] [text: RSS loop with embedFont false]
 import satori from 'satori'
 import { defaultStyle } from '../document/default-style.js'
 import type { ComputedStyle, StyledDocument, StyledElement, StyledNode } from '../document/styled-tree.js'
@@ -71,8 +71,9 @@ for (const embedFont of [false, true]) {
 }
 
 const mb = () => (process.memoryUsage().rss / 1048576).toFixed(0)
-console.log(`RSS over ${renders} renders of the A4 invoice (default mode), MB: start ${mb()}`)
+const mode = process.argv[3] !== 'text'
+console.log(`RSS over ${renders} renders of the A4 invoice (embedFont=${mode}), MB: start ${mb()}`)
 for (let i = 1; i <= renders; i++) {
-  await renderOnce(invoice, 794, 1200, false)
+  await renderOnce(invoice, 794, 1200, mode)
   if (i % 100 === 0) console.log(`  after ${i}: ${mb()}`)
 }

@@ -137,11 +137,11 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
 
   if (positioned) {
     const pending = ctx.absolute.pop()!
-    const paddingBox: ContainingBlock & { y: number; heightPx: number } = {
-      x: x + b.left, width: width + p.left + p.right, height: contentHeight + p.top + p.bottom,
-      y: top + b.top, heightPx: contentHeight + p.top + p.bottom,
-    }
-    for (const item of pending) frag.children.push(layoutAbsolute(item, paddingBox, ctx))
+    // The root's absolutely positioned children refer to the initial containing block (the first page area).
+    const pb = isRoot
+      ? { x: cb.x, y: top, width: ctx.initial.width, heightPx: ctx.initial.height }
+      : { x: x + b.left, y: top + b.top, width: width + p.left + p.right, heightPx: contentHeight + p.top + p.bottom }
+    for (const item of pending) frag.children.push(layoutAbsolute(item, pb, ctx))
   }
   if (style.position === 'relative') offsetRelative(frag, style, cb)
   return { frag, marginBottom, selfCollapsing, firstBaseline, lastBaseline }
@@ -173,7 +173,8 @@ export function layoutChildren(children: Box[], cb: ContainingBlock, contentTop:
   for (const child of children) {
     const s = child.style
     if (s.position === 'absolute' || s.position === 'fixed') {
-      ctx.absolute[ctx.absolute.length - 1]?.push({ box: child, staticX: cb.x, staticY: cursor + strutSize(strut) })
+      const list = s.position === 'fixed' ? ctx.absolute[0] : ctx.absolute[ctx.absolute.length - 1]
+      list?.push({ box: child, staticX: cb.x, staticY: cursor + strutSize(strut) })
       continue
     }
     if (s.float !== 'none') {

@@ -21,6 +21,8 @@ export interface LayoutContext {
   flow: FlowConstraints | null
   /** One list per positioned ancestor being laid out, innermost last. */
   absolute: PendingAbsolute[][]
+  /** The initial containing block: the first page's content area (what fixed boxes and the root refer to). */
+  initial: { width: number; height: number }
 }
 
 /** The same context with pagination recording switched off. */

@@ -45,8 +45,11 @@ export async function renderLiquid(run: LiquidRun): Promise<string> {
   }
 }
 
-/** Liquid scope from task data: JSON objects are used as they are; anything else gives an empty scope. */
+/**
+ * Liquid scope from task data: a JSON object's own properties, copied because `{% increment %}` writes
+ * to the scope and the same data is rendered again for headers and footers; anything else gives an empty scope.
+ */
 export function scopeOf(data: unknown, extra?: Record<string, unknown>): Record<string, unknown> {
   const base = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {}
-  return extra ? { ...base, ...extra } : base
+  return { ...base, ...extra }
 }

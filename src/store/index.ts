@@ -9,6 +9,7 @@ import { ApiKeyRepository } from './api-key-repository.js'
 import type { Database } from './database.js'
 import { BLOCK_KIND, DocumentRepository, TEMPLATE_KIND } from './document-repository.js'
 import { migrationProvider } from './migrations/index.js'
+import { SessionRepository } from './session-repository.js'
 import { UserRepository } from './user-repository.js'
 
 export interface Store {
@@ -19,6 +20,8 @@ export interface Store {
   // Typed alike so code serving both kinds can take either (versions carry templateId or blockId).
   templates: DocumentRepository
   blocks: DocumentRepository
+  /** Web-interface sign-in sessions. */
+  sessions: SessionRepository
   close(): Promise<void>
 }
 
@@ -56,6 +59,7 @@ export async function openStore(dataDir: string): Promise<Store> {
     apiKeys: new ApiKeyRepository(db),
     templates: new DocumentRepository(db, TEMPLATE_KIND),
     blocks: new DocumentRepository(db, BLOCK_KIND),
+    sessions: new SessionRepository(db),
     close: () => db.destroy(),
   }
 }
@@ -63,4 +67,5 @@ export async function openStore(dataDir: string): Promise<Store> {
 export { looksLikeApiKey } from './api-key-format.js'
 export { looksLikeId } from './new-id.js'
 export type * from './records.js'
+export type { WebSession } from './session-repository.js'
 export type { Database } from './database.js'

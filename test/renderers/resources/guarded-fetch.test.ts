@@ -163,3 +163,20 @@ t.test('unresolvable hosts fail clearly', async (t) => {
   t.equal(err.kind, 'dns')
   t.match(err.message, /no-such-host\.invalid/)
 })
+
+t.test('the connection goes to the vetted address, not to a second DNS answer', async (t) => {
+  // DNS answers once with the test server; the system resolver has never heard of this name, so the
+  // request can only succeed if the socket is pinned to the vetted address.
+  const answers: string[] = []
+  const fakeDns = { lookup: async (host: string) => { answers.push(host); return [{ address: '127.0.0.1', family: 4 }] } }
+  const resolver = await t.mockImport('../../../renderers/resources/resolve-vetted-address.js', { 'node:dns/promises': fakeDns })
+  const { guardedFetch: pinnedFetch } = await t.mockImport<typeof import('../../../renderers/resources/guarded-fetch.js')>(
+    '../../../renderers/resources/guarded-fetch.js',
+    { '../../../renderers/resources/resolve-vetted-address.js': resolver },
+  )
+  const res = await pinnedFetch(`http://pinned.quire.invalid:${port}/echo`, { ...strict, allowHosts: ['127.0.0.1'] })
+  t.same(answers, ['pinned.quire.invalid'], 'resolved exactly once')
+  t.equal(JSON.parse(res.bytes.toString()).host, `pinned.quire.invalid:${port}`, 'Host header keeps the name')
+  const refused = await pinnedFetch(`http://pinned.quire.invalid:${port}/echo`, strict).then(() => null, (e) => e)
+  t.match(refused?.reason, /host pinned\.quire\.invalid resolves to 127\.0\.0\.1: address 127\.0\.0\.1 is loopback/)
+})

@@ -109,6 +109,12 @@ t.test('renderLiquidString is not escaped', async (t) => {
   await t.rejects(renderLiquidString('{{ x', {}, limits), { code: 'QUIRE_ERR_TEMPLATE_SYNTAX' })
 })
 
+t.test('the caller\'s data is not changed by a render', async (t) => {
+  const data = { counter: 5 }
+  t.equal(await render('{% increment counter %}{% increment counter %}', data), '56')
+  t.same(data, { counter: 5 })
+})
+
 t.test('non-object data gives an empty scope', async (t) => {
   t.equal(await render('[{{ length }}{{ 0 }}]', [1, 2, 3]), '[0]')
   t.equal(await render('[{{ x }}]', null), '[]')

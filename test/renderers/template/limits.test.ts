@@ -1,5 +1,6 @@
 import t from 'tap'
 import { renderDocumentHtml, renderLiquidString } from '../../../renderers/template/index.js'
+import { MAX_TEMPLATE_CHARS } from '../../../renderers/template/liquid-engine.js'
 import { limits, templateSource } from './fixtures.js'
 
 const render = (text: string, data: unknown = {}, blocks?: Record<string, string>, over = {}) =>
@@ -44,6 +45,13 @@ t.test('output larger than maxHtmlChars is QUIRE_ERR_RENDER_HTML_LIMIT, stopped 
   t.equal((await render('{% for i in (1..10) %}0123456789{% endfor %}', {}, undefined, { maxHtmlChars: 100 })).length, 100, 'exactly at the limit is fine')
   const raw = renderDocumentHtml({ source: templateSource('x'.repeat(101), {}, 'html'), data: {}, limits: { ...limits, maxHtmlChars: 100 } })
   await t.rejects(raw, { code: 'QUIRE_ERR_RENDER_HTML_LIMIT' }, 'raw HTML is held to the same limit')
+})
+
+t.test('templates longer than the parse limit are refused before parsing', async (t) => {
+  const { err, ms } = await timed(render('x'.repeat(MAX_TEMPLATE_CHARS + 1)))
+  t.equal(err?.code, 'QUIRE_ERR_TEMPLATE_LIMIT')
+  t.match(err.message, /parse limit of \d+ characters/)
+  t.ok(ms < 1000, `refused in ${ms.toFixed(0)} ms`)
 })
 
 t.test('the worker stays usable after a limit error', async (t) => {

@@ -1,0 +1,175 @@
+// Asynchronous rendering: start a job (202), poll its status, fetch its result through a redirect to a
+// signed, expiring download address. Requests are validated and template versions resolved when the
+// job is accepted, so a 202 means the job can run; what can only fail later is reported as Failed.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { RenderTask } from '../../renderers/contract.js'
+import { Errors } from '../../src/errors.js'
+import { decodeBase64Html, htmlSource, templateSource } from '../../src/render/document-source.js'
+import { clipsOptionsFromBody, imageOptionsFromBody } from '../../src/render/image-options.js'
+import { buildTask, templateData, usageKind } from '../../src/render/tasks.js'
+import { parseSettings } from '../../src/settings.js'
+import { checkDownloadLink, signDownloadLink } from '../../src/jobs/download-link.js'
+import { looksLikeJobId } from '../../src/jobs/job-id.js'
+import { startBody, statusBody, statusPath, type JobRecord, type JobTask, type RenderType } from '../../src/jobs/job-record.js'
+import { asyncQuery, htmlRenderType, templateRenderType } from '../../src/jobs/job-request.js'
+import { JobService } from '../../src/jobs/job-service.js'
+import { JobStore } from '../../src/jobs/job-store.js'
+import { ResultFiles } from '../../src/jobs/result-files.js'
+import { loadServerSecret } from '../../src/jobs/server-secret.js'
+import { accountWebhookSecret } from '../../src/jobs/webhook-signature.js'
+
+type Bag = Record<string, unknown>
+type Params = { renderType: string; templateId: string; jobId: string }
+
+declare module 'fastify' {
+  interface FastifyInstance { jobs: JobService }
+}
+
+function bodyObject(body: unknown): Bag {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw new Errors.REQUEST_DATA_MISSING('The request body must be a JSON object')
+  }
+  return body as Bag
+}
+
+/** A job stores the task without limits and fetch policy: those come from config when it runs. */
+function portable({ limits: _limits, fetch: _fetch, ...task }: RenderTask): JobTask {
+  return task as JobTask
+}
+
+export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
+  const { config } = app
+  const secret = await loadServerSecret(config.dataDir, config.secret)
+  const files = new ResultFiles(config.dataDir)
+  const jobs = new JobService({
+    config,
+    store: JobStore.sqlite(app.store.db, config.jobs.recordRetentionMs),
+    files,
+    render: (task) => app.pool.run(task),
+    secret,
+    log: app.log,
+    recordUsage: (keyId, extension) => app.store.apiKeys.recordUsage(keyId, usageKind(extension)),
+  })
+  app.decorate('jobs', jobs)
+  app.addHook('onReady', async () => {
+    const { requeued, redelivering } = await jobs.recover()
+    if (requeued + redelivering > 0) app.log.info({ requeued, redelivering }, 'async jobs resumed after restart')
+  })
+  // A child plugin's onClose runs before the root's, so jobs stop while the pool and store are still open.
+  app.addHook('onClose', async () => jobs.close(Math.min(config.pool.renderTimeoutMs, 10_000)))
+
+  const auth = { preHandler: app.requireApiKey }
+
+  async function accept(request: FastifyRequest, reply: FastifyReply, job: {
+    renderType: RenderType; templateId: string | null; versionId: string | null; task: RenderTask; query: ReturnType<typeof asyncQuery>
+  }) {
+    const record = await jobs.start({
+      accountId: request.apiKey!.accountId,
+      keyId: request.apiKey!.keyId,
+      renderType: job.renderType,
+      templateId: job.templateId,
+      versionId: job.versionId,
+      task: portable(job.task),
+      webhookUrl: job.query.webhookUrl,
+      outputPresignedUrl: job.query.outputPresignedUrl,
+    })
+    return reply.code(202).header('location', statusPath(record.jobId)).send(startBody(record))
+  }
+
+  // Template data is the body itself. For `image` the image options are members of the same object:
+  // they are read as options and also stay visible to the template (nothing is removed from the data).
+  app.post<{ Params: Params }>('/render/async/:renderType/:templateId', auth, async (request, reply) => {
+    const renderType = templateRenderType(request.params.renderType)
+    const query = asyncQuery(request.query, true)
+    const data = templateData(request.body)
+    const image = renderType === 'image' ? imageOptionsFromBody(data) : undefined
+    const { source, templateId, versionId } = await templateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
+    const task = image ? buildTask(config, 'image', { source, data }, image) : buildTask(config, renderType as 'pdf' | 'txt' | 'docx', { source, data })
+    return accept(request, reply, { renderType, templateId, versionId, task, query })
+  })
+
+  app.post<{ Params: Params }>('/render/async/:renderType/fromhtml', auth, async (request, reply) => {
+    const renderType = htmlRenderType(request.params.renderType)
+    const query = asyncQuery(request.query, false)
+    const body = bodyObject(request.body)
+    const settings = body.settings === undefined ? undefined : parseSettings(body.settings)
+    const source = htmlSource(decodeBase64Html(body.base64HtmlString), settings)
+    const task = renderType === 'image'
+      ? buildTask(config, 'image', { source, data: {} }, imageOptionsFromBody(body))
+      : buildTask(config, 'pdf', { source, data: {} })
+    return accept(request, reply, { renderType, templateId: null, versionId: null, task, query })
+  })
+
+  app.post<{ Params: Params }>('/render/async/image/:templateId/clips', auth, async (request, reply) => {
+    const query = asyncQuery(request.query, true)
+    const body = bodyObject(request.body)
+    const data = templateData(body.data, 'data')
+    const clips = clipsOptionsFromBody(body, config.limits.maxClips)
+    const { source, templateId, versionId } = await templateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
+    const task = buildTask(config, 'clips', { source, data }, clips)
+    return accept(request, reply, { renderType: 'image-clips', templateId, versionId, task, query })
+  })
+
+  app.post('/render/async/image/fromhtml/clips', auth, async (request, reply) => {
+    const query = asyncQuery(request.query, false)
+    const body = bodyObject(request.body)
+    const source = htmlSource(decodeBase64Html(body.base64HtmlString))
+    const task = buildTask(config, 'clips', { source, data: {} }, clipsOptionsFromBody(body, config.limits.maxClips))
+    return accept(request, reply, { renderType: 'image-clips', templateId: null, versionId: null, task, query })
+  })
+
+  async function ownJob(request: FastifyRequest<{ Params: Params }>): Promise<JobRecord> {
+    const { jobId } = request.params
+    const job = looksLikeJobId(jobId) ? await jobs.find(request.apiKey!.accountId, jobId) : undefined
+    // Another account's job is answered exactly like an unknown one.
+    if (!job) throw new Errors.JOB_NOT_FOUND(jobId.slice(0, 40))
+    return job
+  }
+
+  app.get<{ Params: Params }>('/render/async/status/:jobId', auth, async (request, reply) => {
+    const job = await ownJob(request)
+    return reply.header('cache-control', 'no-store').send(statusBody(job))
+  })
+
+  app.get<{ Params: Params }>('/render/async/result/:jobId', auth, async (request, reply) => {
+    const job = await ownJob(request)
+    switch (job.status) {
+      case 'Expired':
+        throw new Errors.JOB_RESULT_EXPIRED(job.jobId, `${Math.round(config.jobs.resultTtlMs / 3_600_000 * 10) / 10} h`)
+      case 'Failed':
+        throw new Errors.JOB_NOT_COMPLETED(`Job ${job.jobId} failed, so it has no result: ${job.errorMessage}`)
+      case 'Pending':
+      case 'Processing':
+        throw new Errors.JOB_NOT_COMPLETED(`Job ${job.jobId} is ${job.status}: the result can be fetched once its status is Completed`)
+    }
+    const link = signDownloadLink(secret, job.jobId, config.jobs.downloadLinkTtlMs)
+    return reply.header('cache-control', 'no-store').redirect(link, 302)
+  })
+
+  // The signed address is the authorization (like a storage provider's pre-signed GET); an X-Api-Key
+  // header that the caller's client carries over the redirect is accepted and not needed.
+  app.get<{ Params: Params; Querystring: Bag }>('/render/async/download/:jobId', async (request, reply) => {
+    const { jobId } = request.params
+    const check = looksLikeJobId(jobId) ? checkDownloadLink(secret, jobId, request.query.expires, request.query.signature) : 'invalid'
+    if (check !== 'valid') throw new Errors.DOWNLOAD_LINK_INVALID(check === 'expired' ? 'expired' : 'not valid (altered or incomplete)')
+    const job = await jobs.findForDownload(jobId)
+    if (!job) throw new Errors.JOB_NOT_FOUND(jobId)
+    if (job.status === 'Expired') throw new Errors.JOB_RESULT_EXPIRED(jobId, `${Math.round(config.jobs.resultTtlMs / 3_600_000 * 10) / 10} h`)
+    reply.header('cache-control', 'private, no-store')
+    // Uploaded to the caller's storage: nothing is kept here (the spec's "empty response").
+    if (job.usesExternalOutput || !job.result) return reply.code(204).send()
+    const { file, contentType, extension, size } = job.result
+    if (!(await files.exists(file))) throw new Errors.JOB_RESULT_EXPIRED(jobId, 'its retention')
+    return reply
+      .type(contentType)
+      .header('content-length', String(size))
+      .header('content-disposition', `attachment; filename="${job.templateId ?? 'document'}-${job.jobId}.${extension}"`)
+      .send(files.open(file))
+  })
+
+  app.get('/render/async/webhook-secret', auth, async (request) => ({
+    secret: accountWebhookSecret(secret, request.apiKey!.accountId),
+    header: 'X-Quire-Signature',
+    scheme: 't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" under secret>',
+  }))
+}

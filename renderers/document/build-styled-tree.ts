@@ -1,0 +1,100 @@
+// Walks the DOM in document order: cascade and compute each element, then add its ::before/::after
+// boxes, list marker and counters. Descendants of display:none elements are not styled (never rendered).
+import type { ComputedStyle, Display, MediaContext, StyledElement, StyledNode } from './styled-tree.js'
+import type { DomElement } from './dom.js'
+import type { Warn } from './parse-declaration.js'
+import type { IndexedRule, RuleIndex } from './rule-index.js'
+import type { PseudoElement } from './parse-selector.js'
+import { cascade } from './cascade.js'
+import { computeStyle, type ComputeEnv } from './compute-style.js'
+import { parseInlineStyle, type InlineStyle } from './parse-stylesheet.js'
+import { presentationalHints } from './presentational-hints.js'
+import { emptyExtras, type Extras } from './property-def.js'
+import { INITIAL_STYLE } from './default-style.js'
+import { listMarker } from './list-marker.js'
+import { generatedText } from './generated-content.js'
+import { Counters } from './counters.js'
+
+const NO_RULES: IndexedRule[] = []
+
+export function buildStyledTree(root: DomElement, ua: RuleIndex, author: RuleIndex, media: MediaContext, warn: Warn): StyledElement {
+  const env: ComputeEnv = { rootFontSize: 16, viewportWidth: media.width, viewportHeight: media.height, warn }
+  return new TreeStyler(ua, author, env).element(root, INITIAL_STYLE, emptyExtras(null), null, null)
+}
+
+class TreeStyler {
+  private readonly counters = new Counters()
+  constructor(readonly ua: RuleIndex, readonly author: RuleIndex, readonly env: ComputeEnv) {}
+
+  element(el: DomElement, parent: ComputedStyle, parentExtras: Extras, parentDisplay: Display | null, ordinal: number | null): StyledElement {
+    const uaMatch = this.ua.match(el)
+    const authorMatch = this.author.match(el)
+    const hintText = presentationalHints(el)
+    const hints = hintText === '' ? null : parseInlineStyle(hintText)
+    let inline: InlineStyle | null = null
+    if (el.attrs.style !== undefined && el.attrs.style !== '') {
+      inline = parseInlineStyle(el.attrs.style)
+      for (const w of inline.warnings) this.env.warn(w)
+    }
+    const declared = cascade(uaMatch.element, hints, authorMatch.element, inline)
+    const isRoot = el.parent === null
+    const { style, extras } = computeStyle(declared, parent, parentExtras, this.env, { isRoot, parentDisplay })
+    if (isRoot) this.env.rootFontSize = style.fontSize
+
+    const out: StyledElement = { kind: 'element', tag: el.tag, attrs: el.attrs, style, children: [], marker: null }
+    if (style.display === 'none') return out
+
+    this.counters.reset(extras.counterReset)
+    this.counters.set(extras.counterSet)
+    this.counters.increment(extras.counterIncrement)
+    if (style.display === 'list-item' && ordinal !== null) out.marker = listMarker(style.listStyleType, ordinal)
+
+    const before = this.pseudo('before', el, uaMatch.pseudo?.get('before'), authorMatch.pseudo?.get('before'), style, extras)
+    if (before) out.children.push(before)
+
+    const list = listNumbering(el)
+    let n = list.start
+    for (const child of el.children) {
+      if (child.kind === 'text') {
+        out.children.push({ kind: 'text', text: child.text, style } satisfies StyledNode)
+        continue
+      }
+      const value = child.tag === 'li' ? parseInt(child.attrs.value ?? '', 10) : NaN
+      if (!Number.isNaN(value)) n = value
+      const styled = this.element(child, style, extras, style.display, n)
+      if (styled.style.display === 'list-item') n += list.step
+      else if (!Number.isNaN(value)) n = value // a value on a non-item does not count
+      out.children.push(styled)
+    }
+
+    const after = this.pseudo('after', el, uaMatch.pseudo?.get('after'), authorMatch.pseudo?.get('after'), style, extras)
+    if (after) out.children.push(after)
+    return out
+  }
+
+  pseudo(kind: PseudoElement, el: DomElement, ua: IndexedRule[] | undefined, author: IndexedRule[] | undefined, style: ComputedStyle, extras: Extras): StyledElement | null {
+    if (!ua && !author) return null
+    const declared = cascade(ua ?? NO_RULES, null, author ?? NO_RULES, null)
+    const computed = computeStyle(declared, style, extras, this.env, { isRoot: false, parentDisplay: style.display })
+    if (computed.style.display === 'none') return null
+    const pe = computed.extras
+    if (!pe.content) return null
+    this.counters.reset(pe.counterReset)
+    this.counters.set(pe.counterSet)
+    this.counters.increment(pe.counterIncrement)
+    const text = generatedText(pe.content, el, this.counters, this.env.warn)
+    if (text === null) return null
+    const children: StyledNode[] = text === '' ? [] : [{ kind: 'text', text, style: computed.style }]
+    return { kind: 'element', tag: `::${kind}`, attrs: {}, style: computed.style, children, marker: null }
+  }
+}
+
+/** First ordinal and step for the items of a list element (<ol start reversed>). */
+function listNumbering(el: DomElement): { start: number; step: number } {
+  if (el.tag !== 'ol') return { start: 1, step: 1 }
+  const reversed = el.attrs.reversed !== undefined
+  const start = parseInt(el.attrs.start ?? '', 10)
+  if (!reversed) return { start: Number.isNaN(start) ? 1 : start, step: 1 }
+  const items = el.elementChildren.filter((c) => c.tag === 'li').length
+  return { start: Number.isNaN(start) ? items : start, step: -1 }
+}

@@ -1,0 +1,28 @@
+// The cascade for one element: which declaration wins for each property. Origins and importance in
+// increasing precedence: UA, presentational hints, author, inline style; then author !important, inline
+// !important. Within a level, matched rules are already sorted by specificity and source order.
+import type { Decl } from './parse-declaration.js'
+import type { IndexedRule } from './rule-index.js'
+import type { InlineStyle } from './parse-stylesheet.js'
+
+export type Declared = Map<string, Decl>
+
+export function cascade(
+  ua: IndexedRule[],
+  hints: InlineStyle | null,
+  author: IndexedRule[],
+  inline: InlineStyle | null,
+): Declared {
+  const out: Declared = new Map()
+  for (let i = 0; i < ua.length; i++) put(out, ua[i].rule.normal)
+  if (hints) put(out, hints.normal)
+  for (let i = 0; i < author.length; i++) put(out, author[i].rule.normal)
+  if (inline) put(out, inline.normal)
+  for (let i = 0; i < author.length; i++) put(out, author[i].rule.important)
+  if (inline) put(out, inline.important)
+  return out
+}
+
+function put(out: Declared, decls: Decl[]): void {
+  for (let i = 0; i < decls.length; i++) out.set(decls[i].prop, decls[i])
+}

@@ -1,0 +1,200 @@
+// Declared values → computed style for one element. font-family and font-size go first (em depends on
+// them), then color (currentColor depends on it), then everything else; fix-ups that need the whole
+// style (border widths of unstyled borders, display blockification, decoration propagation) come last.
+import type { ComputedStyle, Display } from './styled-tree.js'
+import type { Declared } from './cascade.js'
+import type { Decl, Warn } from './parse-declaration.js'
+import { expandChecked } from './parse-declaration.js'
+import { inheritStyle } from './default-style.js'
+import { emptyExtras, type ApplyContext, type Extras } from './property-def.js'
+import { PROPERTIES } from './property-table.js'
+import { tokenize, type Tok } from './css-tokens.js'
+import { substituteVars } from './substitute-vars.js'
+import { resolveBackgroundLayers } from './background-layers.js'
+
+export interface ComputeEnv {
+  rootFontSize: number
+  viewportWidth: number
+  viewportHeight: number
+  warn: Warn
+}
+
+export interface Computed { style: ComputedStyle; extras: Extras }
+
+const NO_DECORATION: ComputedStyle['textDecoration'] = Object.freeze({ underline: false, overline: false, lineThrough: false, color: null, style: 'solid' }) as ComputedStyle['textDecoration']
+const FIRST = ['font-family', 'font-size', 'color']
+const MEDIUM = 3
+
+export function computeStyle(
+  declared: Declared,
+  parent: ComputedStyle,
+  parentExtras: Extras,
+  env: ComputeEnv,
+  flags: { isRoot: boolean; parentDisplay: Display | null },
+): Computed {
+  const extras = emptyExtras(parentExtras)
+  const style = inheritStyle(parent)
+  const c: ApplyContext = {
+    style, parent, extras, parentExtras,
+    fontSize: parent.fontSize,
+    rootFontSize: env.rootFontSize,
+    viewportWidth: env.viewportWidth,
+    viewportHeight: env.viewportHeight,
+  }
+  let hasCustom = false
+  for (const key of declared.keys()) if (key.charCodeAt(0) === 45 && key.charCodeAt(1) === 45) { hasCustom = true; break }
+  if (hasCustom) resolveCustomProperties(declared, extras, parentExtras)
+
+  for (const prop of FIRST) {
+    const d = declared.get(prop)
+    if (d) applyDecl(prop, d, c, env)
+    if (prop === 'font-size') {
+      // Keyword sizes rescale when the family is exactly `monospace` (13px medium), as in Chromium.
+      if (extras.fontKeywordScale !== null) {
+        const mono = style.fontFamily.length === 1 && style.fontFamily[0] === 'monospace'
+        style.fontSize = extras.fontKeywordScale * (mono ? 13 : 16)
+      }
+      c.fontSize = style.fontSize
+      if (flags.isRoot) c.rootFontSize = style.fontSize
+    }
+  }
+  const side = { width: MEDIUM, style: 'none' as const, color: style.color }
+  style.borderTop = side
+  style.borderRight = side
+  style.borderBottom = side
+  style.borderLeft = side
+
+  for (const [prop, d] of declared) {
+    if (prop === 'font-family' || prop === 'font-size' || prop === 'color') continue
+    if (prop.charCodeAt(0) === 45 && prop.charCodeAt(1) === 45) continue
+    applyDecl(prop, d, c, env)
+  }
+  finish(c, env, flags)
+  return { style, extras }
+}
+
+const varCache = new Map<string, Array<[string, Tok[]]> | null>()
+
+function applyDecl(prop: string, d: Decl, c: ApplyContext, env: ComputeEnv): void {
+  const def = PROPERTIES[prop]
+  if (!def) return
+  let wide = d.wide
+  let toks = d.toks
+  if (d.varText !== null && wide === null) {
+    const custom = c.extras.customProps
+    const text = substituteVars(d.varText, (name) => custom.get(name))
+    let entry: [string, Tok[]] | undefined
+    if (text !== null) {
+      const name = d.via ?? prop
+      const key = `${name}\u0000${text}`
+      let list = varCache.get(key)
+      if (list === undefined) {
+        list = expandChecked(name, tokenize(text))
+        if (varCache.size > 4096) varCache.clear()
+        varCache.set(key, list)
+      }
+      entry = list?.find(([p]) => p === prop)
+    }
+    if (!entry) {
+      env.warn(`invalid CSS value after var() substitution "${d.via ?? prop}: ${d.varText}" (${text === null ? 'undefined variable' : JSON.stringify(text)}): unset`)
+      wide = 'unset'
+    } else toks = entry[1]
+  }
+  if (wide !== null) {
+    if (wide === 'inherit' || (wide === 'unset' && def.inherited)) def.inherit(c)
+    else def.apply(tokenize(def.initial), c)
+    return
+  }
+  def.apply(toks, c)
+}
+
+function resolveCustomProperties(declared: Declared, extras: Extras, parentExtras: Extras): void {
+  const map = new Map(parentExtras.customProps)
+  const pending: string[] = []
+  for (const [prop, d] of declared) {
+    if (!(prop.charCodeAt(0) === 45 && prop.charCodeAt(1) === 45)) continue
+    if (d.wide === 'initial') map.delete(prop)
+    else if (d.wide !== null) continue // inherit/unset: the parent's value, already in the map
+    else {
+      map.set(prop, d.varText ?? '')
+      if (d.varText !== null && /var\(/i.test(d.varText)) pending.push(prop)
+    }
+  }
+  // Variables referring to variables: resolve in dependency order; a cycle makes all its members invalid.
+  const resolving = new Set<string>()
+  const done = new Set<string>()
+  const resolve = (name: string): string | undefined => {
+    if (!pending.includes(name) || done.has(name)) return map.get(name)
+    if (resolving.has(name)) return undefined
+    resolving.add(name)
+    const v = substituteVars(map.get(name) ?? '', resolve)
+    resolving.delete(name)
+    done.add(name)
+    if (v === null) map.delete(name)
+    else map.set(name, v)
+    return v ?? undefined
+  }
+  for (const name of pending) resolve(name)
+  extras.customProps = map
+}
+
+const BLOCKIFY: Partial<Record<Display, Display>> = {
+  inline: 'block', 'inline-block': 'block', 'inline-table': 'table', 'inline-flex': 'flex',
+  'table-row': 'block', 'table-cell': 'block', 'table-row-group': 'block', 'table-header-group': 'block',
+  'table-footer-group': 'block', 'table-column': 'block', 'table-column-group': 'block', 'table-caption': 'block',
+}
+
+function finish(c: ApplyContext, env: ComputeEnv, flags: { isRoot: boolean; parentDisplay: Display | null }): void {
+  const s = c.style
+  for (const key of ['borderTop', 'borderRight', 'borderBottom', 'borderLeft'] as const) {
+    const b = s[key]
+    if ((b.style === 'none' || b.style === 'hidden') && b.width !== 0) s[key] = { ...b, width: 0 }
+  }
+
+  if (s.position === 'absolute' || s.position === 'fixed') s.float = 'none'
+  const parentIsFlex = flags.parentDisplay === 'flex' || flags.parentDisplay === 'inline-flex'
+  if (s.display !== 'none' && s.display !== 'contents' && (flags.isRoot || s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed' || parentIsFlex)) {
+    s.display = BLOCKIFY[s.display] ?? s.display
+  }
+
+  decorate(c)
+
+  const e = c.extras
+  if (e.bgImage || e.bgPosition || e.bgSize || e.bgRepeat) s.backgroundLayers = resolveBackgroundLayers(e, c, env.warn)
+
+  if (e.radiusPct) {
+    const r = s.borderRadius.slice() as [number, number, number, number]
+    const w = s.width !== 'auto' && s.width.pct === 0 ? s.width.px : null
+    for (let i = 0; i < 4; i++) {
+      const pct = e.radiusPct[i]
+      if (pct === null) continue
+      if (w !== null) {
+        const border = s.boxSizing === 'border-box' ? 0 : s.paddingLeft.px + s.paddingRight.px + s.borderLeft.width + s.borderRight.width
+        r[i] += ((w + border) * pct) / 100
+      } else if (pct >= 50) r[i] = 1e6 // half the box or more: fully rounded; painters clamp to the box
+      else env.warn(`border-radius: ${pct}% on a box without a fixed width approximated as 0`)
+    }
+    s.borderRadius = r
+  }
+}
+
+/** Decorations propagate to in-flow descendants (a child cannot remove its ancestor's underline). */
+function decorate(c: ApplyContext): void {
+  const s = c.style
+  const e = c.extras
+  const own = e.decoLines
+  const ownAny = own !== null && (own.underline || own.overline || own.lineThrough)
+  const p = c.parent.textDecoration
+  const atomic = s.display === 'inline-block' || s.display === 'inline-table' || s.display === 'inline-flex' ||
+    s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed'
+  const inherits = !atomic && (p.underline || p.overline || p.lineThrough)
+  if (!ownAny && !inherits) { s.textDecoration = NO_DECORATION; return }
+  if (!ownAny) { s.textDecoration = p; return }
+  s.textDecoration = {
+    underline: own.underline || (inherits && p.underline),
+    overline: own.overline || (inherits && p.overline),
+    lineThrough: own.lineThrough || (inherits && p.lineThrough),
+    color: e.decoColor ?? s.color,
+    style: e.decoStyle ?? 'solid',
+  }
+}

@@ -1,0 +1,24 @@
+// The document front-end: HTML → DOM → cascade → styled tree, shared by every back-end.
+import type { MediaContext, StyledDocument } from './styled-tree.js'
+import { parseHtml } from './parse-html.js'
+import { parseStylesheet } from './parse-stylesheet.js'
+import { buildRuleIndex } from './rule-index.js'
+import { uaRuleIndex } from './ua-stylesheet.js'
+import { buildStyledTree } from './build-styled-tree.js'
+import { resolvePageRule } from './page-rule.js'
+import { WarningList } from './warning-list.js'
+
+export { defaultStyle } from './default-style.js'
+export { collapseWhitespace } from './whitespace.js'
+export type * from './styled-tree.js'
+
+export function buildStyledDocument(html: string, media: MediaContext): StyledDocument {
+  const warnings = new WarningList()
+  const dom = parseHtml(html)
+  warnings.addAll(dom.warnings)
+  const author = buildRuleIndex(dom.styles, media, parseStylesheet)
+  for (const sheet of author.sheets) warnings.addAll(sheet.warnings)
+  const root = buildStyledTree(dom.root, uaRuleIndex(), author.index, media, warnings.add)
+  const page = resolvePageRule(author.pages, warnings.add)
+  return { root, title: dom.title, page, warnings: warnings.list }
+}

@@ -1,0 +1,139 @@
+// HTML text → light DOM with the document shape browsers guarantee: one <html> holding <head> and <body>,
+// whatever the source omits. Comments and <script> are dropped; <style> texts are collected in order.
+import { parse, HTMLElement, TextNode, type Node } from 'node-html-parser'
+import { appendChild, createElement, type DomElement } from './dom.js'
+import type { SheetSource } from './rule-index.js'
+
+export interface ParsedHtml {
+  root: DomElement
+  head: DomElement
+  body: DomElement
+  title: string | null
+  styles: SheetSource[]
+  /** Elements carrying a style attribute are found again by the cascade; this just counts for warnings. */
+  warnings: string[]
+}
+
+const PARSE_OPTIONS = {
+  comment: false,
+  lowerCaseTagName: false,
+  parseNoneClosedTags: true,
+  blockTextElements: { script: true, style: true, textarea: true, title: true },
+}
+
+const HEAD_TAGS = new Set(['title', 'meta', 'link', 'style', 'base', 'script', 'noscript'])
+/** Whitespace between these elements' children is not content (the HTML parser drops it too). */
+const NO_TEXT_CONTENT = new Set(['html', 'head', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'colgroup', 'select', 'ul', 'ol'])
+/** Tags that close an open element of the listed kinds (HTML's implied end tags), for unclosed markup. */
+const IMPLIED_END: Record<string, Set<string>> = {
+  li: new Set(['li']),
+  dt: new Set(['dt', 'dd']),
+  dd: new Set(['dt', 'dd']),
+  p: new Set(['p']),
+  td: new Set(['td', 'th']),
+  th: new Set(['td', 'th']),
+  tr: new Set(['tr', 'td', 'th']),
+  option: new Set(['option']),
+  tbody: new Set(['tbody', 'thead', 'tfoot', 'tr', 'td', 'th']),
+  tfoot: new Set(['tbody', 'thead', 'tr', 'td', 'th']),
+}
+const DROPPED = new Set(['script'])
+
+export function parseHtml(html: string): ParsedHtml {
+  const source = html.replace(/^\uFEFF?\s*(<\?xml[^>]*>\s*)?(<!doctype[^>]*>)?/i, '')
+  const parsed = parse(source, PARSE_OPTIONS)
+  const root = createElement('html', {}, null)
+  const head = createElement('head', {}, root)
+  const body = createElement('body', {}, root)
+  const doc: ParsedHtml = { root, head, body, title: null, styles: [], warnings: [] }
+  const b = new TreeBuilder(doc)
+  b.top(parsed.childNodes)
+  appendChild(root, head)
+  appendChild(root, body)
+  return doc
+}
+
+class TreeBuilder {
+  private bodyStarted = false
+  constructor(readonly doc: ParsedHtml) {}
+
+  /** Places top-level nodes (and the children of <html>) into head or body. */
+  top(nodes: Node[]): void {
+    for (const n of nodes) {
+      if (n instanceof HTMLElement) {
+        const tag = n.rawTagName?.toLowerCase() ?? ''
+        if (tag === 'html') { Object.assign(this.doc.root.attrs, attrsOf(n, false)); this.top(n.childNodes); continue }
+        if (tag === 'head') { Object.assign(this.doc.head.attrs, attrsOf(n, false)); this.children(n, this.doc.head, false); continue }
+        if (tag === 'body') {
+          this.bodyStarted = true
+          const attrs = attrsOf(n, false)
+          Object.assign(this.doc.body.attrs, attrs)
+          const fresh = createElement('body', this.doc.body.attrs, null)
+          this.doc.body.id = fresh.id
+          this.doc.body.classes = fresh.classes
+          this.children(n, this.doc.body, false)
+          continue
+        }
+        if (!this.bodyStarted && HEAD_TAGS.has(tag)) { this.node(n, this.doc.head, false); continue }
+        this.bodyStarted = true
+        this.node(n, this.doc.body, false)
+      } else if (n instanceof TextNode) {
+        if (n.isWhitespace) continue
+        this.bodyStarted = true
+        this.node(n, this.doc.body, false)
+      }
+    }
+  }
+
+  children(from: HTMLElement, into: DomElement, svg: boolean): void {
+    for (const c of from.childNodes) this.node(c, into, svg)
+  }
+
+  node(n: Node, parent: DomElement, svg: boolean): void {
+    if (n instanceof TextNode) {
+      let text = n.text
+      if (text === '') return
+      if (NO_TEXT_CONTENT.has(parent.tag) && n.isWhitespace) return
+      // The newline right after <pre> is not content.
+      if ((parent.tag === 'pre' || parent.tag === 'textarea' || parent.tag === 'listing') && parent.children.length === 0 && text.startsWith('\n')) {
+        text = text.slice(1)
+        if (text === '') return
+      }
+      appendChild(parent, { kind: 'text', text })
+      return
+    }
+    if (!(n instanceof HTMLElement)) return
+    const raw = n.rawTagName ?? ''
+    const inSvg = svg || raw.toLowerCase() === 'svg'
+    // SVG keeps its camelCase names (viewBox, linearGradient) so back-ends can hand it on as is.
+    const tag = inSvg && raw.toLowerCase() !== 'svg' ? raw : raw.toLowerCase()
+    if (DROPPED.has(tag)) return
+    let at = parent
+    const closes = IMPLIED_END[tag]
+    if (closes) while (closes.has(at.tag) && at.parent && at !== this.doc.body) at = at.parent
+    const el = createElement(tag, attrsOf(n, inSvg), at)
+    appendChild(at, el)
+    if (tag === 'style') {
+      const type = el.attrs.type
+      if (type === undefined || type === '' || type.toLowerCase() === 'text/css') {
+        this.doc.styles.push({ text: n.rawText, media: el.attrs.media ?? '' })
+      }
+      appendChild(el, { kind: 'text', text: n.rawText })
+      return
+    }
+    if (tag === 'title' && this.doc.title === null) {
+      this.doc.title = n.text.replace(/[ \t\n\r\f]+/g, ' ').trim()
+    }
+    if (tag === 'link' && /(^|\s)stylesheet(\s|$)/i.test(el.attrs.rel ?? '')) {
+      this.doc.warnings.push(`linked stylesheet ignored (not loaded): ${el.attrs.href ?? '(no href)'}`)
+    }
+    this.children(n, el, inSvg)
+  }
+}
+
+function attrsOf(n: HTMLElement, keepCase: boolean): Record<string, string> {
+  const src = n.attributes
+  const out: Record<string, string> = {}
+  for (const k in src) out[keepCase ? k : k.toLowerCase()] = src[k]
+  return out
+}

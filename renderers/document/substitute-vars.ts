@@ -1,0 +1,67 @@
+// var() substitution on value text. Custom properties hold text; a missing variable without fallback
+// makes the whole value invalid (null), which the cascade treats as `unset`, as CSS specifies.
+
+export type LookupVar = (name: string) => string | undefined
+
+export function substituteVars(text: string, lookup: LookupVar, depth = 0): string | null {
+  if (depth > 32) return null
+  let out = ''
+  let i = 0
+  for (;;) {
+    const at = indexOfVar(text, i)
+    if (at < 0) return out + text.slice(i)
+    out += text.slice(i, at)
+    const open = at + 4
+    const close = matchParen(text, open)
+    if (close < 0) return null
+    const inner = text.slice(open, close)
+    const comma = topLevelComma(inner)
+    const name = (comma < 0 ? inner : inner.slice(0, comma)).trim()
+    let value = lookup(name)
+    if (value === undefined) {
+      if (comma < 0) return null
+      value = inner.slice(comma + 1).trim()
+    }
+    const resolved = value.includes('var(') || value.includes('VAR(') ? substituteVars(value, lookup, depth + 1) : value
+    if (resolved === null) return null
+    out += resolved
+    i = close + 1
+  }
+}
+
+function indexOfVar(s: string, from: number): number {
+  for (let i = s.indexOf('(', from); i >= 0; i = s.indexOf('(', i + 1)) {
+    if (i >= 3 && s.slice(i - 3, i).toLowerCase() === 'var') {
+      const before = s.charCodeAt(i - 4)
+      // Not part of a longer identifier such as "myvar(".
+      if (i === 3 || !(/[\w-]/.test(String.fromCharCode(before)))) return i - 3
+    }
+  }
+  return -1
+}
+
+function matchParen(s: string, open: number): number {
+  let depth = 1
+  for (let i = open; i < s.length; i++) {
+    const c = s[i]
+    if (c === '(') depth++
+    else if (c === ')' && --depth === 0) return i
+    else if (c === '"' || c === "'") {
+      const end = s.indexOf(c, i + 1)
+      if (end < 0) return -1
+      i = end
+    }
+  }
+  return -1
+}
+
+function topLevelComma(s: string): number {
+  let depth = 0
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]
+    if (c === '(') depth++
+    else if (c === ')') depth--
+    else if (c === ',' && depth === 0) return i
+  }
+  return -1
+}

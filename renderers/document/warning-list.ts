@@ -1,0 +1,19 @@
+// Warnings for one render: deduplicated and bounded, so a template repeating one unsupported property
+// in every row reports it once.
+const LIMIT = 200
+
+export class WarningList {
+  readonly list: string[] = []
+  private readonly seen = new Set<string>()
+
+  readonly add = (message: string): void => {
+    if (this.seen.has(message)) return
+    this.seen.add(message)
+    if (this.list.length < LIMIT) this.list.push(message)
+    else if (this.list.length === LIMIT) this.list.push('further CSS warnings omitted')
+  }
+
+  addAll(messages: readonly string[]): void {
+    for (const m of messages) this.add(m)
+  }
+}

@@ -1,0 +1,16 @@
+// What every converter step shares for one document: loaded images, the list numbering being built,
+// the width content flows into (for percentages and image fitting), and the warnings to report.
+import type { ImageStore } from '../resources/index.js'
+import type { ListNumbering } from './list-numbering.js'
+
+export interface DocxContext {
+  images: ImageStore
+  numbering: ListNumbering
+  /** CSS px. */
+  contentWidth: number
+  warnings: string[]
+}
+
+/** Page-number placeholders put into header/footer blocks before Liquid runs, replaced by Word fields. */
+export const PAGE_TOKEN = '\uE000'
+export const PAGES_TOKEN = '\uE001'

@@ -1,0 +1,91 @@
+// The PDF back-end: template → styled tree → images → layout → pagination → paint → header/footer → encrypt.
+// Each step is one file; this one only wires them together.
+import { RenderError, type PdfTask, type RenderOutput } from '../contract.js'
+import { buildStyledDocument } from '../document/index.js'
+import type { PageRule } from '../document/styled-tree.js'
+import { loadImagesWithWarnings } from '../resources/index.js'
+import { renderDocumentHtml } from '../template/index.js'
+import { displayList } from './display-list.js'
+import { fontStore } from './font-store.js'
+import { headerFooterBands, type Band } from './header-footer.js'
+import { layoutDocument } from './layout-document.js'
+import { openPdf } from './open-pdf.js'
+import { contentBox, pageGeometry } from './page-geometry.js'
+import { paginate } from './paginate.js'
+import { beginPage, endPage, paintOps, paintSlice } from './paint-page.js'
+import { createPaintTarget } from './paint-target.js'
+import { pdfSecurity } from './pdf-security.js'
+
+const NO_PAGE_RULE: PageRule = { size: null, orientation: null, margins: { top: null, right: null, bottom: null, left: null } }
+
+export async function renderPdf(task: PdfTask): Promise<RenderOutput> {
+  const settings = task.source.settings
+  const date = task.now ? new Date(task.now) : new Date()
+  if (Number.isNaN(date.getTime())) throw new RenderError('QUIRE_ERR_RENDER_INVALID_OPTION', `task.now "${task.now}" is not a valid date`)
+
+  // 1. template → HTML → styled tree (media width = the page's content width, as when Chromium prints)
+  const html = await renderDocumentHtml({ source: task.source, data: task.data, limits: task.limits })
+  const settingsBox = contentBox(pageGeometry(settings, NO_PAGE_RULE))
+  let styled = buildStyledDocument(html, { type: 'print', width: settingsBox.width, height: settingsBox.height })
+  const geometry = pageGeometry(settings, styled.page)
+  const content = contentBox(geometry)
+  if (Math.abs(content.width - settingsBox.width) > 0.5) {
+    // @page changed the paper: media queries must see the real width.
+    styled = buildStyledDocument(html, { type: 'print', width: content.width, height: content.height })
+  }
+  const cover = settings.cover.enabled ? pageGeometry(settings, styled.page, true) : geometry
+
+  // 2. images, 3. layout
+  const loaded = await loadImagesWithWarnings(styled, task.fetch)
+  const warnings = [...styled.warnings, ...loaded.warnings]
+  const engines = { fonts: fontStore(), images: loaded.images, warnings }
+  const laid = layoutDocument(styled, engines, content.width, content.height)
+
+  // 4. pagination
+  const pageHeight = (i: number) => contentBox(i === 0 ? cover : geometry).height / laid.scale
+  const slices = paginate({
+    height: laid.height, pageHeight, flow: laid.flow,
+    keepTogether: !settings.disablePageBreakCalculation, stopAfter: task.limits.maxPages + 1,
+  })
+  if (slices.length > task.limits.maxPages) {
+    throw new RenderError('QUIRE_ERR_RENDER_PAGES_LIMIT', `The document has more than ${task.limits.maxPages} pages (limit ${task.limits.maxPages})`)
+  }
+  const geometries = slices.map((_, i) => (i === 0 ? cover : geometry))
+
+  // 5. header/footer, laid out now that the page count is known
+  const bands = await headerFooterBands(task, geometries, engines, date)
+
+  // 6. paint (7. encryption is set when the document is opened)
+  const security = await pdfSecurity(settings, task.data, task.limits)
+  const pdf = openPdf({ title: styled.title, date, security })
+  const target = createPaintTarget(pdf.doc, engines.fonts, engines.images, settings.printBackground, warnings)
+  const ops = displayList(laid.root)
+  slices.forEach((slice, i) => {
+    const page = { slice, geometry: geometries[i], scale: laid.scale, canvas: laid.canvas }
+    beginPage(target, page)
+    paintSlice(target, engines.fonts, ops, page)
+    const g = geometries[i]
+    const { header, footer } = bands[i]
+    if (header) paintBand(target, engines.fonts, header, g.margins.left, centred(header.height, 0, g.margins.top, 'top'))
+    if (footer) paintBand(target, engines.fonts, footer, g.margins.left, centred(footer.height, g.height - g.margins.bottom, g.margins.bottom, 'bottom'))
+    endPage(target)
+  })
+  pdf.doc.end()
+  const bytes = await pdf.bytes
+  return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType: 'application/pdf', extension: 'pdf', warnings }
+}
+
+/** Centred in its margin when it fits; otherwise against the page edge. */
+function centred(height: number, top: number, room: number, edge: 'top' | 'bottom'): number {
+  if (height <= room) return top + (room - height) / 2
+  return edge === 'top' ? 0 : top + room - height
+}
+
+function paintBand(target: ReturnType<typeof createPaintTarget>, fonts: ReturnType<typeof fontStore>, band: Band, x: number, y: number): void {
+  const { doc } = target
+  doc.save()
+  doc.translate(x, y)
+  doc.scale(band.scale)
+  paintOps(target, fonts, band.ops, -Infinity, Infinity)
+  doc.restore()
+}

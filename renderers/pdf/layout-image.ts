@@ -1,0 +1,32 @@
+// A replaced <img> as a box: its used size, borders and padding around the picture.
+import type { ImageBox } from './boxes.js'
+import { borders, margins, paddings } from './box-edges.js'
+import { ALL_SIDES, type BoxFrag } from './fragments.js'
+import { imageSize } from './image-size.js'
+import { strutOf, type ContainingBlock, type LayoutContext, type LayoutResult } from './layout-context.js'
+
+export function layoutImage(box: ImageBox, cb: ContainingBlock, top: number, ctx: LayoutContext): LayoutResult {
+  const style = box.style
+  const { width, height } = imageSize(box, ctx.images, cb.width, cb.height)
+  const b = borders(style)
+  const p = paddings(style, cb.width)
+  const m = margins(style, cb.width)
+  const w = width + b.left + b.right + p.left + p.right
+  const h = height + b.top + b.bottom + p.top + p.bottom
+  let ml = m.left
+  // Block-level images centre with auto margins like any block.
+  const rest = cb.width - w - m.left - m.right
+  if (style.display !== 'inline' && style.display !== 'inline-block') {
+    if (style.marginLeft === 'auto' && style.marginRight === 'auto') ml = Math.max(0, rest / 2)
+    else if (style.marginLeft === 'auto') ml = rest + m.left
+  }
+  const frag: BoxFrag = {
+    kind: 'box', x: cb.x + ml, y: top, w, h, style, children: [], sides: ALL_SIDES, positioned: style.position !== 'static',
+  }
+  const loaded = box.src ? ctx.images.get(box.src) : undefined
+  if (loaded && box.src && width > 0 && height > 0) {
+    frag.image = { src: box.src, contentX: frag.x + b.left + p.left, contentY: top + b.top + p.top, contentW: width, contentH: height }
+  }
+  if (ctx.flow && h > 0) ctx.flow.hard.push([top, top + h])
+  return { frag, marginBottom: strutOf(m.bottom), selfCollapsing: false, firstBaseline: null, lastBaseline: null }
+}

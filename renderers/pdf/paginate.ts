@@ -1,0 +1,104 @@
+// Pagination as a pure function: the laid-out flow's constraints in, page slices out. A page shows the
+// document range [start, end); a break goes as low as it can without splitting a line or row (hard spans)
+// or going against orphans/widows and break-inside: avoid (soft spans, dropped when nothing else fits);
+// forced breaks win; a table head repeats at the top of pages that begin inside its table.
+import type { FlowConstraints, RepeatedHead, Span } from './flow-constraints.js'
+
+export interface PageSlice {
+  start: number
+  end: number
+  /** A table head painted again at the top of this page; the content below it moves down by its height. */
+  head: RepeatedHead | null
+}
+
+export interface PaginateInput {
+  /** Height of the whole laid-out document. */
+  height: number
+  /** Height available for content on page `index` (0-based), in document px. */
+  pageHeight: (index: number) => number
+  flow: FlowConstraints
+  /** false when page break calculation is disabled: content is cut where the page ends. */
+  keepTogether: boolean
+  /** Stop once this many pages exist (the caller turns that into the pages-limit error). */
+  stopAfter: number
+}
+
+const EPS = 0.5
+
+export function paginate(input: PaginateInput): PageSlice[] {
+  const hard = sortByTop(input.flow.hard)
+  const both = sortByTop([...input.flow.hard, ...input.flow.soft])
+  const forced = [...input.flow.forced].sort((a, b) => a - b)
+  const pages: PageSlice[] = []
+  let start = 0
+  do {
+    const index = pages.length
+    let head = headFor(input.flow.heads, start)
+    let room = input.pageHeight(index) - (head ? head.headBottom - head.headTop : 0)
+    if (room < 1) { head = null; room = input.pageHeight(index) }
+    const limit = start + room
+    let end: number
+    const f = forced.find((y) => y > start + EPS && y <= limit && y < input.height - EPS && hasContent(hard, start, y))
+    if (f !== undefined) end = f
+    else if (limit >= input.height - EPS) end = Math.max(limit, input.height)
+    else if (!input.keepTogether) end = limit
+    else end = bestBreak(both, start, limit) ?? bestBreak(hard, start, limit) ?? limit
+    if (end <= start + EPS) end = limit
+    pages.push({ start, end: Math.min(end, Math.max(input.height, start)), head })
+    if (end >= input.height - EPS) break
+    start = end
+  } while (pages.length < input.stopAfter)
+  return pages
+}
+
+function sortByTop(spans: Span[]): Span[] {
+  return spans.filter((s) => s[1] > s[0]).sort((a, b) => a[0] - b[0])
+}
+
+/** The innermost table whose head ended before this page starts and whose body continues on it. */
+function headFor(heads: RepeatedHead[], start: number): RepeatedHead | null {
+  let found: RepeatedHead | null = null
+  for (const h of heads) {
+    if (start >= h.headBottom - EPS && start < h.tableBottom - EPS && (!found || h.headTop > found.headTop)) found = h
+  }
+  return found
+}
+
+/** First index with span top ≥ y. */
+function lowerBound(spans: Span[], y: number): number {
+  let lo = 0
+  let hi = spans.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (spans[mid][0] < y) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/** Whether anything that prints (a line, a row, an image) starts in [start, y): no blank page for a forced break. */
+function hasContent(hard: Span[], start: number, y: number): boolean {
+  const i = lowerBound(hard, start - EPS)
+  return i < hard.length && hard[i][0] < y - EPS
+}
+
+/**
+ * The lowest y ≤ limit that no span crosses. Spans that begin at or before `start` cannot be kept whole
+ * on this page and are ignored; null when every candidate would leave the page empty.
+ */
+function bestBreak(spans: Span[], start: number, limit: number): number | null {
+  const from = lowerBound(spans, start + EPS)
+  const to = lowerBound(spans, limit)
+  let y = limit
+  for (let guard = 0; guard < 10_000; guard++) {
+    let lowest = y
+    for (let i = from; i < to; i++) {
+      const [top, bottom] = spans[i]
+      if (top >= y) break
+      if (bottom > y + 0.01 && top < lowest) lowest = top
+    }
+    if (lowest === y) break
+    y = lowest
+  }
+  return y > start + EPS ? y : null
+}

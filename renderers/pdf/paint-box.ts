@@ -1,0 +1,165 @@
+// Painting one box: background colour and layers (images, gradients) clipped to the rounded border box,
+// borders side by side (solid sides as mitred trapezoids, so corners between colours match browsers),
+// and the picture of a replaced <img>. Coordinates are CSS px; the page painter set up the transform.
+import type { BorderSide, Color, ComputedStyle } from '../document/styled-tree.js'
+import type { BoxFrag } from './fragments.js'
+import { paintBackgroundLayers } from './paint-background-layers.js'
+import type { PaintTarget } from './paint-target.js'
+
+export type Radii = [number, number, number, number]
+
+/** Scales corner radii down so that adjacent ones never overlap (CSS Backgrounds §5.5). */
+export function fitRadii(w: number, h: number, r: Radii): Radii {
+  if (!r[0] && !r[1] && !r[2] && !r[3]) return r
+  const f = Math.min(1, w / (r[0] + r[1] || 1), w / (r[3] + r[2] || 1), h / (r[0] + r[3] || 1), h / (r[1] + r[2] || 1))
+  return [r[0] * f, r[1] * f, r[2] * f, r[3] * f]
+}
+
+const K = 0.5522847498
+
+/** Adds a (rounded) rectangle path to the current path. */
+export function rectPath(doc: PDFKit.PDFDocument, x: number, y: number, w: number, h: number, radii: Radii): void {
+  const [tl, tr, br, bl] = fitRadii(w, h, radii)
+  if (!tl && !tr && !br && !bl) { doc.rect(x, y, w, h); return }
+  doc.moveTo(x + tl, y)
+  doc.lineTo(x + w - tr, y)
+  if (tr) doc.bezierCurveTo(x + w - tr + tr * K, y, x + w, y + tr - tr * K, x + w, y + tr)
+  doc.lineTo(x + w, y + h - br)
+  if (br) doc.bezierCurveTo(x + w, y + h - br + br * K, x + w - br + br * K, y + h, x + w - br, y + h)
+  doc.lineTo(x + bl, y + h)
+  if (bl) doc.bezierCurveTo(x + bl - bl * K, y + h, x, y + h - bl + bl * K, x, y + h - bl)
+  doc.lineTo(x, y + tl)
+  if (tl) doc.bezierCurveTo(x, y + tl - tl * K, x + tl - tl * K, y, x + tl, y)
+  doc.closePath()
+}
+
+export function rgb(c: Color): [number, number, number] {
+  return [c.r, c.g, c.b]
+}
+
+function visible(side: BorderSide, drawn: boolean): boolean {
+  return drawn && side.style !== 'none' && side.style !== 'hidden' && side.width > 0 && side.color.a > 0
+}
+
+export function paintBox(target: PaintTarget, frag: BoxFrag): void {
+  const { doc } = target
+  const s = frag.style
+  if (s.visibility !== 'visible') return
+  const radii = s.borderRadius
+  if (target.printBackground && !frag.canvasBackground) {
+    if (s.backgroundColor && s.backgroundColor.a > 0) {
+      doc.save()
+      rectPath(doc, frag.x, frag.y, frag.w, frag.h, radii)
+      doc.fillColor(rgb(s.backgroundColor), s.backgroundColor.a).fill()
+      doc.restore()
+    }
+    if (s.backgroundLayers.length) paintBackgroundLayers(target, frag, s)
+  }
+  if (frag.image) {
+    const img = target.image(frag.image.src)
+    if (img) {
+      doc.save()
+      if (radii.some((r) => r > 0)) { rectPath(doc, frag.x, frag.y, frag.w, frag.h, radii); doc.clip() }
+      doc.image(img as never, frag.image.contentX, frag.image.contentY, { width: frag.image.contentW, height: frag.image.contentH })
+      doc.restore()
+    }
+  }
+  paintBorders(doc, frag, s)
+}
+
+function paintBorders(doc: PDFKit.PDFDocument, frag: BoxFrag, s: ComputedStyle): void {
+  const sides = frag.sides
+  const top = visible(s.borderTop, sides.top) ? s.borderTop : null
+  const right = visible(s.borderRight, sides.right) ? s.borderRight : null
+  const bottom = visible(s.borderBottom, sides.bottom) ? s.borderBottom : null
+  const left = visible(s.borderLeft, sides.left) ? s.borderLeft : null
+  if (!top && !right && !bottom && !left) return
+  const { x, y, w, h } = frag
+  const bt = top?.width ?? 0, br = right?.width ?? 0, bb = bottom?.width ?? 0, bl = left?.width ?? 0
+  const radii = s.borderRadius
+  const rounded = radii.some((r) => r > 0)
+  const all = [top, right, bottom, left]
+  const uniform = all.every((b) => b && b.style === top!.style && b.width === top!.width && sameColor(b.color, top!.color))
+  if (uniform && (top!.style === 'solid' || rounded) && top!.style !== 'dashed' && top!.style !== 'dotted') {
+    // One ring: outer path minus inner path.
+    const inner: Radii = [Math.max(0, radii[0] - bt), Math.max(0, radii[1] - bt), Math.max(0, radii[2] - bt), Math.max(0, radii[3] - bt)]
+    doc.save()
+    rectPath(doc, x, y, w, h, radii)
+    rectPath(doc, x + bl, y + bt, Math.max(0, w - bl - br), Math.max(0, h - bt - bb), inner)
+    doc.fillColor(rgb(top!.color), top!.color.a).fill('even-odd')
+    doc.restore()
+    return
+  }
+  if (uniform && rounded) {
+    doc.save()
+    dash(doc, top!)
+    rectPath(doc, x + bt / 2, y + bt / 2, w - bt, h - bt, radii.map((r) => Math.max(0, r - bt / 2)) as Radii)
+    doc.lineWidth(bt).strokeColor(rgb(top!.color), top!.color.a).stroke()
+    doc.restore()
+    return
+  }
+  const quads: [BorderSide | null, number[][], 'top' | 'right' | 'bottom' | 'left'][] = [
+    [top, [[x, y], [x + w, y], [x + w - br, y + bt], [x + bl, y + bt]], 'top'],
+    [right, [[x + w, y], [x + w, y + h], [x + w - br, y + h - bb], [x + w - br, y + bt]], 'right'],
+    [bottom, [[x + w, y + h], [x, y + h], [x + bl, y + h - bb], [x + w - br, y + h - bb]], 'bottom'],
+    [left, [[x, y + h], [x, y], [x + bl, y + bt], [x + bl, y + h - bb]], 'left'],
+  ]
+  for (const [side, pts, name] of quads) {
+    if (!side) continue
+    if (side.style === 'dashed' || side.style === 'dotted') { strokeSide(doc, frag, side, name); continue }
+    if (side.style === 'double' && side.width >= 3) { doubleSide(doc, pts, side); continue }
+    doc.save()
+    doc.polygon(...(pts as [number, number][]))
+    const color = shade(side, name)
+    doc.fillColor(rgb(color), color.a).fill()
+    doc.restore()
+  }
+}
+
+/** inset/outset/groove/ridge: the darker colour on the top-left or bottom-right, as Blink's Color::Dark(). */
+function shade(side: BorderSide, name: string): Color {
+  const st = side.style
+  if (st !== 'inset' && st !== 'outset' && st !== 'groove' && st !== 'ridge') return side.color
+  const darkSide = st === 'inset' || st === 'groove' ? name === 'top' || name === 'left' : name === 'bottom' || name === 'right'
+  if (!darkSide) return side.color
+  const c = side.color
+  const v = Math.max(c.r, c.g, c.b) / 255
+  const k = v > 0 ? Math.max(0, (v - 0.33) / v) : 0
+  return { r: Math.round(c.r * k), g: Math.round(c.g * k), b: Math.round(c.b * k), a: c.a }
+}
+
+function dash(doc: PDFKit.PDFDocument, side: BorderSide): void {
+  const w = side.width
+  if (side.style === 'dashed') doc.dash(w < 3 ? 3 * w : 2 * w, { space: w < 3 ? 3 * w : 2 * w })
+  else if (side.style === 'dotted') doc.dash(w, { space: w })
+}
+
+function strokeSide(doc: PDFKit.PDFDocument, frag: BoxFrag, side: BorderSide, name: string): void {
+  const { x, y, w, h } = frag
+  const half = side.width / 2
+  doc.save()
+  dash(doc, side)
+  doc.lineWidth(side.width)
+  if (name === 'top') doc.moveTo(x, y + half).lineTo(x + w, y + half)
+  else if (name === 'bottom') doc.moveTo(x, y + h - half).lineTo(x + w, y + h - half)
+  else if (name === 'left') doc.moveTo(x + half, y).lineTo(x + half, y + h)
+  else doc.moveTo(x + w - half, y).lineTo(x + w - half, y + h)
+  doc.strokeColor(rgb(side.color), side.color.a).stroke()
+  doc.restore()
+}
+
+function doubleSide(doc: PDFKit.PDFDocument, pts: number[][], side: BorderSide): void {
+  // Outer and inner thirds of the trapezoid.
+  const lerp = (a: number[], b: number[], t: number) => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t]
+  const [o1, o2, i2, i1] = pts
+  const third = 1 / 3
+  doc.save()
+  doc.polygon([o1[0], o1[1]], [o2[0], o2[1]], lerp(o2, i2, third) as [number, number], lerp(o1, i1, third) as [number, number])
+  doc.polygon(lerp(o1, i1, 2 * third) as [number, number], lerp(o2, i2, 2 * third) as [number, number], [i2[0], i2[1]], [i1[0], i1[1]])
+  doc.fillColor(rgb(side.color), side.color.a).fill()
+  doc.restore()
+}
+
+function sameColor(a: Color, b: Color): boolean {
+  return a.r === b.r && a.g === b.g && a.b === b.b && a.a === b.a
+}

@@ -1,0 +1,108 @@
+// One page: the canvas background over the whole sheet, then the document slice [start, end) inside the
+// page margins (with a repeated table head above it), clipped so nothing of the neighbouring slices shows.
+import type { Color } from '../document/styled-tree.js'
+import type { PaintOp } from './display-list.js'
+import type { FontStore } from './font-store.js'
+import type { PageGeometry } from './page-geometry.js'
+import type { PageSlice } from './paginate.js'
+import { paintBox, rectPath, rgb } from './paint-box.js'
+import { paintText } from './paint-text.js'
+import type { PaintTarget } from './paint-target.js'
+
+export const PT_PER_PX = 0.75
+
+export interface PageToPaint {
+  slice: PageSlice
+  geometry: PageGeometry
+  /** Layout px → page px (below 1 when a too-wide document was shrunk to fit, as Chromium does). */
+  scale: number
+  canvas: Color | null
+}
+
+export function beginPage(target: PaintTarget, page: PageToPaint): void {
+  const { doc } = target
+  const g = page.geometry
+  doc.addPage({ size: [g.width * PT_PER_PX, g.height * PT_PER_PX], margin: 0 })
+  doc.save()
+  doc.scale(PT_PER_PX)
+  if (page.canvas && target.printBackground && page.canvas.a > 0) {
+    doc.rect(0, 0, g.width, g.height).fillColor(rgb(page.canvas), page.canvas.a).fill()
+  }
+}
+
+export function endPage(target: PaintTarget): void {
+  target.doc.restore()
+}
+
+export function paintSlice(target: PaintTarget, fonts: FontStore, ops: PaintOp[], page: PageToPaint): void {
+  const { doc } = target
+  const { slice, geometry: g, scale } = page
+  const width = (g.width - g.margins.left - g.margins.right) / scale
+  doc.save()
+  doc.translate(g.margins.left, g.margins.top)
+  doc.scale(scale)
+  let offset = 0
+  if (slice.head) {
+    const h = slice.head
+    offset = h.headBottom - h.headTop
+    doc.save()
+    doc.rect(0, 0, width, offset).clip()
+    doc.translate(0, -h.headTop)
+    paintOps(target, fonts, ops, h.headTop, h.headBottom)
+    doc.restore()
+  }
+  doc.save()
+  doc.rect(0, offset, width, slice.end - slice.start).clip()
+  doc.translate(0, offset - slice.start)
+  paintOps(target, fonts, ops, slice.start, slice.end)
+  doc.restore()
+  doc.restore()
+}
+
+export function paintOps(target: PaintTarget, fonts: FontStore, ops: PaintOp[], start: number, end: number): void {
+  const { doc } = target
+  for (const op of ops) {
+    if (op.bottom <= start || op.top >= end) continue
+    switch (op.kind) {
+      case 'box': paintBox(target, op.frag); break
+      case 'text': paintText(target, fonts, op.frag); break
+      case 'edge': paintEdge(doc, op.frag); break
+      case 'link': {
+        const f = op.frag
+        const top = Math.max(f.y, start)
+        const bottom = Math.min(f.y + f.h, end)
+        if (bottom > top && f.w > 0) doc.link(f.x, top, f.w, bottom - top, f.href)
+        break
+      }
+      case 'clip':
+        doc.save()
+        rectPath(doc, op.x, op.y, op.w, op.h, op.radii)
+        doc.clip()
+        break
+      case 'opacity':
+        doc.save()
+        doc.opacity(op.value)
+        break
+      case 'restore':
+        doc.restore()
+    }
+  }
+}
+
+function paintEdge(doc: PDFKit.PDFDocument, e: Extract<PaintOp, { kind: 'edge' }>['frag']): void {
+  const half = e.width / 2
+  doc.save()
+  if (e.style === 'solid' || e.style === 'double') {
+    // Filled rectangles reaching half a width past each end, so that crossing edges meet at the corners.
+    const horizontal = e.y1 === e.y2
+    if (horizontal) doc.rect(e.x1 - half, e.y1 - half, e.x2 - e.x1 + e.width, e.width)
+    else doc.rect(e.x1 - half, e.y1 - half, e.width, e.y2 - e.y1 + e.width)
+    doc.fillColor(rgb(e.color), e.color.a).fill()
+  } else {
+    const w = e.width
+    if (e.style === 'dashed') doc.dash(w < 3 ? 3 * w : 2 * w, { space: w < 3 ? 3 * w : 2 * w })
+    else doc.dash(w, { space: w })
+    doc.moveTo(e.x1, e.y1).lineTo(e.x2, e.y2).lineWidth(w).strokeColor(rgb(e.color), e.color.a).stroke()
+  }
+  doc.restore()
+}

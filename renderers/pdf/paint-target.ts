@@ -1,0 +1,47 @@
+// The pdfkit document being painted plus the per-document registries painting needs: fonts registered on
+// first use, images embedded once however often they are drawn.
+import type { FontFace } from '../fonts/index.js'
+import type { ImageStore } from '../resources/index.js'
+import type { FontStore } from './font-store.js'
+
+export interface PaintTarget {
+  doc: PDFKit.PDFDocument
+  printBackground: boolean
+  /** Registers the face with this document on first use and returns its pdfkit name. */
+  font(face: FontFace): string
+  /** The embedded image for a src, or null when it did not load. */
+  image(src: string): unknown
+  warnings: string[]
+}
+
+export function createPaintTarget(doc: PDFKit.PDFDocument, fonts: FontStore, images: ImageStore, printBackground: boolean, warnings: string[]): PaintTarget {
+  const registered = new Set<string>()
+  const opened = new Map<string, unknown>()
+  return {
+    doc,
+    printBackground,
+    warnings,
+    font(face) {
+      if (!registered.has(face.key)) {
+        doc.registerFont(face.key, fonts.pdfkitFont(face) as never)
+        registered.add(face.key)
+      }
+      return face.key
+    },
+    image(src) {
+      if (opened.has(src)) return opened.get(src)
+      const loaded = images.get(src)
+      let img: unknown = null
+      if (loaded) {
+        try {
+          // openImage exists in pdfkit but not in its typings; it embeds the picture once for every use.
+          img = (doc as unknown as { openImage(src: Buffer): unknown }).openImage(loaded.bytes)
+        } catch (err) {
+          warnings.push(`image ${src.slice(0, 80)} could not be embedded: ${err instanceof Error ? err.message : String(err)}`)
+        }
+      }
+      opened.set(src, img)
+      return img
+    },
+  }
+}

@@ -1,0 +1,281 @@
+// Asynchronous jobs end to end: accept (persist, then queue), run (pool → own storage or presigned
+// upload), finish (state, webhook), expire (delete the result), and recover after a restart — every
+// Pending or interrupted job runs again, every unfinished webhook delivery is made again.
+import type { RenderOutput, RenderTask } from '../../renderers/contract.js'
+import type { Config } from '../config.js'
+import { PoolError } from '../../pool/index.js'
+import { newJobId } from './job-id.js'
+import { JobQueue } from './job-queue.js'
+import { isFinished, resultPath, type JobRecord, type JobTask, type RenderType } from './job-record.js'
+import type { JobStore } from './job-store.js'
+import { uploadToPresignedUrl, UploadError } from './presigned-upload.js'
+import type { ResultFiles } from './result-files.js'
+import { deliverWebhook, type WebhookEvent } from './webhook-delivery.js'
+import { accountWebhookSecret } from './webhook-signature.js'
+
+export interface JobLog {
+  info(obj: object, msg: string): void
+  warn(obj: object, msg: string): void
+  error(obj: object, msg: string): void
+}
+
+export interface JobServiceDeps {
+  config: Pick<Config, 'jobs' | 'webhooks' | 'limits' | 'fetch' | 'publicUrl' | 'pool'>
+  store: JobStore
+  files: ResultFiles
+  render: (task: RenderTask) => Promise<RenderOutput>
+  secret: string
+  log: JobLog
+  /** Counts a finished render against the key that started it. */
+  recordUsage: (keyId: string, extension: string) => Promise<void>
+}
+
+export interface NewJob {
+  accountId: string
+  keyId: string
+  renderType: RenderType
+  templateId: string | null
+  versionId: string | null
+  task: JobTask
+  webhookUrl: string | null
+  outputPresignedUrl: string | null
+}
+
+const BUSY_RETRY_MS = 1000
+
+export class JobService {
+  private readonly queue: JobQueue
+  private readonly locks = new Map<string, Promise<unknown>>()
+  private readonly deliveries = new Set<Promise<void>>()
+  private readonly shutdown = new AbortController()
+  private sweepTimer: NodeJS.Timeout | null = null
+  private closing = false
+
+  constructor(private readonly deps: JobServiceDeps) {
+    this.queue = new JobQueue(deps.config.jobs.concurrency, (id) => this.run(id), (jobId, err) => {
+      deps.log.error({ err, jobId }, 'async job handler failed')
+    })
+  }
+
+  /** Persists the job (input first, so a stored job always has one), then queues it: accepted = durable. */
+  async start(input: NewJob): Promise<JobRecord> {
+    const now = Date.now()
+    const job: JobRecord = {
+      jobId: newJobId(now),
+      accountId: input.accountId,
+      keyId: input.keyId,
+      status: 'Pending',
+      templateId: input.templateId,
+      versionId: input.versionId,
+      renderType: input.renderType,
+      createdAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + this.deps.config.jobs.resultTtlMs).toISOString(),
+      completedAt: null,
+      elapsedTimeMs: null,
+      webhookUrl: input.webhookUrl,
+      outputPresignedUrl: input.outputPresignedUrl,
+      webhookDelivered: null,
+      usesExternalOutput: false,
+      errorMessage: null,
+      result: null,
+      runs: 0,
+    }
+    await this.deps.store.saveTask(job.jobId, input.task)
+    await this.deps.store.save(job)
+    this.queue.push(job.jobId)
+    return job
+  }
+
+  /** The account's job (never another account's), with its result expired if its time has come. */
+  async find(accountId: string, jobId: string): Promise<JobRecord | undefined> {
+    const job = await this.deps.store.get(jobId)
+    if (!job || job.accountId !== accountId) return undefined
+    if (job.status === 'Completed' && Date.parse(job.expiresAt) <= Date.now()) return this.expire(jobId)
+    return job
+  }
+
+  /** For the signed download route: the job whatever its account (the signature already vouched). */
+  async findForDownload(jobId: string): Promise<JobRecord | undefined> {
+    const job = await this.deps.store.get(jobId)
+    if (job?.status === 'Completed' && Date.parse(job.expiresAt) <= Date.now()) return this.expire(jobId)
+    return job
+  }
+
+  /** Runs at startup: requeues what did not finish, redelivers webhooks whose outcome was never recorded. */
+  async recover(): Promise<{ requeued: number; redelivering: number }> {
+    await this.deps.files.removeTemporary()
+    let requeued = 0
+    let redelivering = 0
+    for await (const job of this.deps.store.all()) {
+      if (job.status === 'Pending' || job.status === 'Processing') {
+        this.queue.push(job.jobId)
+        requeued++
+      } else if (job.webhookUrl && job.webhookDelivered === null && job.status !== 'Expired') {
+        this.notify(job)
+        redelivering++
+      }
+    }
+    this.sweepTimer = setInterval(() => void this.sweep().catch((err) => this.deps.log.error({ err }, 'job sweep failed')), this.deps.config.jobs.sweepIntervalMs)
+    this.sweepTimer.unref()
+    return { requeued, redelivering }
+  }
+
+  /** Deletes results past their time (Completed → Expired) and purges records past their retention. */
+  async sweep(now = Date.now()): Promise<number> {
+    let expired = 0
+    for await (const job of this.deps.store.all()) {
+      if (this.closing) break
+      if (job.status === 'Completed' && Date.parse(job.expiresAt) <= now) {
+        await this.expire(job.jobId)
+        expired++
+      }
+    }
+    await this.deps.store.purgeExpired()
+    return expired
+  }
+
+  /** Stops taking jobs, lets running ones finish for a while; whatever is still running resumes at the next start. */
+  async close(drainMs: number): Promise<void> {
+    if (this.sweepTimer) clearInterval(this.sweepTimer)
+    await this.queue.stop(drainMs)
+    this.closing = true
+    this.shutdown.abort(new Error('the service is shutting down'))
+    await Promise.allSettled([...this.deliveries])
+  }
+
+  get stats() {
+    return this.queue.size
+  }
+
+  // ——— internals ———
+
+  /** Read-modify-write of one job, serialized per job within this process. */
+  private update(jobId: string, change: (job: JobRecord) => JobRecord | null): Promise<JobRecord | undefined> {
+    const previous = this.locks.get(jobId) ?? Promise.resolve()
+    const next = previous.then(async () => {
+      if (this.closing) return undefined
+      const job = await this.deps.store.get(jobId)
+      if (!job) return undefined
+      const changed = change(job)
+      if (!changed) return job
+      await this.deps.store.save(changed)
+      return changed
+    })
+    const settled = next.catch(() => undefined)
+    this.locks.set(jobId, settled)
+    void settled.then(() => { if (this.locks.get(jobId) === settled) this.locks.delete(jobId) })
+    return next
+  }
+
+  private async expire(jobId: string): Promise<JobRecord | undefined> {
+    let file: string | null = null
+    const job = await this.update(jobId, (j) => {
+      if (j.status !== 'Completed') return null
+      file = j.result?.file ?? null
+      return { ...j, status: 'Expired', result: null }
+    })
+    if (file) await this.deps.files.remove(file)
+    return job
+  }
+
+  private async run(jobId: string): Promise<void> {
+    const { config, store } = this.deps
+    const job = await this.update(jobId, (j) => {
+      if (j.status !== 'Pending' && j.status !== 'Processing') return null
+      return { ...j, status: 'Processing', runs: j.runs + 1 }
+    })
+    if (!job || job.status !== 'Processing') return
+    const started = Date.now()
+    if (job.runs > config.jobs.maxRuns) {
+      return this.finish(job, started, { error: `The job was interrupted ${job.runs - 1} times (the service stopped while rendering it) and was given up` })
+    }
+    const task = await store.getTask(jobId)
+    if (!task) return this.finish(job, started, { error: 'The job input was lost; start the job again' })
+    let output: RenderOutput
+    try {
+      output = await this.deps.render({ ...task, limits: config.limits, fetch: config.fetch } as RenderTask)
+    } catch (error) {
+      if (this.closing) return
+      if (error instanceof PoolError && error.code === 'QUIRE_ERR_RENDER_BUSY') return this.retryLater(jobId)
+      const message = error instanceof PoolError ? error.message : `The render failed: ${(error as Error)?.message ?? String(error)}`
+      return this.finish(job, started, { error: message })
+    }
+    if (this.closing) return
+    if (job.outputPresignedUrl) {
+      try {
+        const policy = { ...config.fetch, timeoutMs: config.jobs.uploadTimeoutMs }
+        await uploadToPresignedUrl(job.outputPresignedUrl, output.bytes, output.contentType, policy)
+      } catch (error) {
+        if (!(error instanceof UploadError)) throw error
+        return this.finish(job, started, { error: error.message })
+      }
+      return this.finish(job, started, { output, file: null })
+    }
+    const file = await this.deps.files.write(jobId, output.extension, output.bytes)
+    return this.finish(job, started, { output, file })
+  }
+
+  private async retryLater(jobId: string): Promise<void> {
+    await this.update(jobId, (j) => ({ ...j, status: 'Pending', runs: Math.max(0, j.runs - 1) }))
+    setTimeout(() => this.queue.push(jobId), BUSY_RETRY_MS).unref()
+  }
+
+  private async finish(job: JobRecord, started: number, outcome: { error: string } | { output: RenderOutput; file: string | null }): Promise<void> {
+    const completed = Date.now()
+    const ended = await this.update(job.jobId, (j) => {
+      const common = {
+        ...j,
+        completedAt: new Date(completed).toISOString(),
+        elapsedTimeMs: completed - started,
+        expiresAt: new Date(completed + this.deps.config.jobs.resultTtlMs).toISOString(),
+      }
+      if ('error' in outcome) return { ...common, status: 'Failed', errorMessage: outcome.error, result: null }
+      const { output, file } = outcome
+      return {
+        ...common,
+        status: 'Completed',
+        errorMessage: null,
+        usesExternalOutput: file === null,
+        result: file === null ? null : { file, contentType: output.contentType, extension: output.extension, size: output.bytes.byteLength },
+      }
+    })
+    if (!ended) return
+    await this.deps.store.deleteTask(job.jobId)
+    if ('output' in outcome) {
+      await this.deps.recordUsage(job.keyId, outcome.output.extension).catch((err) => this.deps.log.warn({ err }, 'usage not recorded'))
+    }
+    this.deps.log.info({ jobId: job.jobId, status: ended.status, elapsedTimeMs: ended.elapsedTimeMs }, 'async job ended')
+    this.notify(ended)
+  }
+
+  private notify(job: JobRecord): void {
+    if (!job.webhookUrl || (job.status !== 'Completed' && job.status !== 'Failed')) return
+    const { config, secret, log } = this.deps
+    const event: WebhookEvent = {
+      jobId: job.jobId,
+      status: job.status,
+      renderType: job.renderType,
+      templateId: job.templateId,
+      completedAt: job.completedAt!,
+      elapsedTimeMs: job.elapsedTimeMs!,
+      errorMessage: job.errorMessage,
+      ...(job.status === 'Completed' ? { resultUrl: config.publicUrl + resultPath(job.jobId) } : {}),
+    }
+    const delivery = deliverWebhook({
+      url: job.webhookUrl,
+      event,
+      secret: accountWebhookSecret(secret, job.accountId),
+      policy: { ...config.fetch, timeoutMs: config.webhooks.timeoutMs },
+      attempts: config.webhooks.attempts,
+      retryBaseMs: config.webhooks.retryBaseMs,
+      signal: this.shutdown.signal,
+      onAttempt: (attempt, outcome) => log.info({ jobId: job.jobId, attempt, outcome }, 'webhook attempt'),
+    }).then(
+      // Only webhookDelivered changes: a failed delivery never changes the job's state.
+      async (delivered) => { await this.update(job.jobId, (j) => ({ ...j, webhookDelivered: delivered })) },
+      (err) => { if (!this.closing) log.error({ err, jobId: job.jobId }, 'webhook delivery failed') },
+    )
+    const tracked = delivery.finally(() => this.deliveries.delete(tracked))
+    this.deliveries.add(tracked)
+  }
+}

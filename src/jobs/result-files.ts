@@ -1,0 +1,46 @@
+// Finished results in Quire's own storage: one file per job under DATA_DIR/results, written to a
+// temporary name and renamed, so a crash never leaves a half-written result behind a Completed job.
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { createReadStream, type ReadStream } from 'node:fs'
+import { join } from 'node:path'
+
+export class ResultFiles {
+  readonly dir: string
+
+  constructor(dataDir: string) {
+    this.dir = join(dataDir, 'results')
+  }
+
+  private path(file: string): string {
+    // File names are ours (jobId.ext); refuse anything else rather than trust a stored value.
+    if (!/^[0-9A-Za-z]+\.[a-z]{1,8}$/.test(file)) throw new Error(`not a result file name: ${file}`)
+    return join(this.dir, file)
+  }
+
+  async write(jobId: string, extension: string, bytes: Uint8Array): Promise<string> {
+    await mkdir(this.dir, { recursive: true })
+    const file = `${jobId}.${extension}`
+    const temp = join(this.dir, `.${file}.${process.pid}.tmp`)
+    await writeFile(temp, bytes)
+    await rename(temp, this.path(file))
+    return file
+  }
+
+  async exists(file: string): Promise<boolean> {
+    return stat(this.path(file)).then(() => true, () => false)
+  }
+
+  open(file: string): ReadStream {
+    return createReadStream(this.path(file))
+  }
+
+  async remove(file: string): Promise<void> {
+    await rm(this.path(file), { force: true })
+  }
+
+  /** Leftover temporary files from a process that died mid-write. */
+  async removeTemporary(): Promise<void> {
+    const names = await readdir(this.dir).catch(() => [] as string[])
+    await Promise.all(names.filter((n) => n.startsWith('.') && n.endsWith('.tmp')).map((n) => rm(join(this.dir, n), { force: true })))
+  }
+}

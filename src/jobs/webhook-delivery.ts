@@ -1,0 +1,75 @@
+// Delivers one job-end notification: a signed JSON POST through the guarded fetcher, counted as
+// delivered on any 2xx within the time limit, otherwise retried with exponential backoff
+// (base, 2×base, …) up to the attempt limit. Every attempt carries the same idempotency key.
+import type { FetchPolicy } from '../../renderers/contract.js'
+import { guardedFetch, GuardedFetchError } from '../../renderers/resources/guarded-fetch.js'
+import { SIGNATURE_HEADER, signWebhook } from './webhook-signature.js'
+
+export interface WebhookEvent {
+  jobId: string
+  status: 'Completed' | 'Failed'
+  renderType: string
+  templateId: string | null
+  completedAt: string
+  elapsedTimeMs: number
+  errorMessage: string | null
+  /** Absolute; only for successful jobs. */
+  resultUrl?: string
+}
+
+export interface WebhookDelivery {
+  url: string
+  event: WebhookEvent
+  secret: string
+  policy: FetchPolicy
+  attempts: number
+  retryBaseMs: number
+  /** Stops retrying (service shutdown); the delivery then counts as not finished. */
+  signal?: AbortSignal
+  onAttempt?: (attempt: number, outcome: string) => void
+}
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key'
+
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason)
+    const timer = setTimeout(() => { signal?.removeEventListener('abort', stop); resolve() }, ms)
+    const stop = () => { clearTimeout(timer); reject(signal!.reason) }
+    signal?.addEventListener('abort', stop, { once: true })
+  })
+}
+
+/** true once a 2xx arrived; false after the last failed attempt. Throws only when aborted. */
+export async function deliverWebhook(d: WebhookDelivery): Promise<boolean> {
+  const body = JSON.stringify(d.event)
+  for (let attempt = 1; attempt <= d.attempts; attempt++) {
+    if (d.signal?.aborted) throw d.signal.reason
+    let outcome: string
+    try {
+      const response = await guardedFetch(d.url, d.policy, {
+        method: 'POST',
+        allowedSchemes: ['https'],
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Quire-Webhook/1',
+          [SIGNATURE_HEADER]: signWebhook(d.secret, body),
+          [IDEMPOTENCY_HEADER]: `whk_${d.event.jobId}`,
+          'x-quire-attempt': String(attempt),
+        },
+      })
+      if (response.status >= 200 && response.status < 300) {
+        d.onAttempt?.(attempt, `HTTP ${response.status}`)
+        return true
+      }
+      outcome = `HTTP ${response.status}`
+    } catch (error) {
+      if (!(error instanceof GuardedFetchError)) throw error
+      outcome = error.reason
+    }
+    d.onAttempt?.(attempt, outcome)
+    if (attempt < d.attempts) await wait(d.retryBaseMs * 2 ** (attempt - 1), d.signal)
+  }
+  return false
+}
