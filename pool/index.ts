@@ -20,8 +20,8 @@ export interface PoolOptions {
   workerMemoryMb: number
 }
 
-// Under tap/tsx the sources run as .ts; built, they run as .js. The worker follows whichever this file is.
-const workerFile = new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url).href
+// Built, the pool runs dist/pool/worker.js; from the TypeScript sources it needs a worker that loads tsx.
+const workerFile = new URL(import.meta.url.endsWith('.ts') ? './worker-from-source.js' : './worker.js', import.meta.url).href
 
 export class RenderPool {
   private readonly piscina: Piscina

@@ -1,11 +1,12 @@
 // The worker side of the render pool: one named export per format. Renderer modules load fonts and keep
 // their caches at module scope, so each worker parses fonts once and compiles each template version once.
 // Results go back as data (`{ ok, output | error }`), the bytes moved, not copied.
-import { transferableSymbol, valueSymbol } from 'piscina'
+import { move, transferableSymbol, valueSymbol } from 'piscina'
 import { RenderError, type ClipsTask, type ImageTask, type PdfTask, type RenderOutput, type RenderResult, type TxtTask, type DocxTask } from '../renderers/contract.js'
 import { renderPdf } from '../renderers/pdf/index.js'
 import { renderImage, renderClips } from '../renderers/image/index.js'
 import { renderTxt } from '../renderers/txt/index.js'
+import { renderDocx } from '../renderers/docx/index.js'
 
 /** A result whose bytes are transferred to the main thread instead of structured-cloned. */
 function movable(result: RenderResult): unknown {
@@ -14,7 +15,8 @@ function movable(result: RenderResult): unknown {
   // Only a buffer that owns its whole ArrayBuffer may be transferred (small Node Buffers share a pool).
   const ownsBuffer = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
   if (!ownsBuffer) return result
-  return { [transferableSymbol]: bytes.buffer, [valueSymbol]: result }
+  // move() marks the object so piscina transfers bytes.buffer and hands `result` over.
+  return move({ [transferableSymbol]: bytes.buffer, [valueSymbol]: result } as unknown as Transferable)
 }
 
 async function settle(render: () => Promise<RenderOutput>): Promise<unknown> {
@@ -31,6 +33,4 @@ export function pdf(task: PdfTask) { return settle(() => renderPdf(task)) }
 export function image(task: ImageTask) { return settle(() => renderImage(task)) }
 export function clips(task: ClipsTask) { return settle(() => renderClips(task)) }
 export function txt(task: TxtTask) { return settle(() => renderTxt(task)) }
-export function docx(_task: DocxTask) {
-  return Promise.resolve({ ok: false, error: { code: 'QUIRE_ERR_RENDER_INVALID_OPTION', message: 'DOCX output is not available yet' } })
-}
+export function docx(task: DocxTask) { return settle(() => renderDocx(task)) }

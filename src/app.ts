@@ -20,7 +20,6 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   const app = Fastify({
     logger: parts.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     return503OnClosing: true,
   })
   await app.register(services, { config, store, pool })

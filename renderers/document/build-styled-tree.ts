@@ -63,7 +63,6 @@ class TreeStyler {
       if (!Number.isNaN(value)) n = value
       const styled = this.element(child, style, extras, style.display, n)
       if (styled.style.display === 'list-item') n += list.step
-      else if (!Number.isNaN(value)) n = value // a value on a non-item does not count
       out.children.push(styled)
     }
 

@@ -74,6 +74,36 @@ export function computeStyle(
 }
 
 const varCache = new Map<string, Array<[string, Tok[]]> | null>()
+/**
+ * Substituted values per custom-property map: descendants share their ancestor's map (identity) until
+ * one declares a variable, so each var() declaration is resolved once per scope, not once per element.
+ */
+const scopeCache = new WeakMap<Map<string, string>, Map<Decl, Tok[] | string>>()
+
+/** The longhand's tokens after var() substitution, or a warning text when the result is invalid. */
+function substituted(prop: string, d: Decl, custom: Map<string, string>): Tok[] | string {
+  let perScope = scopeCache.get(custom)
+  if (!perScope) { perScope = new Map(); scopeCache.set(custom, perScope) }
+  const hit = perScope.get(d)
+  if (hit !== undefined) return hit
+  const text = substituteVars(d.varText!, (name) => custom.get(name))
+  let result: Tok[] | string
+  if (text === null) result = `invalid CSS value "${d.via ?? prop}: ${d.varText}" (undefined variable): unset`
+  else {
+    const name = d.via ?? prop
+    const key = `${name}\u0000${text}`
+    let list = varCache.get(key)
+    if (list === undefined) {
+      list = expandChecked(name, tokenize(text))
+      if (varCache.size > 4096) varCache.clear()
+      varCache.set(key, list)
+    }
+    const entry = list?.find(([p]) => p === prop)
+    result = entry ? entry[1] : `invalid CSS value after var() substitution "${name}: ${text}": unset`
+  }
+  perScope.set(d, result)
+  return result
+}
 
 function applyDecl(prop: string, d: Decl, c: ApplyContext, env: ComputeEnv): void {
   const def = PROPERTIES[prop]
@@ -81,24 +111,9 @@ function applyDecl(prop: string, d: Decl, c: ApplyContext, env: ComputeEnv): voi
   let wide = d.wide
   let toks = d.toks
   if (d.varText !== null && wide === null) {
-    const custom = c.extras.customProps
-    const text = substituteVars(d.varText, (name) => custom.get(name))
-    let entry: [string, Tok[]] | undefined
-    if (text !== null) {
-      const name = d.via ?? prop
-      const key = `${name}\u0000${text}`
-      let list = varCache.get(key)
-      if (list === undefined) {
-        list = expandChecked(name, tokenize(text))
-        if (varCache.size > 4096) varCache.clear()
-        varCache.set(key, list)
-      }
-      entry = list?.find(([p]) => p === prop)
-    }
-    if (!entry) {
-      env.warn(`invalid CSS value after var() substitution "${d.via ?? prop}: ${d.varText}" (${text === null ? 'undefined variable' : JSON.stringify(text)}): unset`)
-      wide = 'unset'
-    } else toks = entry[1]
+    const r = substituted(prop, d, c.extras.customProps)
+    if (typeof r === 'string') { env.warn(r); wide = 'unset' }
+    else toks = r
   }
   if (wide !== null) {
     if (wide === 'inherit' || (wide === 'unset' && def.inherited)) def.inherit(c)

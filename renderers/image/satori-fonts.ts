@@ -17,6 +17,3 @@ export function satoriFonts(): Font[] {
   }
   return cached
 }
-
-/** The same faces as files, for resvg when text stays <text> (embedFont: false). */
-export const FONT_FILES: string[] = ALL_FACES.map((face) => face.path)

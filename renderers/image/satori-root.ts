@@ -33,7 +33,8 @@ export function satoriRoot(doc: StyledDocument, ctx: StyleContext, width: number
     }
   }
   const converted = convertElement(html, ctx)
-  const root = element('div', { display: 'block', position: 'relative', width, height }, converted ? [converted] : [])
+  // flow-root: the root's margins must not collapse through the canvas (they would move the whole page down).
+  const root = element('div', { display: 'flow-root', position: 'relative', width, height }, converted ? [converted] : [])
   const canvas = canvasColor && !isTransparent(canvasColor) ? blendOnWhite(canvasColor) : 'white'
   return { root, canvas }
 }

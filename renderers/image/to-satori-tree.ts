@@ -37,8 +37,14 @@ function imageElement(el: StyledElement, ctx: StyleContext): SatoriElement | nul
     return null
   }
   const style = satoriStyle(el.style, el.style.display === 'block' ? 'block' : 'inline-block', ctx)
-  // The natural size goes in as attributes, so satori keeps the aspect ratio when CSS sets one side only.
-  return { type: 'img', props: { style, src: dataUri(loaded), width: loaded.width, height: loaded.height } }
+  // Satori takes width/height attributes as fixed sizes, so the natural size only fills the sides CSS
+  // leaves auto, and the aspect ratio keeps a side computed from the other (width: 100% with max-width).
+  style.aspectRatio = loaded.width / Math.max(1, loaded.height)
+  if (el.style.width === 'auto' && el.style.height === 'auto') {
+    style.width = loaded.width
+    style.height = loaded.height
+  }
+  return { type: 'img', props: { style, src: dataUri(loaded) } }
 }
 
 function markerElement(el: StyledElement, ctx: StyleContext): SatoriElement | null {

@@ -158,7 +158,17 @@ function decoration(face: FontFace, size: number) {
   }
 }
 
+const faceByStyleObject = new WeakMap<ComputedStyle, FontFace>()
+
 function faceOf(style: ComputedStyle): FontFace {
+  const known = faceByStyleObject.get(style)
+  if (known) return known
+  const face = faceOfUncached(style)
+  faceByStyleObject.set(style, face)
+  return face
+}
+
+function faceOfUncached(style: ComputedStyle): FontFace {
   const key = `${style.fontFamily.join(',')}|${style.fontWeight}|${style.fontStyle}`
   let face = faceByStyle.get(key)
   if (!face) {

@@ -2,7 +2,7 @@
 // tall as its tallest cell, cells stretched to the row with their content aligned by vertical-align.
 // Pagination sees each row as one piece and repeats the header group on every page the table continues on.
 import type { BorderSide, ComputedStyle } from '../document/styled-tree.js'
-import type { TableBox } from './boxes.js'
+import type { BlockBox, TableBox } from './boxes.js'
 import { len, margins } from './box-edges.js'
 import { availableBand, type FloatContext } from './float-context.js'
 import { ALL_SIDES, translateFrag, type BoxFrag, type EdgeFrag, type Frag } from './fragments.js'
@@ -11,7 +11,7 @@ import { createFloatContext } from './float-context.js'
 import { layoutBlockBox } from './layout-block.js'
 import { cellHalves, collapsedBorders } from './table-borders.js'
 import { resolveColumns } from './table-columns.js'
-import { tableGrid } from './table-grid.js'
+import { tableGrid, type GridCell } from './table-grid.js'
 
 const NO_SIDES = Object.freeze({ top: false, right: false, bottom: false, left: false })
 
@@ -62,7 +62,7 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
     const cellX = colX[gc.col]
     const end = Math.min(gc.col + gc.colspan, widths.length)
     const cellW = colX[end] - frame.spacingX - cellX
-    const box = collapsed ? { ...gc.cell.box, style: withBorders(gc.cell.box.style, cellHalves(collapsed, gc, grid.columns)) } : gc.cell.box
+    const box = collapsed ? collapsedCellBox(gc, collapsed, grid.columns) : gc.cell.box
     const r = layoutBlockBox(box, { x: cellX, width: cellW, height: null }, 0, inner, { floats: createFloatContext(), fixedWidth: cellW })
     if (collapsed) r.frag.sides = NO_SIDES
     cellFrags.push({ frag: r.frag, row: gc.row, rowspan: gc.rowspan, baseline: r.firstBaseline, align: box.style.verticalAlign })
@@ -139,6 +139,18 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
     tableFrag.h = y - top
   }
   return { frag: tableFrag, marginBottom: strutOf(m.bottom), selfCollapsing: false, firstBaseline, lastBaseline: firstBaseline }
+}
+
+const collapsedCells = new WeakMap<GridCell, BlockBox>()
+
+/** The cell with its borders replaced by half the resolved edges (kept, so intrinsic sizes stay cached). */
+function collapsedCellBox(gc: GridCell, collapsed: ReturnType<typeof collapsedBorders>, columns: number): BlockBox {
+  let box = collapsedCells.get(gc)
+  if (!box) {
+    box = { ...gc.cell.box, style: withBorders(gc.cell.box.style, cellHalves(collapsed, gc, columns)) }
+    collapsedCells.set(gc, box)
+  }
+  return box
 }
 
 function withBorders(style: ComputedStyle, halves: { top: number; right: number; bottom: number; left: number }): ComputedStyle {

@@ -14,12 +14,14 @@ export function openPdf(meta: { title: string | null; date: Date; security: PdfS
   if (meta.title) info.Title = meta.title
   const doc = new PDFDocument({
     autoFirstPage: false,
+    // No default Helvetica: pdfkit would parse its AFM metrics for every document.
+    font: null,
     margin: 0,
     compress: true,
     info: info as PDFKit.DocumentInfo,
     displayTitle: !!meta.title,
     ...(meta.security ?? {}),
-  } as PDFKit.PDFDocumentOptions)
+  } as unknown as PDFKit.PDFDocumentOptions)
   const chunks: Buffer[] = []
   const bytes = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk))

@@ -58,7 +58,8 @@ function orient([w, h]: [number, number], orientation: 'portrait' | 'landscape' 
 export function pageGeometry(settings: TemplateSettings, rule: PageRule, cover = false): PageGeometry {
   const useCover = cover && settings.cover.enabled
   const orientation = useCover && settings.cover.orientation ? settings.cover.orientation : settings.orientation
-  let [width, height] = orient(paperPx(settings), orientation)
+  // Portrait keeps the paper as defined (Ledger and a wide Custom size stay wide); landscape puts the long side across.
+  let [width, height] = orientation === 'landscape' ? orient(paperPx(settings), 'landscape') : paperPx(settings)
   if (rule.size) [width, height] = [rule.size.width, rule.size.height]
   else if (rule.orientation) [width, height] = orient([width, height], rule.orientation)
 

@@ -9,12 +9,12 @@ function invalid(name: string, rule: string, value: unknown): Error {
   return new Errors.REQUEST_INVALID(`${name} ${rule}; got ${JSON.stringify(value)}`)
 }
 
-function numberFrom(bag: Bag, name: string, { integer, min, max }: { integer: boolean; min: number; max: number }): number | undefined {
+function numberFrom(bag: Bag, name: string, { integer, min, max }: { integer: boolean; min: number; max: number }, label = name): number | undefined {
   const raw = bag[name]
   if (raw === undefined || raw === null || raw === '') return undefined
   const value = typeof raw === 'string' ? Number(raw) : raw
   if (typeof value !== 'number' || !Number.isFinite(value) || (integer && !Number.isInteger(value)) || value < min || value > max) {
-    throw invalid(name, `must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}`, raw)
+    throw invalid(label, `must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}`, raw)
   }
   return value
 }
@@ -69,7 +69,7 @@ function clipFrom(raw: unknown, where: string, named: boolean): Clip {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw invalid(where, 'must be an object with x, y, width and height', raw)
   const bag = raw as Bag
   const field = (name: string, rule: typeof PIXELS) => {
-    const value = numberFrom(bag, name, rule)
+    const value = numberFrom(bag, name, rule, `${where}.${name}`)
     if (value === undefined) throw new Errors.REQUEST_INVALID(`${where}.${name} is required`)
     return value
   }

@@ -1,0 +1,62 @@
+import t from 'tap'
+import { buildStyledDocument } from '../../../renderers/document/index.js'
+
+const media = { type: 'print', width: 794, height: 1123 } as const
+const page = (css: string) => buildStyledDocument(`<style>${css}</style>`, media)
+const mm = 96 / 25.4
+const near = (a: number | undefined | null, b: number): boolean => a != null && Math.abs(a - b) < 1e-6
+
+t.test('@page size keywords and orientation', async (t) => {
+  let p = page('@page { size: A4 }').page
+  t.ok(near(p.size?.width, 210 * mm) && near(p.size?.height, 297 * mm))
+  p = page('@page { size: A4 landscape }').page
+  t.ok(near(p.size?.width, 297 * mm) && near(p.size?.height, 210 * mm))
+  t.equal(p.orientation, 'landscape')
+  p = page('@page { size: letter }').page
+  t.same(p.size, { width: 816, height: 1056 })
+  p = page('@page { size: legal portrait }').page
+  t.same(p.size, { width: 816, height: 1344 })
+  p = page('@page { size: ledger }').page
+  t.same(p.size, { width: 1056, height: 1632 })
+  p = page('@page { size: A5 }').page
+  t.ok(near(p.size?.width, 148 * mm))
+  p = page('@page { size: A3 }').page
+  t.ok(near(p.size?.height, 420 * mm))
+  p = page('@page { size: B5 }').page
+  t.ok(near(p.size?.width, 176 * mm))
+  p = page('@page { size: B4 }').page
+  t.ok(near(p.size?.width, 250 * mm))
+  p = page('@page { size: landscape }').page
+  t.equal(p.size, null)
+  t.equal(p.orientation, 'landscape')
+  p = page('@page { size: 100mm 140mm }').page
+  t.ok(near(p.size?.width, 100 * mm) && near(p.size?.height, 140 * mm))
+  p = page('@page { size: 5in }').page
+  t.same(p.size, { width: 480, height: 480 })
+  t.same(page('').page, { size: null, orientation: null, margins: { top: null, right: null, bottom: null, left: null } })
+})
+
+t.test('@page margins', async (t) => {
+  let p = page('@page { margin: 1in 2cm }').page
+  t.same(p.margins.top, 96)
+  t.ok(near(p.margins.right, 2 * 96 / 2.54))
+  p = page('@page { margin: 0; margin-top: 10mm }').page
+  t.ok(near(p.margins.top, 10 * mm))
+  t.equal(p.margins.left, 0)
+  p = page('@page { margin-left: 72pt }').page
+  t.same(p.margins, { top: null, right: null, bottom: null, left: 96 })
+})
+
+t.test('qualified @page rules and margin boxes are ignored with warnings', async (t) => {
+  const d = page('@page { size: A4; margin: 1cm; @top-center { content: "x" } } @page :first { margin: 5cm } @page chapter { size: A3 }')
+  t.ok(near(d.page.margins.top, 96 / 2.54))
+  t.ok(near(d.page.size?.width, 210 * mm))
+  t.ok(d.warnings.some((w) => w.includes('@top-center')))
+  t.ok(d.warnings.some((w) => w.includes(':first')))
+  t.ok(d.warnings.some((w) => w.includes('chapter')))
+})
+
+t.test('@page inside a non-matching @media does not apply', async (t) => {
+  const d = buildStyledDocument('<style>@media screen { @page { size: A3 } }</style>', media)
+  t.equal(d.page.size, null)
+})
