@@ -21,6 +21,8 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     logger: parts.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     return503OnClosing: true,
+    // Unknown members are an error that names them, not silently dropped.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   })
   await app.register(services, { config, store, pool })
   await app.register(problemErrors)

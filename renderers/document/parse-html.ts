@@ -38,6 +38,9 @@ const IMPLIED_END: Record<string, Set<string>> = {
   tfoot: new Set(['tbody', 'thead', 'tr', 'td', 'th']),
 }
 const DROPPED = new Set(['script'])
+/** Chromium's HTML parser stops nesting at this depth (deeper elements become siblings); so do we, which also bounds recursion. */
+const MAX_DEPTH = 512
+const DEPTH_WARNING = `HTML nested deeper than ${MAX_DEPTH} elements: deeper elements are placed as siblings`
 
 export function parseHtml(html: string): ParsedHtml {
   const source = html.replace(/^\uFEFF?\s*(<\?xml[^>]*>\s*)?(<!doctype[^>]*>)?/i, '')
@@ -74,40 +77,60 @@ class TreeBuilder {
           this.children(n, this.doc.body, false)
           continue
         }
-        if (!this.bodyStarted && HEAD_TAGS.has(tag)) { this.node(n, this.doc.head, false); continue }
+        if (!this.bodyStarted && HEAD_TAGS.has(tag)) { this.subtree(n, this.doc.head); continue }
         this.bodyStarted = true
-        this.node(n, this.doc.body, false)
+        this.subtree(n, this.doc.body)
       } else if (n instanceof TextNode) {
         if (n.isWhitespace) continue
         this.bodyStarted = true
-        this.node(n, this.doc.body, false)
+        this.subtree(n, this.doc.body)
       }
     }
   }
 
-  children(from: HTMLElement, into: DomElement, svg: boolean): void {
-    for (const c of from.childNodes) this.node(c, into, svg)
+  subtree(n: Node, parent: DomElement): void {
+    const c = this.node(n, parent, false)
+    if (c) this.children(c.source, c.el, c.svg)
   }
 
-  node(n: Node, parent: DomElement, svg: boolean): void {
+  /** Converts a subtree without recursion: source documents may nest far deeper than the call stack allows. */
+  children(from: HTMLElement, into: DomElement, svg: boolean): void {
+    const stack: Frame[] = [{ nodes: from.childNodes, i: 0, into, svg, depth: 2 }]
+    while (stack.length > 0) {
+      const f = stack[stack.length - 1]
+      if (f.i >= f.nodes.length) { stack.pop(); continue }
+      const child = this.node(f.nodes[f.i++], f.into, f.svg)
+      if (!child) continue
+      const { el, source, svg: inSvg } = child
+      if (f.depth >= MAX_DEPTH) {
+        if (!this.doc.warnings.includes(DEPTH_WARNING)) this.doc.warnings.push(DEPTH_WARNING)
+        stack.push({ nodes: source.childNodes, i: 0, into: el.parent!, svg: inSvg, depth: f.depth })
+      } else {
+        stack.push({ nodes: source.childNodes, i: 0, into: el, svg: inSvg, depth: f.depth + 1 })
+      }
+    }
+  }
+
+  /** Adds one node; returns the new element when its children still have to be converted. */
+  node(n: Node, parent: DomElement, svg: boolean): { el: DomElement; source: HTMLElement; svg: boolean } | null {
     if (n instanceof TextNode) {
       let text = n.text
-      if (text === '') return
-      if (NO_TEXT_CONTENT.has(parent.tag) && n.isWhitespace) return
+      if (text === '') return null
+      if (NO_TEXT_CONTENT.has(parent.tag) && n.isWhitespace) return null
       // The newline right after <pre> is not content.
       if ((parent.tag === 'pre' || parent.tag === 'textarea' || parent.tag === 'listing') && parent.children.length === 0 && text.startsWith('\n')) {
         text = text.slice(1)
-        if (text === '') return
+        if (text === '') return null
       }
       appendChild(parent, { kind: 'text', text })
-      return
+      return null
     }
-    if (!(n instanceof HTMLElement)) return
+    if (!(n instanceof HTMLElement)) return null
     const raw = n.rawTagName ?? ''
     const inSvg = svg || raw.toLowerCase() === 'svg'
     // SVG keeps its camelCase names (viewBox, linearGradient) so back-ends can hand it on as is.
     const tag = inSvg && raw.toLowerCase() !== 'svg' ? raw : raw.toLowerCase()
-    if (DROPPED.has(tag)) return
+    if (DROPPED.has(tag)) return null
     let at = parent
     const closes = IMPLIED_END[tag]
     if (closes) while (closes.has(at.tag) && at.parent && at !== this.doc.body) at = at.parent
@@ -119,7 +142,7 @@ class TreeBuilder {
         this.doc.styles.push({ text: n.rawText, media: el.attrs.media ?? '' })
       }
       appendChild(el, { kind: 'text', text: n.rawText })
-      return
+      return null
     }
     if (tag === 'title' && this.doc.title === null) {
       this.doc.title = n.text.replace(/[ \t\n\r\f]+/g, ' ').trim()
@@ -127,9 +150,11 @@ class TreeBuilder {
     if (tag === 'link' && /(^|\s)stylesheet(\s|$)/i.test(el.attrs.rel ?? '')) {
       this.doc.warnings.push(`linked stylesheet ignored (not loaded): ${el.attrs.href ?? '(no href)'}`)
     }
-    this.children(n, el, inSvg)
+    return { el, source: n, svg: inSvg }
   }
 }
+
+interface Frame { nodes: Node[]; i: number; into: DomElement; svg: boolean; depth: number }
 
 function attrsOf(n: HTMLElement, keepCase: boolean): Record<string, string> {
   const src = n.attributes

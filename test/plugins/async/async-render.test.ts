@@ -1,5 +1,8 @@
 import t from 'tap'
 import { build, publishedTemplate } from '../../helpers/build.js'
+import { execFileSync } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { imageInfo, pdfText, unzip } from '../../helpers/tools.js'
 import { completedBytes, status } from './async-client.js'
 
@@ -53,7 +56,9 @@ t.test('every start endpoint: 202 → Completed → 302 → the right bytes', as
   const d = await completedBytes(h, docx)
   t.equal(d.type, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')
   t.equal(d.bytes.subarray(0, 2).toString(), 'PK', 'a ZIP package')
-  t.match(unzip(d.bytes).get('[Content_Types].xml')?.toString() ?? '', /wordprocessingml/)
+  const docxFile = join(t.testdir(), 'out.docx')
+  writeFileSync(docxFile, d.bytes)
+  t.match(execFileSync('unzip', ['-p', docxFile, 'word/document.xml']).toString(), /Gadget/, 'the data is in the Word document')
 
   const j = await completedBytes(h, jpeg)
   t.equal(j.type, 'image/jpeg')
@@ -77,7 +82,7 @@ t.test('every start endpoint: 202 → Completed → 302 → the right bytes', as
 t.test('templateVersionId renders that version', async (t) => {
   const h = await build(t)
   const { id, versionId: v1 } = await publishedTemplate(h, '<p>Version one {{ x }}</p>')
-  const edit = await h.call(`/api/v1/templates/${id}`, { method: 'PATCH', body: { html: '<p>Version two {{ x }}</p>' } })
+  const edit = await h.call(`/api/v1/templates/${id}`, { method: 'PUT', body: { html: '<p>Version two {{ x }}</p>' } })
   t.equal(edit.status, 200, 'draft edited')
   const v2 = await h.call(`/api/v1/templates/${id}/versions`, { body: { publish: true } })
   t.equal(v2.status, 201)
