@@ -3,6 +3,7 @@
 // replaced; a worker that dies (memory limit) is replaced too. Failures come back as PoolError with a code.
 import { Piscina } from 'piscina'
 import type { RenderErrorCode, RenderOutput, RenderResult, RenderTask } from '../renderers/contract.js'
+import { STARTED } from './started-message.js'
 
 export type PoolErrorCode = RenderErrorCode | 'QUIRE_ERR_RENDER_TIMEOUT' | 'QUIRE_ERR_RENDER_WORKER_CRASHED' | 'QUIRE_ERR_RENDER_BUSY'
 
@@ -26,6 +27,10 @@ const workerFile = new URL(import.meta.url.endsWith('.ts') ? './worker-from-sour
 export class RenderPool {
   private readonly piscina: Piscina
   private readonly options: PoolOptions
+  /** Settles when every worker has loaded its engines and fonts (the first render would pay for it otherwise). */
+  readonly ready: Promise<void>
+  private readonly onStart = new Map<number, () => void>()
+  private nextId = 1
 
   constructor(options: PoolOptions) {
     this.options = options
@@ -39,18 +44,37 @@ export class RenderPool {
     })
     // A worker that dies outside a task must not take the process down; piscina replaces it.
     this.piscina.on('error', () => {})
+    this.piscina.on('message', (message: Record<string, number> | null) => {
+      const id = message?.[STARTED]
+      if (id !== undefined) this.onStart.get(id)?.()
+    })
+    this.ready = this.warmUp()
   }
 
+  /** One ping per thread: each answers once its worker has loaded and warmed its engines. */
+  private async warmUp(): Promise<void> {
+    await Promise.all(Array.from({ length: this.options.threads }, () => this.piscina.run(null, { name: 'ping' }).catch(() => false)))
+  }
+
+  /**
+   * Renders in a worker. The time limit runs from the moment a worker starts the task (time spent waiting
+   * for a free or newly started worker does not count); past it, piscina terminates that worker.
+   */
   async run(task: RenderTask): Promise<RenderOutput> {
     const { renderTimeoutMs } = this.options
     const controller = new AbortController()
-    const timer = setTimeout(() => controller.abort(new Error('render time limit')), renderTimeoutMs)
+    const id = this.nextId++
+    let timer: NodeJS.Timeout | undefined
+    this.onStart.set(id, () => {
+      timer = setTimeout(() => controller.abort(new Error('render time limit')), renderTimeoutMs)
+    })
     let result: RenderResult
     try {
-      result = await this.piscina.run(task, { name: task.format, signal: controller.signal })
+      result = await this.piscina.run({ id, task }, { name: task.format, signal: controller.signal })
     } catch (error) {
       throw this.explain(error, controller.signal.aborted)
     } finally {
+      this.onStart.delete(id)
       clearTimeout(timer)
     }
     if (!result.ok) throw new PoolError(result.error.code, result.error.message)

@@ -1,12 +1,15 @@
 // The worker side of the render pool: one named export per format. Renderer modules load fonts and keep
 // their caches at module scope, so each worker parses fonts once and compiles each template version once.
 // Results go back as data (`{ ok, output | error }`), the bytes moved, not copied.
+import { parentPort } from 'node:worker_threads'
 import { move, transferableSymbol, valueSymbol } from 'piscina'
 import { RenderError, type ClipsTask, type ImageTask, type PdfTask, type RenderOutput, type RenderResult, type TxtTask, type DocxTask } from '../renderers/contract.js'
 import { renderPdf } from '../renderers/pdf/index.js'
 import { renderImage, renderClips } from '../renderers/image/index.js'
 import { renderTxt } from '../renderers/txt/index.js'
 import { renderDocx } from '../renderers/docx/index.js'
+import { STARTED } from './started-message.js'
+import { WARM_UP_IMAGE, WARM_UP_PDF } from './warm-up-task.js'
 
 /** A result whose bytes are transferred to the main thread instead of structured-cloned. */
 function movable(result: RenderResult): unknown {
@@ -16,12 +19,16 @@ function movable(result: RenderResult): unknown {
   const ownsBuffer = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
   if (!ownsBuffer) return result
   // move() marks the object so piscina transfers bytes.buffer and hands `result` over.
-  return move({ [transferableSymbol]: bytes.buffer, [valueSymbol]: result } as unknown as Transferable)
+  return move({ [transferableSymbol]: bytes.buffer, [valueSymbol]: result } as unknown as Parameters<typeof move>[0])
 }
 
-async function settle(render: () => Promise<RenderOutput>): Promise<unknown> {
+/** What the pool sends: the task and an id the worker reports when it starts (the time limit starts then). */
+export interface Envelope<T> { id: number; task: T }
+
+async function settle<T>(envelope: Envelope<T>, render: (task: T) => Promise<RenderOutput>): Promise<unknown> {
+  parentPort?.postMessage({ [STARTED]: envelope.id })
   try {
-    return movable({ ok: true, output: await render() })
+    return movable({ ok: true, output: await render(envelope.task) })
   } catch (error) {
     if (error instanceof RenderError) return { ok: false, error: { code: error.code, message: error.message } }
     const message = error instanceof Error ? error.message : String(error)
@@ -29,8 +36,18 @@ async function settle(render: () => Promise<RenderOutput>): Promise<unknown> {
   }
 }
 
-export function pdf(task: PdfTask) { return settle(() => renderPdf(task)) }
-export function image(task: ImageTask) { return settle(() => renderImage(task)) }
-export function clips(task: ClipsTask) { return settle(() => renderClips(task)) }
-export function txt(task: TxtTask) { return settle(() => renderTxt(task)) }
-export function docx(task: DocxTask) { return settle(() => renderDocx(task)) }
+// Piscina marks a (replacement) worker ready only once this module has loaded, so warming up here keeps
+// cold engines out of every real render's time budget.
+await renderPdf(WARM_UP_PDF)
+await renderImage(WARM_UP_IMAGE)
+
+/** Answers once the worker is up (the pool's `ready`). */
+export function ping(): boolean {
+  return true
+}
+
+export const pdf = (envelope: Envelope<PdfTask>) => settle(envelope, renderPdf)
+export const image = (envelope: Envelope<ImageTask>) => settle(envelope, renderImage)
+export const clips = (envelope: Envelope<ClipsTask>) => settle(envelope, renderClips)
+export const txt = (envelope: Envelope<TxtTask>) => settle(envelope, renderTxt)
+export const docx = (envelope: Envelope<DocxTask>) => settle(envelope, renderDocx)

@@ -23,6 +23,7 @@ function firstStartBanner(config: Config, templateId: string, dataFile: string):
 export async function startServer(config: Config): Promise<FastifyInstance> {
   const app = await buildApp(config)
   const seeded = await seedIfEmpty(app.store)
+  await app.pool.ready
   await app.listen({ port: config.port, host: config.host })
   if (seeded) {
     const template = await app.store.templates.get(seeded.accountId, seeded.templateId)

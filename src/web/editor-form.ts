@@ -22,6 +22,8 @@ export interface EditorForm {
   sampleDataText: string
   sampleData: Record<string, unknown>
   settings: TemplateSettings
+  /** What the settings form shows: the parsed settings, or the submitted values when they did not parse. */
+  displaySettings: TemplateSettings
   errors: EditorErrors
   ok: boolean
 }
@@ -59,13 +61,18 @@ export function parseEditorForm(body: Record<string, unknown>, current: Template
   }
 
   let settings = current
+  let displaySettings = current
   if (withSettings) {
+    const submitted = settingsFromForm(body)
     try {
-      settings = parseSettings(settingsFromForm(body))
+      settings = parseSettings(submitted)
+      displaySettings = settings
     } catch (err) {
       const message = (err as Error).message
       errors.settings = { field: settingsErrorField(message), message: message.replace(/^Invalid settings: /, '') }
+      // Same shape as settings, with the offending text kept so the form shows what was typed.
+      displaySettings = submitted as unknown as TemplateSettings
     }
   }
-  return { name, html, sampleDataText, sampleData, settings, errors, ok: Object.keys(errors).length === 0 }
+  return { name, html, sampleDataText, sampleData, settings, displaySettings, errors, ok: Object.keys(errors).length === 0 }
 }

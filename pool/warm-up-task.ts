@@ -1,0 +1,30 @@
+// The tiny document each worker renders once as it starts, before it takes real work: it loads every
+// engine (fonts, layout, pdfkit, satori, resvg, sharp) so the first real render does not pay for it.
+import type { ImageTask, PdfTask, TemplateSettings } from '../renderers/contract.js'
+
+const settings: TemplateSettings = {
+  paper: { size: 'A4' },
+  orientation: 'portrait',
+  printBackground: true,
+  marginsMm: { top: 10, right: 10, bottom: 10, left: 10 },
+  header: { enabled: false, blockId: null },
+  footer: { enabled: false, blockId: null },
+  cover: { enabled: false },
+  security: { passwordEnabled: false, password: '', permitPrint: true, permitModify: true, permitExtract: true, permitAnnotations: true },
+  disablePageBreakCalculation: false,
+}
+
+const common = {
+  source: {
+    kind: 'html' as const,
+    main: { cacheKey: 'quire:warm-up', text: '<p style="font-family:sans-serif"><b>Quire</b> <i>warm-up</i></p><p style="font-family:serif">1</p>' },
+    blocks: {}, header: null, footer: null, settings,
+  },
+  data: {},
+  limits: { maxPages: 5, maxImagePixels: 1_000_000, maxImageDimension: 1000, maxClips: 1, maxHtmlChars: 10_000, templateRenderMs: 1000 },
+  fetch: { allowHosts: [], timeoutMs: 1000, maxBytes: 1024 },
+  now: '2026-01-01T00:00:00.000Z',
+}
+
+export const WARM_UP_PDF: PdfTask = { ...common, format: 'pdf' }
+export const WARM_UP_IMAGE: ImageTask = { ...common, format: 'image', image: { format: 'png', width: 200, height: 100, fullPage: false, quality: 90, scale: 1 } }
