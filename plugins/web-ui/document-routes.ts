@@ -42,7 +42,7 @@ export default async function documentRoutes(app: FastifyInstance, { kind }: Doc
 
   async function editorPage(
     request: FastifyRequest, reply: FastifyReply, record: DocumentRecord,
-    state: { form?: Omit<EditorForm, 'errors' | 'ok' | 'sampleData'>; errors?: EditorErrors; notice?: string | null; version?: Version | null } = {},
+    state: { form?: Pick<EditorForm, 'name' | 'html' | 'sampleDataText' | 'settings'>; errors?: EditorErrors; notice?: string | null; version?: Version | null } = {},
   ) {
     const accountId = account(request)
     const versions = await repo.listVersions(accountId, record.id)
@@ -100,7 +100,7 @@ export default async function documentRoutes(app: FastifyInstance, { kind }: Doc
     }
     if (!form.ok) {
       reply.code(422)
-      return editorPage(request, reply, record, { form, errors: form.errors, notice: null })
+      return editorPage(request, reply, record, { form: { ...form, settings: form.displaySettings }, errors: form.errors, notice: null })
     }
     if (intent !== 'draft') await repo.createVersion(account(request), record.id, { publish: intent === 'publish' })
     return reply.redirect(`${view.base}/${record.id}?saved=${intent}`, 303)

@@ -69,7 +69,8 @@ export async function renderPreview(
     return {
       ok: false,
       problem: {
-        status: status >= 500 ? status : 422,
+        // A 400 is about what the editor holds (422 to the page); 404 and 5xx keep their meaning.
+        status: status === 400 ? 422 : status,
         code: coded.code!,
         error: message,
         target: position ? 'html' : block || coded.code === 'QUIRE_ERR_SETTINGS_INVALID' ? 'settings' : 'render',

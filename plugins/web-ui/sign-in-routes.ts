@@ -58,6 +58,8 @@ export default async function signInRoutes(app: FastifyInstance, options: SignIn
       return showForm(request, reply, 401, { email, next, error: 'Wrong email or password.' })
     }
     perEmail.recordSuccess(emailKey)
+    // Expired sessions are deleted when touched; sign-ins sweep the ones nobody touches again.
+    await app.store.sessions.pruneExpired()
     const { token } = await app.store.sessions.create(user)
     reply.clearCookie(SIGN_IN_COOKIE, { path: '/sign-in' })
     reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(request))

@@ -82,22 +82,13 @@ export function defaultStyle(): ComputedStyle {
 /** The shared frozen initial style: read-only, for the cascade's own use. */
 export const INITIAL_STYLE: ComputedStyle = INITIAL
 
-/** Properties whose computed value passes to children. */
+/** Properties whose computed value passes to children (inheritStyle below copies exactly these). */
 export const INHERITED_FIELDS: ReadonlyArray<keyof ComputedStyle> = [
   'color', 'fontFamily', 'fontSize', 'fontWeight', 'fontStyle', 'lineHeight', 'textAlign', 'textDecoration',
   'textTransform', 'letterSpacing', 'wordSpacing', 'whiteSpace', 'textIndent', 'wordBreak', 'overflowWrap',
   'listStyleType', 'listStylePosition', 'borderCollapse', 'borderSpacing', 'captionSide', 'visibility',
   'orphans', 'widows',
 ]
-
-/** Not inherited: reset to initial on every element. */
-export const RESET_FIELDS: Partial<ComputedStyle> = Object.freeze(
-  Object.fromEntries(
-    (Object.keys(INITIAL) as Array<keyof ComputedStyle>)
-      .filter((k) => !INHERITED_FIELDS.includes(k))
-      .map((k) => [k, INITIAL[k]]),
-  ),
-) as Partial<ComputedStyle>
 
 /**
  * A new style holding the parent's inherited values and initial values elsewhere. Written out as one

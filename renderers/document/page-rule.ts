@@ -56,6 +56,7 @@ function applySize(out: PageRule, toks: Tok[], text: string, warn: Warn): void {
   let size: { width: number; height: number } | null = null
   let orientation: 'portrait' | 'landscape' | null = null
   const lengths: number[] = []
+  if (toks.length === 0) { warn('invalid @page "size:" (empty) ignored'); return }
   for (const t of toks) {
     if (t.t === 'ident' && (t.v === 'portrait' || t.v === 'landscape')) orientation = t.v
     else if (t.t === 'ident' && PAGE_SIZES[t.v]) size = { ...PAGE_SIZES[t.v] }

@@ -10,7 +10,7 @@ export interface ParsedHtml {
   body: DomElement
   title: string | null
   styles: SheetSource[]
-  /** Elements carrying a style attribute are found again by the cascade; this just counts for warnings. */
+  /** Ignored markup worth reporting (linked stylesheets, nesting beyond the depth cap). */
   warnings: string[]
 }
 

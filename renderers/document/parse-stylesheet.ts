@@ -3,7 +3,7 @@
 // render. A syntax error never throws: the broken rule is skipped, as browsers do, and reported.
 import { parseDeclaration, type Decl, type Warn } from './parse-declaration.js'
 import { parseSelectorList, splitSelectorList, type Complex } from './parse-selector.js'
-import { tokenize, type Tok } from './css-tokens.js'
+import { tokenize, tokensToText, type Tok } from './css-tokens.js'
 
 export interface StyleRule {
   selectors: Complex[]
@@ -296,20 +296,8 @@ function supportsParen(t: Extract<Tok, { t: 'fn' }>): boolean {
   const colon = t.args.findIndex((a) => a.t === 'op' && a.v === ':')
   const first = t.args[0]
   if (colon === 1 && first.t === 'ident') {
-    const value = t.args.slice(2).map(tokText).join(' ')
+    const value = tokensToText(t.args.slice(2))
     return parseDeclaration(first.v, value, false, () => undefined).length > 0
   }
   return evalSupports(t.args)
-}
-
-function tokText(t: Tok): string {
-  switch (t.t) {
-    case 'ident': return t.v
-    case 'num': return `${t.n}${t.unit}`
-    case 'hash': return '#' + t.v
-    case 'str': return JSON.stringify(t.v)
-    case 'fn': return `${t.name}(${t.args.map(tokText).join(' ')})`
-    case 'url': return `url(${t.v})`
-    case 'op': return t.v
-  }
 }

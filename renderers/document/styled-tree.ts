@@ -53,6 +53,7 @@ export interface ComputedStyle {
   /** Corner radii in px: top-left, top-right, bottom-right, bottom-left (elliptical radii: horizontal only). */
   borderRadius: [number, number, number, number]
   backgroundColor: Color | null
+  /** In CSS order: the first layer is painted on top. */
   backgroundLayers: BackgroundLayer[]
   boxShadow: BoxShadow[]
   overflow: 'visible' | 'hidden' | 'auto' | 'scroll' | 'clip'

@@ -38,6 +38,11 @@ function forcesPageBreak(value: ComputedStyle['breakBefore']): boolean {
   return value === 'page' || value === 'left' || value === 'right'
 }
 
+// The editor's Page Break element, `<div class="page-break"></div>`, breaks without any CSS (as in the PDF back-end).
+function hasPageBreakClass(el: StyledElement): boolean {
+  return /(^|\s)page-break(\s|$)/.test(el.attrs.class ?? '')
+}
+
 export class BodyWriter {
   readonly out: Array<Paragraph | Table> = []
   private breakNext = false
@@ -87,7 +92,7 @@ export class BodyWriter {
     } else {
       this.flow(el, { ...env, indent: env.indent + px(s.marginLeft) + s.paddingLeft.px + (hasBorder(s.borderLeft) ? s.borderLeft.width : 0) })
     }
-    if (forcesPageBreak(s.breakAfter)) this.breakNext = true
+    if (forcesPageBreak(s.breakAfter) || hasPageBreakClass(el)) this.breakNext = true
   }
 
   private takeBreak(): boolean {

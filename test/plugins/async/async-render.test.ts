@@ -93,3 +93,16 @@ t.test('templateVersionId renders that version', async (t) => {
   const missing = await h.call(`/render/async/pdf/${id}?templateVersionId=ver_nope12345678901234567`, { body: {} })
   t.equal(missing.status, 404)
 })
+
+t.test('async txt: loops, property access, forloop.index and form feeds between pages', async (t) => {
+  const h = await build(t)
+  const { id } = await publishedTemplate(h, `<h1>Orders for {{ customer.name }}</h1>
+{% for order in orders %}<div style="page-break-before: {% if forloop.first %}auto{% else %}always{% endif %}"><p>{{ forloop.index }}. {{ order.item }} x {{ order.qty }}</p></div>{% endfor %}`)
+  const res = await h.call(`/render/async/txt/${id}`, { body: { customer: { name: 'Lin' }, orders: [{ item: 'Pens', qty: 3 }, { item: 'Ink', qty: 1 }, { item: 'Paper', qty: 500 }] } })
+  const { bytes } = await completedBytes(h, ((await res.json()) as { jobId: string }).jobId)
+  const pages = bytes.toString('utf8').split('\f')
+  t.equal(pages.length, 3, 'three pages, separated by form feeds')
+  t.match(pages[0], /Orders for Lin[\s\S]*1\. Pens x 3/)
+  t.match(pages[1], /2\. Ink x 1/)
+  t.match(pages[2], /3\. Paper x 500/)
+})
