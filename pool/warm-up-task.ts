@@ -1,24 +1,13 @@
 // The tiny document each worker renders once as it starts, before it takes real work: it loads every
 // engine (fonts, layout, pdfkit, satori, resvg, sharp) so the first real render does not pay for it.
-import type { ImageTask, PdfTask, TemplateSettings } from '../renderers/contract.js'
-
-const settings: TemplateSettings = {
-  paper: { size: 'A4' },
-  orientation: 'portrait',
-  printBackground: true,
-  marginsMm: { top: 10, right: 10, bottom: 10, left: 10 },
-  header: { enabled: false, blockId: null },
-  footer: { enabled: false, blockId: null },
-  cover: { enabled: false },
-  security: { passwordEnabled: false, password: '', permitPrint: true, permitModify: true, permitExtract: true, permitAnnotations: true },
-  disablePageBreakCalculation: false,
-}
+import type { ImageTask, PdfTask } from '../renderers/contract.js'
+import { DEFAULT_SETTINGS } from '../renderers/default-settings.js'
 
 const common = {
   source: {
     kind: 'html' as const,
     main: { cacheKey: 'quire:warm-up', text: '<p style="font-family:sans-serif"><b>Quire</b> <i>warm-up</i></p><p style="font-family:serif">1</p>' },
-    blocks: {}, header: null, footer: null, settings,
+    blocks: {}, header: null, footer: null, settings: DEFAULT_SETTINGS,
   },
   data: {},
   limits: { maxPages: 5, maxImagePixels: 1_000_000, maxImageDimension: 1000, maxClips: 1, maxHtmlChars: 10_000, templateRenderMs: 1000 },

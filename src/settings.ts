@@ -1,6 +1,7 @@
 // Template settings: the defaults, the paper table, and one strict parser used for every write
 // (editor form, management API, seed) so that a stored template always holds a complete, valid object.
 import type { MarginsMm, PaperSize, TemplateSettings } from '../renderers/contract.js'
+import { DEFAULT_SETTINGS } from '../renderers/default-settings.js'
 import { Errors } from './errors.js'
 
 export const PAPER_SIZES_MM: Record<Exclude<PaperSize, 'Custom'>, { widthMm: number; heightMm: number }> = {
@@ -24,33 +25,7 @@ export const PAPER_SIZES = [...Object.keys(PAPER_SIZES_MM), 'Custom'] as PaperSi
 /** Largest page side and margin accepted, in mm (A0's long side is 1189). */
 export const MAX_PAPER_MM = 2000
 
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    for (const member of Object.values(value)) deepFreeze(member)
-    Object.freeze(value)
-  }
-  return value
-}
-
-export const DEFAULT_SETTINGS: TemplateSettings = deepFreeze<TemplateSettings>({
-  paper: { size: 'A4' },
-  orientation: 'portrait',
-  printBackground: true,
-  // 10 mm ≈ 0.4 in, Chromium's default print margin.
-  marginsMm: { top: 10, right: 10, bottom: 10, left: 10 },
-  header: { enabled: false, blockId: null },
-  footer: { enabled: false, blockId: null },
-  cover: { enabled: false },
-  security: {
-    passwordEnabled: false,
-    password: '',
-    permitPrint: true,
-    permitModify: true,
-    permitExtract: true,
-    permitAnnotations: true,
-  },
-  disablePageBreakCalculation: false,
-})
+export { DEFAULT_SETTINGS }
 
 type Orientation = TemplateSettings['orientation']
 

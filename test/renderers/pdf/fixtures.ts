@@ -1,19 +1,9 @@
 // Builds PDF render tasks for the tests: A4, 10 mm margins, fixed date, nothing optional switched on.
 import type { PdfTask, TemplateSettings } from '../../../renderers/contract.js'
+import { DEFAULT_SETTINGS } from '../../../renderers/default-settings.js'
 
 export function settings(overrides: Partial<TemplateSettings> = {}): TemplateSettings {
-  return {
-    paper: { size: 'A4' },
-    orientation: 'portrait',
-    printBackground: true,
-    marginsMm: { top: 10, right: 10, bottom: 10, left: 10 },
-    header: { enabled: false, blockId: null },
-    footer: { enabled: false, blockId: null },
-    cover: { enabled: false },
-    security: { passwordEnabled: false, password: '', permitPrint: false, permitModify: false, permitExtract: false, permitAnnotations: false },
-    disablePageBreakCalculation: false,
-    ...overrides,
-  }
+  return { ...DEFAULT_SETTINGS, ...overrides }
 }
 
 export function pdfTask(html: string, opts: { settings?: Partial<TemplateSettings>; data?: unknown; header?: string; footer?: string; kind?: 'html' | 'template'; maxPages?: number } = {}): PdfTask {
