@@ -16,6 +16,8 @@ function firstStartBanner(config: Config, templateId: string, dataFile: string):
     'Then render the sample invoice with its sample data:',
     `  curl -X POST ${config.publicUrl}/render/pdf/${templateId} -H "X-Api-Key: <API_KEY>" -H "Content-Type: application/json" -d @${dataFile} -o invoice.pdf`,
     `  (use /render/image/… for PNG, ?format=jpeg for JPEG, /render/txt/… for text)`,
+    `To edit templates in the web interface at ${config.publicUrl}/, create an admin first:`,
+    '  npx quire users create --email you@example.com --password "…" --role admin',
     '',
   ].join('\n')
 }

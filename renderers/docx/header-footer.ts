@@ -1,7 +1,7 @@
 // Header and footer blocks as Word headers and footers. Word lays them out on every page itself, so the
 // block is rendered once with placeholders for {{page}}/{{pages}} (and tt_pageNumber/tt_totalPages),
 // which become PAGE and NUMPAGES fields.
-import { Footer, Header, Paragraph } from 'docx'
+import { Footer, Header, Paragraph, type Table } from 'docx'
 import type { DocxTask } from '../contract.js'
 import { buildStyledDocument } from '../document/index.js'
 import type { StyledElement } from '../document/styled-tree.js'
@@ -13,7 +13,7 @@ export function bodyOf(root: StyledElement): StyledElement {
   return root.children.find((c): c is StyledElement => c.kind === 'element' && c.tag === 'body') ?? root
 }
 
-async function blockContent(task: DocxTask, which: 'header' | 'footer', ctx: DocxContext, date: Date): Promise<Array<Paragraph | import('docx').Table>> {
+async function blockContent(task: DocxTask, which: 'header' | 'footer', ctx: DocxContext, date: Date): Promise<Array<Paragraph | Table>> {
   const block = task.source[which]
   if (!block || !task.source.settings[which].enabled) return []
   const vars = { page: PAGE_TOKEN, pages: PAGES_TOKEN, tt_pageNumber: PAGE_TOKEN, tt_totalPages: PAGES_TOKEN, tt_date: date.toISOString().slice(0, 10) }

@@ -1,6 +1,6 @@
 // The DOCX back-end: template → HTML → styled tree (the same front-end as PDF and images) → images →
 // Word paragraphs, lists and tables → section with page setup, header and footer → .docx bytes.
-import { Document, Packer } from 'docx'
+import { Document, Packer, Paragraph } from 'docx'
 import { RenderError, type DocxTask, type RenderOutput } from '../contract.js'
 import { buildStyledDocument } from '../document/index.js'
 import type { PageRule } from '../document/styled-tree.js'
@@ -11,7 +11,6 @@ import type { DocxContext } from './docx-context.js'
 import { bodyOf, headersAndFooters } from './header-footer.js'
 import { ListNumbering } from './list-numbering.js'
 import { pageGeometry, pageSetup } from './page-setup.js'
-import { Paragraph } from 'docx'
 
 const NO_PAGE_RULE: PageRule = { size: null, orientation: null, margins: { top: null, right: null, bottom: null, left: null } }
 export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'

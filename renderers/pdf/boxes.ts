@@ -17,6 +17,8 @@ export interface BlockBox {
   /** List marker text with its trailing space ('1. ', '• '), drawn outside the content box. */
   marker: string | null
   link: string | null
+  /** A flex item: its inside is a new formatting context whatever its display. */
+  formattingRoot?: boolean
 }
 
 export interface ImageBox {

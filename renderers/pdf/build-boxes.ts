@@ -44,9 +44,12 @@ function blockContainer(el: StyledElement | null, style: ComputedStyle, link: st
     if (style.listStylePosition === 'inside') run().push({ kind: 'text', text: `${el.marker} `, style, link, decoration: null })
     else marker = `${el.marker} `
   }
-  collect(el?.children ?? [], link, deco, pieces, run, warnings)
-
   const box: BlockBox = { kind: 'block', style, el, children: [], inline: null, marker, link }
+  if (el && (style.display === 'flex' || style.display === 'inline-flex')) {
+    box.children = flexItems(el.children, link, deco, warnings)
+    return box
+  }
+  collect(el?.children ?? [], link, deco, pieces, run, warnings)
   const hasBlocks = pieces.some((p) => !Array.isArray(p))
   if (!hasBlocks) {
     const items = pieces.length ? collapseInlineWhitespace(pieces[0] as InlineItem[]) : []
@@ -64,6 +67,26 @@ function blockContainer(el: StyledElement | null, style: ComputedStyle, link: st
     box.children.push({ kind: 'block', style: anonymousStyle(style), el: null, children: [], inline: items, marker: null, link })
   }
   return box
+}
+
+/** A flex container's children, blockified (CSS Flexbox §4): each element is an item, each text run an anonymous one. */
+function flexItems(nodes: StyledNode[], link: string | null, deco: Decoration | null, warnings: string[]): Box[] {
+  const out: Box[] = []
+  for (const node of nodes) {
+    if (node.kind === 'text') {
+      const items = collapseInlineWhitespace([{ kind: 'text', text: node.text, style: node.style, link, decoration: deco }])
+      if (hasContent(items)) out.push({ kind: 'block', style: anonymousStyle(node.style), el: null, children: [], inline: items, marker: null, link, formattingRoot: true })
+      continue
+    }
+    const style = node.style
+    if (style.display === 'none' || node.tag === '::marker') continue
+    const href = node.tag === 'a' && node.attrs.href ? node.attrs.href : link
+    if (style.display === 'contents') { out.push(...flexItems(node.children, href, deco, warnings)); continue }
+    const box = node.tag === 'img' ? imageBox(node, href) : blockLevel(node, href, warnings, withDecoration(deco, style))
+    if (box.kind === 'block') box.formattingRoot = true
+    out.push(box)
+  }
+  return out
 }
 
 function hasContent(items: InlineItem[]): boolean {

@@ -29,6 +29,8 @@ export interface FontStore {
   metrics(face: FontFace, size: number): LineMetrics
   /** Unrounded font-unit metrics scaled to px: for decoration positions and x-height. */
   decoration(face: FontFace, size: number): { underlineOffset: number; thickness: number; xHeight: number; strikeOffset: number }
+  /** The shaped glyphs of a piece of text (font units; shared, read-only): what painting encodes. */
+  glyphRun(face: FontFace, text: string): GlyphRun
   /** The object to pass to pdfkit's registerFont (a cached view of the parsed font). */
   pdfkitFont(face: FontFace): unknown
 }
@@ -48,6 +50,7 @@ function load(face: FontFace): LoadedFace {
   if (entry) return entry
   const font = fontkit.create(fontBytes(face))
   const shapes = new Map<string, GlyphRun>()
+  const subsets = new Map<string, Uint8Array>()
   // Object.create keeps every fontkit getter (tables, subset creation) working on the shared parse.
   const pdfkitView = Object.create(font) as Font
   pdfkitView.layout = (text: string, features?: unknown): GlyphRun => {
@@ -56,9 +59,33 @@ function load(face: FontFace): LoadedFace {
     // pdfkit scales positions in place, so it gets copies; glyph objects are read-only to it.
     return { glyphs: run.glyphs, positions: run.positions.map((p) => ({ ...p })), advanceWidth: run.advanceWidth }
   }
+  ;(pdfkitView as unknown as { createSubset(): Subset }).createSubset = () => cachedSubset(font, subsets)
   entry = { font, shapes, coverage: new Map(), pdfkitView }
   loaded.set(face.key, entry)
   return entry
+}
+
+interface Subset { glyphs: number[]; encode(): Uint8Array }
+
+/**
+ * A subset whose font program is built once per list of glyphs: the same template with similar data uses
+ * the same glyphs in the same order, and building the TrueType subset is the costliest step of pdfkit's
+ * end(). The bytes are shared read-only (pdfkit copies them before compressing).
+ */
+function cachedSubset(font: Font, cache: Map<string, Uint8Array>): Subset {
+  const subset = (font as unknown as { createSubset(): Subset }).createSubset()
+  const build = subset.encode.bind(subset)
+  subset.encode = () => {
+    const key = subset.glyphs.join(',')
+    let bytes = cache.get(key)
+    if (!bytes) {
+      bytes = build()
+      if (cache.size >= 32) cache.delete(cache.keys().next().value!)
+      cache.set(key, bytes)
+    }
+    return bytes
+  }
+  return subset
 }
 
 function shape(font: Font, shapes: Map<string, GlyphRun>, text: string): GlyphRun {
@@ -129,11 +156,13 @@ function runs(face: FontFace, text: string): FaceRun[] {
   return out
 }
 
-const metricsCache = new Map<string, LineMetrics>()
+// Keyed by face, then size: layout asks for metrics of every inline box, so no string keys are built.
+const metricsCache = new Map<FontFace, Map<number, LineMetrics>>()
 
 function metrics(face: FontFace, size: number): LineMetrics {
-  const key = `${face.key}@${size}`
-  let m = metricsCache.get(key)
+  let bySize = metricsCache.get(face)
+  if (!bySize) metricsCache.set(face, (bySize = new Map()))
+  let m = bySize.get(size)
   if (m) return m
   const font = load(face).font
   const scale = size / font.unitsPerEm
@@ -142,7 +171,7 @@ function metrics(face: FontFace, size: number): LineMetrics {
   const descent = Math.round(-font.descent * scale)
   const lineGap = Math.round(font.lineGap * scale)
   m = { ascent, descent, lineGap, normal: ascent + descent + lineGap }
-  metricsCache.set(key, m)
+  bySize.set(size, m)
   return m
 }
 
@@ -184,6 +213,10 @@ const store: FontStore = {
   runs,
   metrics,
   decoration,
+  glyphRun: (face, text) => {
+    const entry = load(face)
+    return shape(entry.font, entry.shapes, text)
+  },
   pdfkitFont: (face) => load(face).pdfkitView,
 }
 

@@ -6,6 +6,7 @@ import { borderWidth } from './box-edges.js'
 import { inlineUnits, type Unit } from './inline-units.js'
 import type { LayoutContext } from './layout-context.js'
 import { imageSize } from './image-size.js'
+import { flexIntrinsic, isFlexContainer } from './layout-flex.js'
 import { tableIntrinsicWidths } from './table-columns.js'
 
 export interface Intrinsic { min: number; max: number }
@@ -50,7 +51,7 @@ function compute(box: Box, ctx: LayoutContext): Intrinsic {
     const outer = (borderBox ? Math.max(style.width.px, bp) : style.width.px + bp) + margins
     return { min: outer, max: outer }
   }
-  const content = box.inline ? inlineIntrinsic(box, ctx) : blockChildrenIntrinsic(box, ctx)
+  const content = box.inline ? inlineIntrinsic(box, ctx) : isFlexContainer(style) ? flexIntrinsic(box, ctx) : blockChildrenIntrinsic(box, ctx)
   let { min, max } = content
   const maxW = style.maxWidth !== 'none' && !style.maxWidth.pct ? style.maxWidth.px - (borderBox ? bp : 0) : null
   const minW = style.minWidth.pct ? 0 : style.minWidth.px - (borderBox ? bp : 0)

@@ -22,7 +22,9 @@ export function layoutAbsolute(item: PendingAbsolute, pb: PaddingBox, ctx: Layou
   const top = offset(style.top, pb.heightPx)
   const bottom = offset(style.bottom, pb.heightPx)
   const startX = left !== null ? pb.x + left : item.staticX
-  const room = left !== null && right !== null ? pb.width - left - right : pb.x + pb.width - startX - (right ?? 0)
+  // With only `right` set the box is placed from the right edge, so the static position does not narrow it.
+  const room = left !== null && right !== null ? pb.width - left - right
+    : right !== null ? pb.width - right : pb.x + pb.width - startX
   const stretchW = style.width === 'auto' && left !== null && right !== null
   const stretchH = style.height === 'auto' && top !== null && bottom !== null
   const result = layoutBlockLevel(box, { x: startX, width: Math.max(0, room), height: pb.heightPx }, 0, withoutFlow(ctx), {

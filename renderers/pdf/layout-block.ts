@@ -10,9 +10,11 @@ import { layoutInline } from './layout-inline.js'
 import { layoutImage } from './layout-image.js'
 import { layoutTable } from './layout-table.js'
 import { layoutAbsolute } from './layout-absolute.js'
+import { isFlexContainer, layoutFlex } from './layout-flex.js'
+import { balanceColumns, columnGeometry } from './layout-columns.js'
 import {
   EMPTY_STRUT, mergeStruts, strutOf, strutSize,
-  type ContainingBlock, type LayoutContext, type LayoutResult, type Strut,
+  withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult, type Strut,
 } from './layout-context.js'
 import { clampHeight, specifiedHeight, usedWidth } from './used-width.js'
 
@@ -23,7 +25,7 @@ export function isPositioned(style: ComputedStyle): boolean {
 /** Boxes whose inside is a new block formatting context: floats stay in, margins do not collapse through. */
 export function establishesBfc(box: Box, isRoot = false): boolean {
   const s = box.style
-  return isRoot || box.kind !== 'block' || s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed' ||
+  return isRoot || box.kind !== 'block' || !!box.formattingRoot || s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed' ||
     s.overflow !== 'visible' || s.display === 'inline-block' || s.display === 'table-cell' || s.display === 'flex' ||
     s.display === 'inline-flex' || s.display === 'table-caption' || s.columnCount > 1
 }
@@ -91,7 +93,11 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   const height = fixedContentHeight ?? specifiedHeight(style, cb.height, bpY)
   const contentX = x + b.left + p.left
   const contentTop = top + b.top + p.top
-  const inner: ContainingBlock = { x: contentX, width, height }
+  const multicol = style.columnCount > 1 && !isFlexContainer(style) ? columnGeometry(style, width) : null
+  const inner: ContainingBlock = { x: contentX, width: multicol ? multicol.colWidth : width, height }
+  // Column content is moved after layout, so what pagination would record there is not where it ends up.
+  const outerCtx = ctx
+  if (multicol) ctx = withoutFlow(ctx)
   const floats = bfc ? createFloatContext() : opts.floats
   const positioned = isPositioned(style) || isRoot
   if (positioned) ctx.absolute.push([])
@@ -112,8 +118,15 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
     firstBaseline = lines.firstBaseline
     lastBaseline = lines.lastBaseline
     empty = lines.height === 0 && lines.frags.length === 0
+  } else if (isFlexContainer(style)) {
+    const flex = layoutFlex(box, inner, contentTop, ctx)
+    frag.children = flex.frags
+    cursor = contentTop + flex.height
+    firstBaseline = flex.firstBaseline
+    lastBaseline = flex.lastBaseline
+    empty = flex.frags.length === 0 && flex.height === 0
   } else {
-    const flow = layoutChildren(box.children, inner, contentTop, ctx, floats, topCollapsible(box))
+    const flow = layoutChildren(box.children, inner, contentTop, ctx, floats, !isRoot && topCollapsible(box))
     frag.children = flow.frags
     cursor = flow.cursor
     strut = flow.strut
@@ -122,6 +135,12 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
     empty = flow.empty
   }
 
+  if (multicol) {
+    cursor = contentTop + balanceColumns(frag.children, contentTop, cursor + strutSize(strut) - contentTop, multicol.count, multicol.colWidth + multicol.gap)
+    strut = EMPTY_STRUT
+    ctx = outerCtx
+    if (ctx.flow && cursor > contentTop) ctx.flow.soft.push([top, cursor])
+  }
   const bottomCollapsible = !bfc && b.bottom === 0 && p.bottom === 0 && height === null
   let contentHeight = bottomCollapsible ? cursor - contentTop : cursor + strutSize(strut) - contentTop
   if (bfc) contentHeight = Math.max(contentHeight, floatsBottom(floats) - contentTop)

@@ -28,7 +28,7 @@ export function layoutDocument(doc: StyledDocument, engines: { fonts: FontStore;
   const run = (w: number) => {
     const flow = createFlowConstraints()
     const ctx: LayoutContext = { ...engines, flow, absolute: [], initial: { width: w, height: (pageHeight * w) / width } }
-    const result = layoutBlockBox(boxes, { x: 0, width: w, height: null }, 0, ctx, { floats: createFloatContext(), isRoot: true })
+    const result = layoutBlockBox(boxes, { x: 0, width: w, height: ctx.initial.height }, 0, ctx, { floats: createFloatContext(), isRoot: true })
     return { root: result.frag, flow }
   }
   let pass = run(width)
@@ -40,8 +40,21 @@ export function layoutDocument(doc: StyledDocument, engines: { fonts: FontStore;
     scale = width / w
   }
   const root = pass.root
-  const height = Math.max(root.y + root.h, ...pass.flow.hard.map((s) => s[1]), 0)
+  // Trailing margins end at the last page rather than starting a new one (Chromium truncates them), so the
+  // document ends at the lowest border box below the root, not at the root's margin-inclusive height.
+  const explicit = root.style.height !== 'auto' || root.style.minHeight.px > 0 || root.style.minHeight.pct > 0
+  const height = Math.max(explicit ? root.y + root.h : descendantsBottom(root), ...pass.flow.hard.map((s) => s[1]), 0)
   return { root, flow: pass.flow, height, scale, canvas: takeCanvas(root) }
+}
+
+function descendantsBottom(frag: BoxFrag): number {
+  let bottom = 0
+  for (const child of frag.children) {
+    if (child.kind === 'box') bottom = Math.max(bottom, child.y + child.h, descendantsBottom(child))
+    else if (child.kind === 'edge') bottom = Math.max(bottom, child.y1, child.y2)
+    else bottom = Math.max(bottom, child.y + child.h)
+  }
+  return bottom
 }
 
 /** The right edge of everything that is not clipped away (Chromium's document rect). */

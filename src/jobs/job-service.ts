@@ -101,23 +101,29 @@ export class JobService {
     return job
   }
 
-  /** Runs at startup: requeues what did not finish, redelivers webhooks whose outcome was never recorded. */
+  /**
+   * Runs at startup: requeues what did not finish, redelivers webhooks whose outcome was never recorded,
+   * and deletes result files that no Completed job owns (e.g. expired while the service was down).
+   */
   async recover(): Promise<{ requeued: number; redelivering: number }> {
     await this.deps.files.removeTemporary()
-    let requeued = 0
-    let redelivering = 0
+    const requeue: string[] = []
+    const redeliver: JobRecord[] = []
+    const owned = new Set<string>()
     for await (const job of this.deps.store.all()) {
-      if (job.status === 'Pending' || job.status === 'Processing') {
-        this.queue.push(job.jobId)
-        requeued++
-      } else if (job.webhookUrl && job.webhookDelivered === null && job.status !== 'Expired') {
-        this.notify(job)
-        redelivering++
-      }
+      if (job.status === 'Completed' && job.result) owned.add(job.result.file)
+      if (job.status === 'Pending' || job.status === 'Processing') requeue.push(job.jobId)
+      else if (job.webhookUrl && job.webhookDelivered === null && job.status !== 'Expired') redeliver.push(job)
     }
+    // Before anything runs again, so no file written from now on can be taken for an orphan.
+    for (const file of await this.deps.files.list()) {
+      if (!owned.has(file)) await this.deps.files.remove(file).catch(() => undefined)
+    }
+    for (const jobId of requeue) this.queue.push(jobId)
+    for (const job of redeliver) this.notify(job)
     this.sweepTimer = setInterval(() => void this.sweep().catch((err) => this.deps.log.error({ err }, 'job sweep failed')), this.deps.config.jobs.sweepIntervalMs)
     this.sweepTimer.unref()
-    return { requeued, redelivering }
+    return { requeued: requeue.length, redelivering: redeliver.length }
   }
 
   /** Deletes results past their time (Completed → Expired) and purges records past their retention. */

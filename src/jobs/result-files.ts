@@ -38,6 +38,12 @@ export class ResultFiles {
     await rm(this.path(file), { force: true })
   }
 
+  /** Result files by name (temporary files excluded). */
+  async list(): Promise<string[]> {
+    const names = await readdir(this.dir).catch(() => [] as string[])
+    return names.filter((n) => !n.startsWith('.'))
+  }
+
   /** Leftover temporary files from a process that died mid-write. */
   async removeTemporary(): Promise<void> {
     const names = await readdir(this.dir).catch(() => [] as string[])

@@ -26,7 +26,7 @@ export async function status(c: Caller, jobId: string, key?: string): Promise<Jo
 }
 
 /** Polls until the job leaves Pending/Processing (or `until` holds), or fails the test after timeoutMs. */
-export async function waitFor(c: Caller, jobId: string, until: (s: JobStatusBody) => boolean = (s) => s.status !== 'Pending' && s.status !== 'Processing', timeoutMs = 60_000): Promise<JobStatusBody> {
+export async function waitFor(c: Caller, jobId: string, until: (s: JobStatusBody) => boolean = (s) => s.status !== 'Pending' && s.status !== 'Processing', timeoutMs = 120_000): Promise<JobStatusBody> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const s = await status(c, jobId)

@@ -4,6 +4,9 @@ import { join } from 'node:path'
 import { build, publishedTemplate } from '../../helpers/build.js'
 import { completedBytes, download, result, status, waitFor } from './async-client.js'
 
+// Real servers, child processes and LibreOffice on a shared 2-core machine: allow more than the default.
+t.setTimeout(300_000)
+
 const b64 = (html: string) => Buffer.from(html).toString('base64')
 
 async function errorOf(res: Response): Promise<{ status: number; error: string; code: string }> {

@@ -6,6 +6,9 @@ import { join } from 'node:path'
 import { imageInfo, pdfText, unzip } from '../../helpers/tools.js'
 import { completedBytes, status } from './async-client.js'
 
+// Real servers, child processes and LibreOffice on a shared 2-core machine: allow more than the default.
+t.setTimeout(300_000)
+
 const INVOICE = `<html><head><title>Invoice {{ number }}</title></head><body>
 <h1>Invoice {{ number }}</h1>
 <table>{% for item in items %}<tr><td>{{ forloop.index }}</td><td>{{ item.name }}</td><td>{{ item.price }}</td></tr>{% endfor %}</table>

@@ -59,12 +59,12 @@ export async function startChild(t: Test, dataDir: string, key: string, env: Rec
     }
   })
   const baseUrl = `http://127.0.0.1:${listenPort}`
-  const deadline = Date.now() + 60_000
+  const deadline = Date.now() + 120_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`)
     const ok = await fetch(`${baseUrl}/health`).then((r) => r.ok, () => false)
     if (ok) break
-    if (Date.now() > deadline) throw new Error(`server did not start within 60 s:\n${output}`)
+    if (Date.now() > deadline) throw new Error(`server did not start within 120 s:\n${output}`)
     await new Promise((r) => setTimeout(r, 100))
   }
   const call: ChildServer['call'] = (path, init = {}) => {

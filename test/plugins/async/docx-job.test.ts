@@ -8,6 +8,9 @@ import { build, publishedTemplate } from '../../helpers/build.js'
 import { pdfInfo, pdfText } from '../../helpers/tools.js'
 import { completedBytes } from './async-client.js'
 
+// Real servers, child processes and LibreOffice on a shared 2-core machine: allow more than the default.
+t.setTimeout(300_000)
+
 const TEMPLATE = `<html><head><style>th, td { border: 1px solid #444; padding: 3px } table { border-collapse: collapse; width: 100% }</style></head>
 <body><h1>Statement {{ customer }}</h1>
 <p>Dear <b>{{ customer }}</b>, <i>thank you</i> for <u>your</u> order of <span style="color:#c00000">{{ total }}</span>.</p>

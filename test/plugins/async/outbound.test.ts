@@ -9,6 +9,9 @@ import { createKey, startChild } from './child-server.js'
 import { httpsReceiver } from './https-receiver.js'
 import { makeTestCa } from './test-ca.js'
 
+// Real servers, child processes and LibreOffice on a shared 2-core machine: allow more than the default.
+t.setTimeout(300_000)
+
 const PUBLIC_URL = 'https://quire.example.test'
 
 t.test('webhooks and presigned uploads over HTTPS', async (t) => {
@@ -17,7 +20,7 @@ t.test('webhooks and presigned uploads over HTTPS', async (t) => {
   const receiver = await httpsReceiver(t, ca)
   const key = await createKey(`${dir}/data`)
   const q = await startChild(t, `${dir}/data`, key, {
-    OUTBOUND_ALLOW_HOSTS: '127.0.0.1', NODE_EXTRA_CA_CERTS: ca.caFile, PUBLIC_URL, WEBHOOK_RETRY_BASE_MS: '200', JOB_CONCURRENCY: '2',
+    OUTBOUND_ALLOW_HOSTS: '127.0.0.1', NODE_EXTRA_CA_CERTS: ca.caFile, PUBLIC_URL, WEBHOOK_RETRY_BASE_MS: '200', WEBHOOK_TIMEOUT_MS: '2000', JOB_CONCURRENCY: '2',
   })
   const { id } = await publishedTemplate(q as unknown as Harness, '<h1>Report {{ name }}</h1>')
   const { secret } = (await (await q.call('/render/async/webhook-secret')).json()) as { secret: string }
@@ -62,6 +65,14 @@ t.test('webhooks and presigned uploads over HTTPS', async (t) => {
     t.ok(gaps[0] >= 180 && gaps[1] >= 380, `exponential backoff (gaps ${gaps.join(', ')} ms for base 200)`)
     const { bytes } = await completedBytes(q, jobId)
     t.match(pdfText(bytes), /Report Ada/, 'the result is still there')
+  })
+
+  t.test('a receiver slower than WEBHOOK_TIMEOUT_MS is a failed attempt', async (t) => {
+    receiver.on('/hooks/slow', () => ({ status: 200, delayMs: 3000 }))
+    const jobId = await startJob(`webhookUrl=${encodeURIComponent(receiver.url('/hooks/slow'))}`)
+    const final = await waitFor(q, jobId, (s) => s.webhookDelivered !== null, 60_000)
+    t.match(final, { status: 'Completed', webhookDelivered: false })
+    t.equal(receiver.received.filter((r) => r.path === '/hooks/slow').length, 3)
   })
 
   t.test('a failed job notifies Failed with its errorMessage and no resultUrl', async (t) => {

@@ -1,0 +1,257 @@
+// One box as SVG, in the same order and geometry as the PDF painter (renderers/pdf/paint-box.ts): shadow,
+// background colour and layers (images, gradients) clipped to the rounded border box, the picture of an
+// <img>, then borders (one ring when all sides match, else mitred trapezoids per side).
+import type { BackgroundLayer, BorderSide, Color, ComputedStyle, GradientStop } from '../document/styled-tree.js'
+import type { ImageStore } from '../resources/index.js'
+import type { BoxFrag } from '../pdf/fragments.js'
+import type { Radii } from '../pdf/paint-box.js'
+import { dataUri } from './data-uri.js'
+import { attr, fillAttrs, num, polygonD, rectD, rgbCss, strokeAttrs } from './svg-format.js'
+
+const MAX_TILES = 2000
+
+/** Definitions (clip paths, gradients, filters) a document needs, numbered as they are added. */
+export class SvgDefs {
+  private count = 0
+  text = ''
+  add(make: (id: string) => string): string {
+    const id = `d${this.count++}`
+    this.text += make(id)
+    return id
+  }
+}
+
+export interface BoxPaint {
+  defs: SvgDefs
+  images: ImageStore
+  warnings: string[]
+}
+
+const sideWidth = (b: BorderSide) => (b.style === 'none' || b.style === 'hidden' ? 0 : b.width)
+
+function visible(side: BorderSide, drawn: boolean): boolean {
+  return drawn && side.style !== 'none' && side.style !== 'hidden' && side.width > 0 && side.color.a > 0
+}
+
+export function svgBox(frag: BoxFrag, ctx: BoxPaint): string {
+  const s = frag.style
+  if (s.visibility !== 'visible') return ''
+  const radii = s.borderRadius
+  let out = shadows(frag, ctx)
+  if (!frag.canvasBackground && s.backgroundColor && s.backgroundColor.a > 0) {
+    out += `<path d="${rectD(frag.x, frag.y, frag.w, frag.h, radii)}"${fillAttrs(s.backgroundColor)}/>`
+  }
+  if (s.backgroundLayers.length) out += layers(frag, s, ctx)
+  if (frag.image) {
+    const loaded = ctx.images.get(frag.image.src)
+    if (loaded) {
+      const { contentX, contentY, contentW, contentH } = frag.image
+      const img = `<image href="${attr(dataUri(loaded))}" x="${num(contentX)}" y="${num(contentY)}" width="${num(contentW)}" height="${num(contentH)}" preserveAspectRatio="none"/>`
+      out += radii.some((r) => r > 0) ? clipped(frag, ctx, img) : img
+    }
+  }
+  return out + borders(frag, s)
+}
+
+function clipped(frag: BoxFrag, ctx: BoxPaint, content: string): string {
+  const id = ctx.defs.add((id) => `<clipPath id="${id}"><path d="${rectD(frag.x, frag.y, frag.w, frag.h, frag.style.borderRadius)}"/></clipPath>`)
+  return `<g clip-path="url(#${id})">${content}</g>`
+}
+
+/** Outer box shadows (inset ones are left out): the shape grown by the spread, blurred by an SVG filter. */
+function shadows(frag: BoxFrag, ctx: BoxPaint): string {
+  let out = ''
+  for (const sh of [...frag.style.boxShadow].reverse()) {
+    if (sh.inset || sh.color.a <= 0) continue
+    const r = frag.style.borderRadius.map((v) => (v > 0 ? Math.max(0, v + sh.spread) : 0)) as Radii
+    const d = rectD(frag.x + sh.x - sh.spread, frag.y + sh.y - sh.spread, frag.w + 2 * sh.spread, frag.h + 2 * sh.spread, r)
+    // CSS blur radius = twice the Gaussian's standard deviation.
+    const filter = sh.blur > 0 ? ` filter="url(#${ctx.defs.add((id) => `<filter id="${id}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${num(sh.blur / 2)}"/></filter>`)})"` : ''
+    out += `<path d="${d}"${fillAttrs(sh.color)}${filter}/>`
+  }
+  return out
+}
+
+// ---- background layers (as renderers/pdf/paint-background-layers.ts) ----
+
+type Area = { x: number; y: number; w: number; h: number }
+const dim = (d: { px: number; pct: number }, ref: number) => d.px + (d.pct * ref) / 100
+
+function layers(frag: BoxFrag, s: ComputedStyle, ctx: BoxPaint): string {
+  const bl = sideWidth(s.borderLeft), bt = sideWidth(s.borderTop), br = sideWidth(s.borderRight), bb = sideWidth(s.borderBottom)
+  const area = { x: frag.x + bl, y: frag.y + bt, w: Math.max(0, frag.w - bl - br), h: Math.max(0, frag.h - bt - bb) }
+  let content = ''
+  for (const layer of [...s.backgroundLayers].reverse()) {
+    content += layer.image.kind === 'url' ? imageLayer(layer, layer.image.url, area, frag, ctx) : gradient(layer, area, ctx)
+  }
+  return content ? clipped(frag, ctx, content) : ''
+}
+
+function layerSize(layer: BackgroundLayer, area: Area, iw: number, ih: number): [number, number] {
+  if (layer.size === 'cover' || layer.size === 'contain') {
+    const k = layer.size === 'cover' ? Math.max(area.w / iw, area.h / ih) : Math.min(area.w / iw, area.h / ih)
+    return [iw * k, ih * k]
+  }
+  const [sw, sh] = layer.size
+  const w = sw === 'auto' ? null : dim(sw, area.w)
+  const h = sh === 'auto' ? null : dim(sh, area.h)
+  if (w !== null && h !== null) return [w, h]
+  if (w !== null) return [w, (w * ih) / iw]
+  if (h !== null) return [(h * iw) / ih, h]
+  return [iw, ih]
+}
+
+function tiles(start: number, size: number, from: number, to: number): number[] {
+  const first = start - Math.ceil((start - from) / size) * size
+  const out: number[] = []
+  for (let p = first; p < to && out.length <= MAX_TILES; p += size) out.push(p)
+  return out
+}
+
+function imageLayer(layer: BackgroundLayer, url: string, area: Area, frag: BoxFrag, ctx: BoxPaint): string {
+  const loaded = ctx.images.get(url)
+  if (!loaded || !loaded.width || !loaded.height) return ''
+  const [w, h] = layerSize(layer, area, loaded.width, loaded.height)
+  if (w <= 0 || h <= 0) return ''
+  const x0 = area.x + dim(layer.position[0], area.w - w)
+  const y0 = area.y + dim(layer.position[1], area.h - h)
+  const repeatX = layer.repeat === 'repeat' || layer.repeat === 'repeat-x'
+  const repeatY = layer.repeat === 'repeat' || layer.repeat === 'repeat-y'
+  let xs = repeatX ? tiles(x0, w, frag.x, frag.x + frag.w) : [x0]
+  let ys = repeatY ? tiles(y0, h, frag.y, frag.y + frag.h) : [y0]
+  if (xs.length * ys.length > MAX_TILES) {
+    ctx.warnings.push(`background image ${url.slice(0, 60)} would need ${xs.length * ys.length} tiles; drawn once`)
+    xs = [x0]
+    ys = [y0]
+  }
+  const href = attr(dataUri(loaded))
+  if (xs.length * ys.length === 1) {
+    return `<image href="${href}" x="${num(x0)}" y="${num(y0)}" width="${num(w)}" height="${num(h)}" preserveAspectRatio="none"/>`
+  }
+  // Tiles refer to one image element, so the picture is decoded once.
+  const id = ctx.defs.add((id) => `<image id="${id}" href="${href}" width="${num(w)}" height="${num(h)}" preserveAspectRatio="none"/>`)
+  let out = ''
+  for (const y of ys) for (const x of xs) out += `<use href="#${id}" x="${num(x)}" y="${num(y)}"/>`
+  return out
+}
+
+function stopOffsets(stops: GradientStop[], length: number): number[] {
+  const raw = stops.map((s) => (s.at ? dim(s.at, length) / (length || 1) : null))
+  if (raw[0] === null) raw[0] = 0
+  if (raw[raw.length - 1] === null) raw[raw.length - 1] = 1
+  for (let i = 1; i < raw.length; i++) {
+    if (raw[i] !== null) { raw[i] = Math.max(raw[i]!, raw[i - 1]!); continue }
+    let j = i
+    while (raw[j] === null) j++
+    const a = raw[i - 1]!
+    const b = Math.max(raw[j]!, a)
+    for (let k = i; k < j; k++) raw[k] = a + ((b - a) * (k - i + 1)) / (j - i + 1)
+  }
+  return raw.map((v) => Math.min(1, Math.max(0, v!)))
+}
+
+function gradient(layer: BackgroundLayer, area: Area, ctx: BoxPaint): string {
+  const image = layer.image
+  if (image.kind === 'url' || image.stops.length === 0 || area.w <= 0 || area.h <= 0) return ''
+  let length: number
+  let open: string
+  let close: string
+  if (image.kind === 'linear-gradient') {
+    const a = (image.angleDeg * Math.PI) / 180
+    const dx = Math.sin(a)
+    const dy = -Math.cos(a)
+    length = Math.abs(area.w * dx) + Math.abs(area.h * dy)
+    const cx = area.x + area.w / 2
+    const cy = area.y + area.h / 2
+    open = `<linearGradient gradientUnits="userSpaceOnUse" x1="${num(cx - (dx * length) / 2)}" y1="${num(cy - (dy * length) / 2)}" x2="${num(cx + (dx * length) / 2)}" y2="${num(cy + (dy * length) / 2)}"`
+    close = '</linearGradient>'
+  } else {
+    const cx = area.x + dim(image.at[0], area.w)
+    const cy = area.y + dim(image.at[1], area.h)
+    length = Math.max(...[[area.x, area.y], [area.x + area.w, area.y], [area.x, area.y + area.h], [area.x + area.w, area.y + area.h]]
+      .map(([x, y]) => Math.hypot(x - cx, y - cy)))
+    open = `<radialGradient gradientUnits="userSpaceOnUse" cx="${num(cx)}" cy="${num(cy)}" r="${num(length)}"`
+    close = '</radialGradient>'
+  }
+  const offsets = stopOffsets(image.stops, length)
+  const stops = image.stops.map((stop, i) =>
+    `<stop offset="${num(offsets[i], 4)}" stop-color="${rgbCss(stop.color)}"${stop.color.a < 1 ? ` stop-opacity="${num(stop.color.a, 3)}"` : ''}/>`).join('')
+  const id = ctx.defs.add((id) => `${open} id="${id}">${stops}${close}`)
+  return `<rect x="${num(area.x)}" y="${num(area.y)}" width="${num(area.w)}" height="${num(area.h)}" fill="url(#${id})"/>`
+}
+
+// ---- borders (as renderers/pdf/paint-box.ts) ----
+
+function sameColor(a: Color, b: Color): boolean {
+  return a.r === b.r && a.g === b.g && a.b === b.b && a.a === b.a
+}
+
+function dashArray(side: BorderSide): string {
+  const w = side.width
+  if (side.style === 'dashed') return ` stroke-dasharray="${num(w < 3 ? 3 * w : 2 * w)}"`
+  if (side.style === 'dotted') return ` stroke-dasharray="${num(w)}"`
+  return ''
+}
+
+/** inset/outset/groove/ridge: the darker colour on the top-left or bottom-right, as Blink's Color::Dark(). */
+function shade(side: BorderSide, name: string): Color {
+  const st = side.style
+  if (st !== 'inset' && st !== 'outset' && st !== 'groove' && st !== 'ridge') return side.color
+  const darkSide = st === 'inset' || st === 'groove' ? name === 'top' || name === 'left' : name === 'bottom' || name === 'right'
+  if (!darkSide) return side.color
+  const c = side.color
+  const v = Math.max(c.r, c.g, c.b) / 255
+  const k = v > 0 ? Math.max(0, (v - 0.33) / v) : 0
+  return { r: Math.round(c.r * k), g: Math.round(c.g * k), b: Math.round(c.b * k), a: c.a }
+}
+
+function borders(frag: BoxFrag, s: ComputedStyle): string {
+  const sides = frag.sides
+  const top = visible(s.borderTop, sides.top) ? s.borderTop : null
+  const right = visible(s.borderRight, sides.right) ? s.borderRight : null
+  const bottom = visible(s.borderBottom, sides.bottom) ? s.borderBottom : null
+  const left = visible(s.borderLeft, sides.left) ? s.borderLeft : null
+  if (!top && !right && !bottom && !left) return ''
+  const { x, y, w, h } = frag
+  const bt = top?.width ?? 0, br = right?.width ?? 0, bb = bottom?.width ?? 0, bl = left?.width ?? 0
+  const radii = s.borderRadius
+  const rounded = radii.some((r) => r > 0)
+  const uniform = [top, right, bottom, left].every((b) => b && b.style === top!.style && b.width === top!.width && sameColor(b.color, top!.color))
+  if (uniform && (top!.style === 'solid' || rounded) && top!.style !== 'dashed' && top!.style !== 'dotted') {
+    const inner = radii.map((r) => Math.max(0, r - bt)) as Radii
+    const d = rectD(x, y, w, h, radii) + rectD(x + bl, y + bt, Math.max(0, w - bl - br), Math.max(0, h - bt - bb), inner)
+    return `<path d="${d}" fill-rule="evenodd"${fillAttrs(top!.color)}/>`
+  }
+  if (uniform && rounded) {
+    const d = rectD(x + bt / 2, y + bt / 2, w - bt, h - bt, radii.map((r) => Math.max(0, r - bt / 2)) as Radii)
+    return `<path d="${d}"${strokeAttrs(top!.color, bt)}${dashArray(top!)}/>`
+  }
+  const quads: [BorderSide | null, number[][], 'top' | 'right' | 'bottom' | 'left'][] = [
+    [top, [[x, y], [x + w, y], [x + w - br, y + bt], [x + bl, y + bt]], 'top'],
+    [right, [[x + w, y], [x + w, y + h], [x + w - br, y + h - bb], [x + w - br, y + bt]], 'right'],
+    [bottom, [[x + w, y + h], [x, y + h], [x + bl, y + h - bb], [x + w - br, y + h - bb]], 'bottom'],
+    [left, [[x, y + h], [x, y], [x + bl, y + bt], [x + bl, y + h - bb]], 'left'],
+  ]
+  let out = ''
+  for (const [side, pts, name] of quads) {
+    if (!side) continue
+    if (side.style === 'dashed' || side.style === 'dotted') {
+      const half = side.width / 2
+      const [x1, y1, x2, y2] = name === 'top' ? [x, y + half, x + w, y + half]
+        : name === 'bottom' ? [x, y + h - half, x + w, y + h - half]
+        : name === 'left' ? [x + half, y, x + half, y + h]
+        : [x + w - half, y, x + w - half, y + h]
+      out += `<path d="M${num(x1)} ${num(y1)}L${num(x2)} ${num(y2)}"${strokeAttrs(side.color, side.width)}${dashArray(side)}/>`
+      continue
+    }
+    if (side.style === 'double' && side.width >= 3) {
+      const lerp = (a: number[], b: number[], t: number) => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t]
+      const [o1, o2, i2, i1] = pts
+      const d = polygonD([o1, o2, lerp(o2, i2, 1 / 3), lerp(o1, i1, 1 / 3)]) + polygonD([lerp(o1, i1, 2 / 3), lerp(o2, i2, 2 / 3), i2, i1])
+      out += `<path d="${d}"${fillAttrs(side.color)}/>`
+      continue
+    }
+    out += `<path d="${polygonD(pts)}"${fillAttrs(shade(side, name))}/>`
+  }
+  return out
+}

@@ -1,0 +1,23 @@
+// The PDF engine against Chromium's references for the whole corpus: fails when fidelity falls below the
+// levels reached (bench/fidelity-pdf.json has the last full measurement). Needs ../shared beside the clone.
+import { existsSync } from 'node:fs'
+import t from 'tap'
+import { CORPUS_DIR, corpusEntries, formatTable, measureFidelity } from '../../bench/fidelity-run.js'
+
+// Reached: 16/16 pages, text 0.95, placement 0.84, visual 0.87 — floors a little lower for noise.
+const FLOOR = { pagesEqual: 16, text: 0.94, placement: 0.82, visual: 0.85 }
+
+if (!existsSync(CORPUS_DIR)) {
+  t.skip(`corpus not found at ${CORPUS_DIR}`)
+} else {
+  t.test('PDF fidelity over the corpus stays at the level reached', async (t) => {
+    const names = corpusEntries()
+    t.equal(names.length, 16, 'all 16 corpus entries are measured')
+    const summary = await measureFidelity('pdf', names)
+    t.comment(`\n${formatTable(summary)}`)
+    t.ok(summary.pagesEqual >= FLOOR.pagesEqual, `pages equal on ${summary.pagesEqual} of ${names.length} (≥ ${FLOOR.pagesEqual})`)
+    t.ok(summary.mean.text! >= FLOOR.text, `mean text ${summary.mean.text!.toFixed(3)} ≥ ${FLOOR.text}`)
+    t.ok(summary.mean.placement! >= FLOOR.placement, `mean placement ${summary.mean.placement!.toFixed(3)} ≥ ${FLOOR.placement}`)
+    t.ok(summary.mean.visual >= FLOOR.visual, `mean visual ${summary.mean.visual.toFixed(3)} ≥ ${FLOOR.visual}`)
+  })
+}
