@@ -40,7 +40,7 @@ export class RenderPool {
       maxThreads: options.threads,
       maxQueue: options.maxQueue,
       idleTimeout: 60_000,
-      resourceLimits: { maxOldGenerationSizeMb: options.workerMemoryMb },
+      resourceLimits: { maxOldGenerationSizeMb: options.workerMemoryMb, ...(process.env.P5YG ? { maxYoungGenerationSizeMb: Number(process.env.P5YG) } : {}) },
     })
     // A worker that dies outside a task must not take the process down; piscina replaces it.
     this.piscina.on('error', () => {})

@@ -1,13 +1,12 @@
 // The worker side of the render pool: one named export per format. Renderer modules load fonts and keep
 // their caches at module scope, so each worker parses fonts once and compiles each template version once.
 // Results go back as data (`{ ok, output | error }`), the bytes moved, not copied.
+// The PDF engine is loaded and warmed with the worker; the image, TXT and DOCX engines on their first task
+// (satori, yoga and resvg alone hold ~45 MB per worker, which a service that prints PDFs never needs).
 import { parentPort } from 'node:worker_threads'
 import { move, transferableSymbol, valueSymbol } from 'piscina'
 import { RenderError, type ClipsTask, type ImageTask, type PdfTask, type RenderOutput, type RenderResult, type TxtTask, type DocxTask } from '../renderers/contract.js'
 import { renderPdf } from '../renderers/pdf/index.js'
-import { renderImage, renderClips } from '../renderers/image/index.js'
-import { renderTxt } from '../renderers/txt/index.js'
-import { renderDocx } from '../renderers/docx/index.js'
 import { STARTED } from './started-message.js'
 import { WARM_UP_IMAGE, WARM_UP_PDF } from './warm-up-task.js'
 
@@ -25,9 +24,14 @@ function movable(result: RenderResult): unknown {
 /** What the pool sends: the task and an id the worker reports when it starts (the time limit starts then). */
 export interface Envelope<T> { id: number; task: T }
 
-async function settle<T>(envelope: Envelope<T>, render: (task: T) => Promise<RenderOutput>): Promise<unknown> {
-  parentPort?.postMessage({ [STARTED]: envelope.id })
+type Render<T> = (task: T) => Promise<RenderOutput>
+
+async function settle<T>(envelope: Envelope<T>, engine: Render<T> | (() => Promise<Render<T>>), lazy = false): Promise<unknown> {
   try {
+    // A lazily loaded engine is loaded and warmed before the task reports its start, so the render's time
+    // limit never pays for it.
+    const render = lazy ? await (engine as () => Promise<Render<T>>)() : (engine as Render<T>)
+    parentPort?.postMessage({ [STARTED]: envelope.id })
     return movable({ ok: true, output: await render(envelope.task) })
   } catch (error) {
     if (error instanceof RenderError) return { ok: false, error: { code: error.code, message: error.message } }
@@ -36,10 +40,23 @@ async function settle<T>(envelope: Envelope<T>, render: (task: T) => Promise<Ren
   }
 }
 
+/** Imports a module once, warming it up on the way; later calls share the same promise. */
+function once<M>(load: () => Promise<M>): () => Promise<M> {
+  let loaded: Promise<M> | null = null
+  return () => (loaded ??= load())
+}
+
+const imageEngine = once(async () => {
+  const engine = await import('../renderers/image/index.js')
+  await engine.renderImage(WARM_UP_IMAGE)
+  return engine
+})
+const txtEngine = once(() => import('../renderers/txt/index.js'))
+const docxEngine = once(() => import('../renderers/docx/index.js'))
+
 // Piscina marks a (replacement) worker ready only once this module has loaded, so warming up here keeps
-// cold engines out of every real render's time budget.
+// the cold PDF engine out of every real render's time budget.
 await renderPdf(WARM_UP_PDF)
-await renderImage(WARM_UP_IMAGE)
 
 /** Answers once the worker is up (the pool's `ready`). */
 export function ping(): boolean {
@@ -47,7 +64,7 @@ export function ping(): boolean {
 }
 
 export const pdf = (envelope: Envelope<PdfTask>) => settle(envelope, renderPdf)
-export const image = (envelope: Envelope<ImageTask>) => settle(envelope, renderImage)
-export const clips = (envelope: Envelope<ClipsTask>) => settle(envelope, renderClips)
-export const txt = (envelope: Envelope<TxtTask>) => settle(envelope, renderTxt)
-export const docx = (envelope: Envelope<DocxTask>) => settle(envelope, renderDocx)
+export const image = (envelope: Envelope<ImageTask>) => settle(envelope, async () => (await imageEngine()).renderImage, true)
+export const clips = (envelope: Envelope<ClipsTask>) => settle(envelope, async () => (await imageEngine()).renderClips, true)
+export const txt = (envelope: Envelope<TxtTask>) => settle(envelope, async () => (await txtEngine()).renderTxt, true)
+export const docx = (envelope: Envelope<DocxTask>) => settle(envelope, async () => (await docxEngine()).renderDocx, true)

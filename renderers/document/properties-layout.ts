@@ -56,7 +56,8 @@ const ALIGN_CONTENT: Record<string, ComputedStyle['alignContent']> = {
 }
 const BREAK: Record<string, ComputedStyle['breakBefore']> = {
   ...same('auto', 'avoid', 'page', 'left', 'right', 'column'),
-  always: 'page', all: 'page', recto: 'right', verso: 'left', 'avoid-page': 'avoid', 'avoid-column': 'avoid',
+  // `always` and `all` (Fragmentation 4) are not in Chromium: they are invalid there and the break is auto.
+  recto: 'right', verso: 'left', 'avoid-page': 'avoid', 'avoid-column': 'avoid',
 }
 
 const columnCount: PropertyDef = {

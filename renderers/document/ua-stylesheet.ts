@@ -32,6 +32,8 @@ tr { display: table-row; vertical-align: inherit; border-color: inherit }
 td, th { display: table-cell; vertical-align: inherit; padding: 1px }
 th { font-weight: bold; text-align: -internal-center }
 caption { display: table-caption; text-align: -webkit-center }
+/* Chromium's StyleAdjuster resets an inherited -webkit-center (from align=center) to start on tables. */
+center table, div[align=center] table, td[align=center] table, th[align=center] table, div[align=middle] table, td[align=middle] table, th[align=middle] table { text-align: start }
 ul, menu, dir { list-style-type: disc; margin-top: 1em; margin-bottom: 1em; padding-left: 40px }
 ol { list-style-type: decimal; margin-top: 1em; margin-bottom: 1em; padding-left: 40px }
 li { display: list-item; text-align: match-parent }

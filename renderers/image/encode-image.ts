@@ -18,6 +18,9 @@ export interface EncodedImage {
   height: number
 }
 
+// zlib level 3: about half the encoding time of the default 6 for a few per cent more bytes on document pages.
+const PNG = { compressionLevel: 3 } as const
+
 function ellipseMask(width: number, height: number): Buffer {
   return Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
@@ -40,7 +43,7 @@ export async function encodeImage(raster: Raster, request: EncodeRequest): Promi
     const clipped = await image.raw().toBuffer()
     const bytes = await sharp(clipped, { raw: { width, height, channels: 4 } })
       .composite([{ input: ellipseMask(width, height), blend: 'dest-in' }])
-      .png()
+      .png(PNG)
       .toBuffer()
     return { bytes, format: 'png', width, height }
   }
@@ -49,5 +52,5 @@ export async function encodeImage(raster: Raster, request: EncodeRequest): Promi
     const bytes = await image.flatten({ background: '#ffffff' }).jpeg({ quality }).toBuffer()
     return { bytes, format: 'jpeg', width, height }
   }
-  return { bytes: await image.png().toBuffer(), format: 'png', width, height }
+  return { bytes: await image.png(PNG).toBuffer(), format: 'png', width, height }
 }

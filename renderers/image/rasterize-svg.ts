@@ -36,8 +36,12 @@ function fixFontFamilies(svg: string): { svg: string; fontFiles: string[] } {
   return { svg: fixed, fontFiles: [...files] }
 }
 
-export function rasterizeSvg(source: string, scale: number, background: string): Raster {
-  const { svg, fontFiles } = fixFontFamilies(source)
+/**
+ * `withText` false: the SVG holds no <text> (glyphs are outlines), so resvg gets no font files at all — it
+ * would otherwise read and parse every file it is given on each render.
+ */
+export function rasterizeSvg(source: string, scale: number, background: string, withText = true): Raster {
+  const { svg, fontFiles } = withText ? fixFontFamilies(source) : { svg: source, fontFiles: [] }
   const resvg = new Resvg(svg, {
     fitTo: { mode: 'zoom', value: scale },
     background,

@@ -2,7 +2,8 @@
 // 100%` on html and body works) holding the <html> element. Chromium paints the root background (or the
 // body's, when the root has none) over the whole canvas; its colour becomes resvg's background.
 import type { Color, StyledDocument, StyledElement } from '../document/styled-tree.js'
-import { cssColor, isTransparent } from './css-values.js'
+import { blendOnWhite } from './canvas-color.js'
+import { isTransparent } from './css-values.js'
 import { element, type SatoriElement } from './satori-element.js'
 import type { StyleContext } from './satori-style.js'
 import { convertElement } from './to-satori-tree.js'
@@ -37,10 +38,4 @@ export function satoriRoot(doc: StyledDocument, ctx: StyleContext, width: number
   const root = element('div', { display: 'flow-root', position: 'relative', width, height }, converted ? [converted] : [])
   const canvas = canvasColor && !isTransparent(canvasColor) ? blendOnWhite(canvasColor) : 'white'
   return { root, canvas }
-}
-
-/** A translucent canvas colour over Chromium's white base. */
-function blendOnWhite(c: Color): string {
-  const mix = (v: number) => Math.round(v * c.a + 255 * (1 - c.a))
-  return cssColor({ r: mix(c.r), g: mix(c.g), b: mix(c.b), a: 1 })
 }

@@ -27,13 +27,16 @@ export interface BoxPaint {
   warnings: string[]
 }
 
+/** The whole image, for the root's (or propagated body's) background layers, which paint the canvas. */
+export interface CanvasArea { w: number; h: number }
+
 const sideWidth = (b: BorderSide) => (b.style === 'none' || b.style === 'hidden' ? 0 : b.width)
 
 function visible(side: BorderSide, drawn: boolean): boolean {
   return drawn && side.style !== 'none' && side.style !== 'hidden' && side.width > 0 && side.color.a > 0
 }
 
-export function svgBox(frag: BoxFrag, ctx: BoxPaint): string {
+export function svgBox(frag: BoxFrag, ctx: BoxPaint, canvas?: CanvasArea): string {
   const s = frag.style
   if (s.visibility !== 'visible') return ''
   const radii = s.borderRadius
@@ -41,7 +44,7 @@ export function svgBox(frag: BoxFrag, ctx: BoxPaint): string {
   if (!frag.canvasBackground && s.backgroundColor && s.backgroundColor.a > 0) {
     out += `<path d="${rectD(frag.x, frag.y, frag.w, frag.h, radii)}"${fillAttrs(s.backgroundColor)}/>`
   }
-  if (s.backgroundLayers.length) out += layers(frag, s, ctx)
+  if (s.backgroundLayers.length) out += layers(frag, s, ctx, canvas)
   if (frag.image) {
     const loaded = ctx.images.get(frag.image.src)
     if (loaded) {
@@ -53,8 +56,9 @@ export function svgBox(frag: BoxFrag, ctx: BoxPaint): string {
   return out + borders(frag, s)
 }
 
-function clipped(frag: BoxFrag, ctx: BoxPaint, content: string): string {
-  const id = ctx.defs.add((id) => `<clipPath id="${id}"><path d="${rectD(frag.x, frag.y, frag.w, frag.h, frag.style.borderRadius)}"/></clipPath>`)
+function clipped(frag: BoxFrag, ctx: BoxPaint, content: string, canvas?: CanvasArea): string {
+  const d = canvas ? rectD(0, 0, canvas.w, canvas.h, [0, 0, 0, 0]) : rectD(frag.x, frag.y, frag.w, frag.h, frag.style.borderRadius)
+  const id = ctx.defs.add((id) => `<clipPath id="${id}"><path d="${d}"/></clipPath>`)
   return `<g clip-path="url(#${id})">${content}</g>`
 }
 
@@ -77,14 +81,14 @@ function shadows(frag: BoxFrag, ctx: BoxPaint): string {
 type Area = { x: number; y: number; w: number; h: number }
 const dim = (d: { px: number; pct: number }, ref: number) => d.px + (d.pct * ref) / 100
 
-function layers(frag: BoxFrag, s: ComputedStyle, ctx: BoxPaint): string {
+function layers(frag: BoxFrag, s: ComputedStyle, ctx: BoxPaint, canvas?: CanvasArea): string {
   const bl = sideWidth(s.borderLeft), bt = sideWidth(s.borderTop), br = sideWidth(s.borderRight), bb = sideWidth(s.borderBottom)
   const area = { x: frag.x + bl, y: frag.y + bt, w: Math.max(0, frag.w - bl - br), h: Math.max(0, frag.h - bt - bb) }
   let content = ''
   for (const layer of [...s.backgroundLayers].reverse()) {
-    content += layer.image.kind === 'url' ? imageLayer(layer, layer.image.url, area, frag, ctx) : gradient(layer, area, ctx)
+    content += layer.image.kind === 'url' ? imageLayer(layer, layer.image.url, area, canvas ?? frag, ctx) : gradient(layer, area, ctx, canvas)
   }
-  return content ? clipped(frag, ctx, content) : ''
+  return content ? clipped(frag, ctx, content, canvas) : ''
 }
 
 function layerSize(layer: BackgroundLayer, area: Area, iw: number, ih: number): [number, number] {
@@ -108,7 +112,10 @@ function tiles(start: number, size: number, from: number, to: number): number[] 
   return out
 }
 
-function imageLayer(layer: BackgroundLayer, url: string, area: Area, frag: BoxFrag, ctx: BoxPaint): string {
+/** `paint` is where tiles are needed: the border box, or the whole canvas. */
+function imageLayer(layer: BackgroundLayer, url: string, area: Area, paint: { x?: number; y?: number; w: number; h: number }, ctx: BoxPaint): string {
+  const px = paint.x ?? 0
+  const py = paint.y ?? 0
   const loaded = ctx.images.get(url)
   if (!loaded || !loaded.width || !loaded.height) return ''
   const [w, h] = layerSize(layer, area, loaded.width, loaded.height)
@@ -117,8 +124,8 @@ function imageLayer(layer: BackgroundLayer, url: string, area: Area, frag: BoxFr
   const y0 = area.y + dim(layer.position[1], area.h - h)
   const repeatX = layer.repeat === 'repeat' || layer.repeat === 'repeat-x'
   const repeatY = layer.repeat === 'repeat' || layer.repeat === 'repeat-y'
-  let xs = repeatX ? tiles(x0, w, frag.x, frag.x + frag.w) : [x0]
-  let ys = repeatY ? tiles(y0, h, frag.y, frag.y + frag.h) : [y0]
+  let xs = repeatX ? tiles(x0, w, px, px + paint.w) : [x0]
+  let ys = repeatY ? tiles(y0, h, py, py + paint.h) : [y0]
   if (xs.length * ys.length > MAX_TILES) {
     ctx.warnings.push(`background image ${url.slice(0, 60)} would need ${xs.length * ys.length} tiles; drawn once`)
     xs = [x0]
@@ -150,7 +157,7 @@ function stopOffsets(stops: GradientStop[], length: number): number[] {
   return raw.map((v) => Math.min(1, Math.max(0, v!)))
 }
 
-function gradient(layer: BackgroundLayer, area: Area, ctx: BoxPaint): string {
+function gradient(layer: BackgroundLayer, area: Area, ctx: BoxPaint, canvas?: CanvasArea): string {
   const image = layer.image
   if (image.kind === 'url' || image.stops.length === 0 || area.w <= 0 || area.h <= 0) return ''
   let length: number
@@ -177,7 +184,8 @@ function gradient(layer: BackgroundLayer, area: Area, ctx: BoxPaint): string {
   const stops = image.stops.map((stop, i) =>
     `<stop offset="${num(offsets[i], 4)}" stop-color="${rgbCss(stop.color)}"${stop.color.a < 1 ? ` stop-opacity="${num(stop.color.a, 3)}"` : ''}/>`).join('')
   const id = ctx.defs.add((id) => `${open} id="${id}">${stops}${close}`)
-  return `<rect x="${num(area.x)}" y="${num(area.y)}" width="${num(area.w)}" height="${num(area.h)}" fill="url(#${id})"/>`
+  const fill = canvas ? { x: 0, y: 0, w: canvas.w, h: canvas.h } : area
+  return `<rect x="${num(fill.x)}" y="${num(fill.y)}" width="${num(fill.w)}" height="${num(fill.h)}" fill="url(#${id})"/>`
 }
 
 // ---- borders (as renderers/pdf/paint-box.ts) ----

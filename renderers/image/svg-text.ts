@@ -1,5 +1,6 @@
-// Text fragments as glyph outlines: each glyph's outline is written once per document as a <path> in font
-// units, and every occurrence is a <use> with a matrix that scales, flips and places it. The glyphs come from
+// Text fragments as glyph outlines: one <path> per fragment holding every glyph, each placed with an
+// absolute move followed by its cached relative outline (resvg fills one path far faster than it expands
+// one <use> per glyph). The glyphs come from
 // the same shaped runs the layout measured (the font store's cached view of the parsed font), so what is
 // drawn lines up exactly with the layout, and resvg never has to parse a font or shape text again.
 import type { Font, Glyph } from 'fontkit'
@@ -8,21 +9,69 @@ import type { FontStore } from '../pdf/font-store.js'
 import type { TextFrag } from '../pdf/fragments.js'
 import { fillAttrs, num } from './svg-format.js'
 
-/** Outline path strings per face key and glyph id, kept for the worker's life (fonts are few and fixed). */
-const outlines = new Map<string, Map<number, string>>()
+/** fontkit's glyphs have an outline, which its typings leave out. */
+type PathCommand = { command: string; args: number[] }
+type OutlinedGlyph = Glyph & { path: { commands: PathCommand[] } }
 
-function outline(face: FontFace, glyph: Glyph): string {
-  let byGlyph = outlines.get(face.key)
-  if (!byGlyph) {
-    byGlyph = new Map()
-    outlines.set(face.key, byGlyph)
+/**
+ * A glyph's outline at one font size as *relative* path data from its origin (y flipped to point down), so
+ * that placing it is `M x y` followed by this string. Cached per face, size and glyph for the worker's life.
+ * Relative coordinates are kept to 1/1000 px so the rounding cannot add up to anything visible.
+ */
+const outlines = new Map<string, string>()
+
+function relativeOutline(face: FontFace, glyph: OutlinedGlyph, scale: number): string {
+  const key = `${face.key}\u0000${scale}\u0000${glyph.id}`
+  const known = outlines.get(key)
+  if (known !== undefined) return known
+  // Positions are tracked in rounded output units, so every relative step is exact against what was written.
+  let cx = 0, cy = 0, sx = 0, sy = 0
+  let d = ''
+  const r = (v: number) => Math.round(v * 1000) / 1000
+  const rel = (x: number, y: number): string => {
+    const ox = r(x * scale), oy = r(-y * scale)
+    const out = `${fmt(ox - cx)} ${fmt(oy - cy)}`
+    cx = ox
+    cy = oy
+    return out
   }
-  let d = byGlyph.get(glyph.id)
-  if (d === undefined) {
-    d = glyph.path.commands.length ? glyph.path.toSVG() : ''
-    byGlyph.set(glyph.id, d)
+  for (const { command, args: a } of glyph.path.commands) {
+    switch (command) {
+      case 'moveTo':
+        d += `m${rel(a[0], a[1])}`
+        sx = cx
+        sy = cy
+        break
+      case 'lineTo':
+        d += `l${rel(a[0], a[1])}`
+        break
+      case 'quadraticCurveTo': {
+        const bx = cx, by = cy
+        const c1 = `${fmt(r(a[0] * scale) - bx)} ${fmt(r(-a[1] * scale) - by)}`
+        d += `q${c1} ${rel(a[2], a[3])}`
+        break
+      }
+      case 'bezierCurveTo': {
+        const bx = cx, by = cy
+        const c1 = `${fmt(r(a[0] * scale) - bx)} ${fmt(r(-a[1] * scale) - by)}`
+        const c2 = `${fmt(r(a[2] * scale) - bx)} ${fmt(r(-a[3] * scale) - by)}`
+        d += `c${c1} ${c2} ${rel(a[4], a[5])}`
+        break
+      }
+      case 'closePath':
+        d += 'z'
+        cx = sx
+        cy = sy
+        break
+    }
   }
+  outlines.set(key, d)
   return d
+}
+
+const fmt = (v: number): string => {
+  const x = Math.round(v * 1000) / 1000
+  return Object.is(x, -0) ? '0' : String(x)
 }
 
 function splitAfterSpaces(text: string): string[] {
@@ -38,32 +87,11 @@ function splitAfterSpaces(text: string): string[] {
   return pieces
 }
 
-/** Collects the glyph outlines one SVG document uses, and writes text fragments that refer to them. */
+/** Writes text fragments as filled outline paths. */
 export class SvgText {
-  private readonly ids = new Map<string, string>()
-  private defs = ''
-
   constructor(private readonly fonts: FontStore) {}
 
-  /** The <path> elements referred to so far (goes into <defs>). */
-  get definitions(): string {
-    return this.defs
-  }
-
-  private glyphId(face: FontFace, glyph: Glyph): string | null {
-    const key = `${face.key}\u0000${glyph.id}`
-    let id = this.ids.get(key)
-    if (id === undefined) {
-      const d = outline(face, glyph)
-      if (!d) return null
-      id = `g${this.ids.size}`
-      this.ids.set(key, id)
-      this.defs += `<path id="${id}" d="${d}"/>`
-    }
-    return id
-  }
-
-  /** One text fragment: its glyphs in one group with the text colour, then its decorations. */
+  /** One text fragment: all its glyphs as one path with the text colour, then its decorations. */
   fragment(frag: TextFrag): string {
     if (frag.color.a <= 0 || !frag.text) return ''
     const alpha = frag.color.a * frag.opacity
@@ -74,22 +102,20 @@ export class SvgText {
       const { letterSpacing: tc, spaceExtra } = frag
       const pieces = spaceExtra ? splitAfterSpaces(frag.text) : [frag.text]
       let x = frag.x
-      let uses = ''
+      let d = ''
       for (const piece of pieces) {
         const run = font.layout(piece)
         const widened = spaceExtra && piece.endsWith(' ')
         for (let i = 0; i < run.glyphs.length; i++) {
           const p = run.positions[i]
-          const id = this.glyphId(frag.face, run.glyphs[i])
-          if (id) {
-            const gx = x + p.xOffset * scale
-            const gy = frag.baseline - p.yOffset * scale
-            uses += `<use href="#${id}" transform="matrix(${num(scale, 5)} 0 0 ${num(-scale, 5)} ${num(gx)} ${num(gy)})"/>`
+          const glyph = run.glyphs[i] as OutlinedGlyph
+          if (glyph.path.commands.length) {
+            d += `M${num(x + p.xOffset * scale, 3)} ${num(frag.baseline - p.yOffset * scale, 3)}${relativeOutline(frag.face, glyph, scale)}`
           }
           x += p.xAdvance * scale + tc + (widened && i === run.glyphs.length - 1 ? spaceExtra : 0)
         }
       }
-      if (uses) out += `<g${fillAttrs(frag.color, alpha)}>${uses}</g>`
+      if (d) out += `<path d="${d}"${fillAttrs(frag.color, alpha)}/>`
     }
     const deco = frag.decoration
     if (deco && deco.color.a > 0) {

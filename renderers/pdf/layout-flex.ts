@@ -66,7 +66,11 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
   root.setFlexDirection(DIRECTION[style.flexDirection])
   root.setFlexWrap(style.flexWrap === 'wrap' ? Wrap.Wrap : style.flexWrap === 'wrap-reverse' ? Wrap.WrapReverse : Wrap.NoWrap)
   root.setJustifyContent(JUSTIFY[style.justifyContent])
-  root.setAlignItems(ALIGN[style.alignItems])
+  // yoga stretches the items of a wrapped container's lines by all the free space when align-content is not
+  // stretch; such lines are stretched here instead, after layout.
+  const stretchLines = row && style.flexWrap !== 'nowrap' && style.alignContent !== 'stretch'
+  const stretches = (s: ComputedStyle) => s.alignSelf === 'stretch' || (s.alignSelf === 'auto' && style.alignItems === 'stretch')
+  root.setAlignItems(stretchLines && style.alignItems === 'stretch' ? Align.FlexStart : ALIGN[style.alignItems])
   root.setAlignContent(ALIGN[style.alignContent])
   root.setGap(Gutter.Column, len(style.columnGap, inner.width))
   root.setGap(Gutter.Row, len(style.rowGap, inner.height ?? 0))
@@ -107,7 +111,7 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
     node.setFlexShrink(s.flexShrink)
     if (s.flexBasis === 'auto') node.setFlexBasisAuto()
     else node.setFlexBasis(borderBoxSize(s.flexBasis, row ? inner.width : inner.height, row ? bp.x : bp.y, s) ?? undefined)
-    node.setAlignSelf(ALIGN[s.alignSelf])
+    node.setAlignSelf(stretchLines && s.alignSelf === 'stretch' ? Align.FlexStart : ALIGN[s.alignSelf])
     const width = borderBoxSize(s.width, inner.width, bp.x, s)
     const height = borderBoxSize(s.height, inner.height, bp.y, s)
     if (width !== null) node.setWidth(width)
@@ -163,10 +167,25 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
   const containerHeight = inner.height ?? root.getComputedHeight()
   let firstBaseline: number | null = null
   let lastBaseline: number | null = null
+  const heights = nodes.map((n) => n.getComputedHeight())
+  if (stretchLines) {
+    const lines = new Map<number, number[]>()
+    nodes.forEach((n, i) => {
+      const key = Math.round(n.getComputedTop() - n.getComputedMargin(Edge.Top))
+      lines.set(key, [...(lines.get(key) ?? []), i])
+    })
+    for (const members of lines.values()) {
+      const outer = (i: number) => heights[i] + nodes[i].getComputedMargin(Edge.Top) + nodes[i].getComputedMargin(Edge.Bottom)
+      const cross = Math.max(...members.map(outer))
+      for (const i of members) {
+        if (items[i].style.height === 'auto' && stretches(items[i].style)) heights[i] += cross - outer(i)
+      }
+    }
+  }
   items.forEach((item, i) => {
     const node = nodes[i]
     const w = node.getComputedWidth()
-    const h = node.getComputedHeight()
+    const h = heights[i]
     const top = contentTop + node.getComputedTop()
     const result = layoutItem(item, w, item.kind === 'block' ? h : null, containerHeight, top, ctx)
     translateFrag(result.frag, inner.x + node.getComputedLeft() - result.frag.x, 0)

@@ -47,6 +47,7 @@ export function paintBox(target: PaintTarget, frag: BoxFrag): void {
   if (s.visibility !== 'visible') return
   const radii = s.borderRadius
   if (target.printBackground && !frag.canvasBackground) {
+    if (s.boxShadow.length) paintBoxShadows(doc, frag, s)
     if (s.backgroundColor && s.backgroundColor.a > 0) {
       doc.save()
       rectPath(doc, frag.x, frag.y, frag.w, frag.h, radii)
@@ -65,6 +66,32 @@ export function paintBox(target: PaintTarget, frag: BoxFrag): void {
     }
   }
   paintBorders(doc, frag, s)
+}
+
+/**
+ * Outer box shadows, painted only outside the border box as browsers do. The blur is approximated by three
+ * growing layers of a third of the colour each; inset shadows are not drawn.
+ */
+function paintBoxShadows(doc: PDFKit.PDFDocument, frag: BoxFrag, s: ComputedStyle): void {
+  const radii = s.borderRadius
+  for (let i = s.boxShadow.length - 1; i >= 0; i--) {
+    const sh = s.boxShadow[i]
+    if (sh.inset || sh.color.a <= 0) continue
+    const layers = sh.blur > 0 ? 3 : 1
+    const reach = sh.spread + sh.blur / 2
+    doc.save()
+    // Even-odd clip: everything except the box itself.
+    doc.rect(frag.x + sh.x - reach - 2, frag.y + sh.y - reach - 2, frag.w + 2 * reach + 4, frag.h + 2 * reach + 4)
+    rectPath(doc, frag.x, frag.y, frag.w, frag.h, radii)
+    doc.clip('even-odd')
+    for (let k = 0; k < layers; k++) {
+      const grow = layers === 1 ? sh.spread : sh.spread - sh.blur / 2 + (sh.blur * (k + 1)) / layers
+      const r = radii.map((v) => (v > 0 ? Math.max(0, v + grow) : 0)) as Radii
+      rectPath(doc, frag.x + sh.x - grow, frag.y + sh.y - grow, frag.w + 2 * grow, frag.h + 2 * grow, r)
+      doc.fillColor(rgb(sh.color), sh.color.a / layers).fill()
+    }
+    doc.restore()
+  }
 }
 
 function paintBorders(doc: PDFKit.PDFDocument, frag: BoxFrag, s: ComputedStyle): void {

@@ -26,7 +26,9 @@ export function beginPage(target: PaintTarget, page: PageToPaint): void {
   doc.save()
   doc.scale(PT_PER_PX)
   if (page.canvas && target.printBackground && page.canvas.a > 0) {
-    doc.rect(0, 0, g.width, g.height).fillColor(rgb(page.canvas), page.canvas.a).fill()
+    // Chromium paints the root background over the page area only; the page margins stay blank.
+    const m = g.margins
+    doc.rect(m.left, m.top, g.width - m.left - m.right, g.height - m.top - m.bottom).fillColor(rgb(page.canvas), page.canvas.a).fill()
   }
 }
 

@@ -82,16 +82,16 @@ t.test('a failed job: Failed with errorMessage, result 400', async (t) => {
 })
 
 t.test('results expire: 404 on result, status Expired, the file is deleted', async (t) => {
-  const h = await build(t, { JOB_RESULT_TTL_MS: '1500', JOB_SWEEP_INTERVAL_MS: '200' })
+  const h = await build(t, { JOB_RESULT_TTL_MS: '4000', JOB_SWEEP_INTERVAL_MS: '200' })
   const res = await h.call('/render/async/pdf/fromhtml', { body: { base64HtmlString: b64('<p>short-lived</p>') } })
   const { jobId, createdAt, expiresAt } = (await res.json()) as { jobId: string; createdAt: string; expiresAt: string }
-  t.equal(Date.parse(expiresAt) - Date.parse(createdAt), 1500)
+  t.equal(Date.parse(expiresAt) - Date.parse(createdAt), 4000)
   const { final } = await completedBytes(h, jobId)
-  t.equal(Date.parse(final.expiresAt) - Date.parse(final.completedAt!), 1500, 'expiry counts from completion')
+  t.equal(Date.parse(final.expiresAt) - Date.parse(final.completedAt!), 4000, 'expiry counts from completion')
   const resultsDir = join(h.config.dataDir, 'results')
   t.ok(readdirSync(resultsDir).some((f) => f.startsWith(jobId)), 'result stored under DATA_DIR')
   const { location } = await result(h, jobId)
-  const expired = await waitFor(h, jobId, (s) => s.status === 'Expired', 10_000)
+  const expired = await waitFor(h, jobId, (s) => s.status === 'Expired', 30_000)
   t.notOk('resultUrl' in expired)
   t.match(await errorOf((await result(h, jobId)).redirect), { status: 404, code: 'QUIRE_ERR_JOB_RESULT_EXPIRED' })
   t.equal((await download(h, location!)).status, 404, 'an earlier download address no longer serves it')
