@@ -47,7 +47,7 @@ export function corpusEntries(dir = CORPUS_DIR): string[] {
 }
 
 /** The Liquid variant with its data where the corpus has one, else the published HTML as raw HTML. */
-function entrySource(dir: string): { source: DocumentSource; data: unknown } {
+export function entrySource(dir: string): { source: DocumentSource; data: unknown } {
   const liquid = join(dir, 'template.liquid.html')
   const dataFile = join(dir, 'data.json')
   const useLiquid = existsSync(liquid) && existsSync(dataFile)

@@ -1,5 +1,5 @@
-// The tiny document each worker renders once as it starts, before it takes real work: it loads every
-// engine (fonts, layout, pdfkit, satori, resvg, sharp) so the first real render does not pay for it.
+// The tiny documents a worker renders before real work: the PDF one as it starts (fonts, layout, pdfkit,
+// sharp), the image one when its first image task arrives (satori, resvg), so no real render pays for it.
 import type { ImageTask, PdfTask } from '../renderers/contract.js'
 import { DEFAULT_SETTINGS } from '../renderers/default-settings.js'
 

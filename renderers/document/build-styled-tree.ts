@@ -17,13 +17,18 @@ import { Counters } from './counters.js'
 
 const NO_RULES: IndexedRule[] = []
 
-export function buildStyledTree(root: DomElement, ua: RuleIndex, author: RuleIndex, media: MediaContext, warn: Warn): StyledElement {
+/** `rootVars`, when given, receives the root element's custom properties (what @page contexts inherit). */
+export function buildStyledTree(root: DomElement, ua: RuleIndex, author: RuleIndex, media: MediaContext, warn: Warn, rootVars?: Map<string, string>): StyledElement {
   const env: ComputeEnv = { rootFontSize: 16, viewportWidth: media.width, viewportHeight: media.height, warn }
-  return new TreeStyler(ua, author, env).element(root, INITIAL_STYLE, emptyExtras(null), null, null)
+  const styler = new TreeStyler(ua, author, env)
+  const tree = styler.element(root, INITIAL_STYLE, emptyExtras(null), null, null)
+  if (rootVars && styler.rootVars) for (const [k, v] of styler.rootVars) rootVars.set(k, v)
+  return tree
 }
 
 class TreeStyler {
   private readonly counters = new Counters()
+  rootVars: Map<string, string> | null = null
   constructor(readonly ua: RuleIndex, readonly author: RuleIndex, readonly env: ComputeEnv) {}
 
   element(el: DomElement, parent: ComputedStyle, parentExtras: Extras, parentDisplay: Display | null, ordinal: number | null): StyledElement {
@@ -39,7 +44,7 @@ class TreeStyler {
     const declared = cascade(uaMatch.element, hints, authorMatch.element, inline)
     const isRoot = el.parent === null
     const { style, extras } = computeStyle(declared, parent, parentExtras, this.env, { isRoot, parentDisplay })
-    if (isRoot) this.env.rootFontSize = style.fontSize
+    if (isRoot) { this.env.rootFontSize = style.fontSize; this.rootVars = extras.customProps }
 
     const out: StyledElement = { kind: 'element', tag: el.tag, attrs: el.attrs, style, children: [], marker: null }
     if (style.display === 'none') return out

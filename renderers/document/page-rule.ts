@@ -1,6 +1,6 @@
 // @page rules → PageRule (size, orientation, margins). Only the unqualified `@page` applies; :first,
 // :left/:right, :blank and named pages are reported and ignored.
-import type { PageRule } from './styled-tree.js'
+import type { PageMarginBox, PageRule } from './styled-tree.js'
 import type { PageRuleSource } from './parse-stylesheet.js'
 import type { Warn } from './parse-declaration.js'
 import { tokenize, type Tok } from './css-tokens.js'
@@ -32,6 +32,7 @@ export function resolvePageRule(pages: PageRuleSource[], warn: Warn): PageRule {
       warn(`@page ${page.selector} ignored (only the plain @page rule is supported)`)
       continue
     }
+    for (const box of page.marginBoxes ?? []) marginBox(out, box, warn)
     for (const d of page.decls) {
       const toks = tokenize(d.value)
       if (d.name === 'size') applySize(out, toks, d.value, warn)
@@ -84,4 +85,23 @@ function length(t: Tok): number | null {
   if (t.unit === 'em' || t.unit === 'rem') return t.n * 16
   const f = ABSOLUTE_UNITS[t.unit]
   return f === undefined ? null : t.n * f
+}
+
+/** A margin box with strings and counter(page)/counter(pages), as Chromium draws them; later rules win. */
+function marginBox(out: PageRule, box: NonNullable<PageRuleSource['marginBoxes']>[number], warn: Warn): void {
+  const position = box.name as PageMarginBox['position']
+  const boxes = (out.marginBoxes ??= []).filter((b) => b.position !== position)
+  out.marginBoxes = boxes
+  const decl = [...box.decls].reverse().find((d) => d.name === 'content')
+  if (!decl) return
+  const content: PageMarginBox['content'] = []
+  for (const t of tokenize(decl.value)) {
+    if (t.t === 'str') content.push(t.v)
+    else if (t.t === 'fn' && t.name === 'counter' && t.args.length === 1 && t.args[0].t === 'ident' && (t.args[0].v === 'page' || t.args[0].v === 'pages')) {
+      content.push({ counter: t.args[0].v })
+    } else if (t.t === 'ident' && (t.v === 'none' || t.v === 'normal')) return
+    else { warn(`@page @${position} content "${decl.value}" ignored (only strings and counter(page)/counter(pages) are supported)`); return }
+  }
+  const css = box.decls.filter((d) => d.name !== 'content').map((d) => `${d.name}: ${d.value}`).join('; ')
+  boxes.push({ position, content, css })
 }

@@ -12,6 +12,8 @@ export interface ParsedHtml {
   styles: SheetSource[]
   /** Ignored markup worth reporting (linked stylesheets, nesting beyond the depth cap). */
   warnings: string[]
+  /** No doctype: Chromium renders in quirks mode (its quirks.css applies on top of html.css). */
+  quirks: boolean
 }
 
 const PARSE_OPTIONS = {
@@ -43,12 +45,13 @@ const MAX_DEPTH = 512
 const DEPTH_WARNING = `HTML nested deeper than ${MAX_DEPTH} elements: deeper elements are placed as siblings`
 
 export function parseHtml(html: string): ParsedHtml {
-  const source = html.replace(/^\uFEFF?\s*(<\?xml[^>]*>\s*)?(<!doctype[^>]*>)?/i, '')
+  const prologue = /^\uFEFF?\s*(<\?xml[^>]*>\s*)?(<!doctype[^>]*>)?/i.exec(html)
+  const source = html.slice(prologue?.[0].length ?? 0)
   const parsed = parse(source, PARSE_OPTIONS)
   const root = createElement('html', {}, null)
   const head = createElement('head', {}, root)
   const body = createElement('body', {}, root)
-  const doc: ParsedHtml = { root, head, body, title: null, styles: [], warnings: [] }
+  const doc: ParsedHtml = { root, head, body, title: null, styles: [], warnings: [], quirks: !prologue?.[2] }
   const b = new TreeBuilder(doc)
   b.top(parsed.childNodes)
   appendChild(root, head)

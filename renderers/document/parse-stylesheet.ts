@@ -18,6 +18,8 @@ export interface PageRuleSource {
   selector: string
   decls: Array<{ name: string; value: string; important: boolean }>
   media: string[]
+  /** The top and bottom page-margin boxes (`@top-left` … `@bottom-right`), keyed without the `@`. */
+  marginBoxes?: Array<{ name: string; decls: Array<{ name: string; value: string; important: boolean }> }>
 }
 
 export interface Stylesheet {
@@ -238,20 +240,37 @@ class SheetParser {
       const prelude = s.slice(i, j).trim()
       if (s[j] === '{') {
         const close = matchBrace(s, j, end)
-        this.warn(`@page margin box ${prelude.split(/\s/)[0]} ignored (page margin boxes are not supported)`)
+        const box = /^@((?:top|bottom)-(?:left|center|right))$/i.exec(prelude)
+        if (box) (rule.marginBoxes ??= []).push({ name: box[1].toLowerCase(), decls: this.pageDecls(j + 1, close) })
+        else this.warn(`@page margin box ${prelude.split(/\s/)[0]} ignored (only the top and bottom boxes are supported)`)
         i = close + 1
         continue
       }
-      const colon = prelude.indexOf(':')
-      if (colon > 0) {
-        let value = prelude.slice(colon + 1)
-        const bang = /!\s*important\s*$/i.exec(value)
-        if (bang) value = value.slice(0, bang.index)
-        rule.decls.push({ name: prelude.slice(0, colon).trim().toLowerCase(), value: value.trim(), important: bang !== null })
-      }
+      this.pageDecl(prelude, rule.decls)
       i = j + 1
     }
     this.sheet.pages.push(rule)
+  }
+
+  private pageDecls(start: number, end: number): PageRuleSource['decls'] {
+    const out: PageRuleSource['decls'] = []
+    let i = start
+    while (i < end) {
+      const j = scan(this.s, i, end)
+      if (this.s[j] === '{') { i = matchBrace(this.s, j, end) + 1; continue }
+      this.pageDecl(this.s.slice(i, j).trim(), out)
+      i = j + 1
+    }
+    return out
+  }
+
+  private pageDecl(text: string, out: PageRuleSource['decls']): void {
+    const colon = text.indexOf(':')
+    if (colon <= 0) return
+    let value = text.slice(colon + 1)
+    const bang = /!\s*important\s*$/i.exec(value)
+    if (bang) value = value.slice(0, bang.index)
+    out.push({ name: text.slice(0, colon).trim().toLowerCase(), value: value.trim(), important: bang !== null })
   }
 }
 

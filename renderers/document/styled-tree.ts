@@ -140,6 +140,16 @@ export interface PageRule {
   orientation: 'portrait' | 'landscape' | null
   /** Page margins in CSS px from `@page { margin }`; null sides were not set. */
   margins: { top: number | null; right: number | null; bottom: number | null; left: number | null }
+  /** `@top-left` … `@bottom-right` boxes of the plain @page rule with string and page-counter content. */
+  marginBoxes?: PageMarginBox[]
+}
+
+export interface PageMarginBox {
+  position: 'top-left' | 'top-center' | 'top-right' | 'bottom-left' | 'bottom-center' | 'bottom-right'
+  /** Strings and page counters, in order. */
+  content: Array<string | { counter: 'page' | 'pages' }>
+  /** The box's other declarations as inline CSS (`color: red; font-size: 9pt`). */
+  css: string
 }
 
 export interface StyledDocument {

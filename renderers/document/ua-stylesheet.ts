@@ -74,13 +74,24 @@ summary { display: block }
 svg:not(:root) { overflow: hidden }
 `
 
-let index: RuleIndex | null = null
+/** Chromium's quirks.css: what a document without a doctype gets on top (tables do not inherit text styles). */
+export const QUIRKS_CSS = `
+img[align=left] { margin-right: 3px }
+img[align=right] { margin-left: 3px }
+table { white-space: normal; line-height: normal; font-weight: normal; font-size: medium; font-style: normal; text-align: start }
+form { margin-bottom: 1em }
+`
 
-export function uaRuleIndex(): RuleIndex {
-  if (index) return index
-  const sheet = parseStylesheet(UA_CSS)
+const indexes: { standard: RuleIndex | null; quirks: RuleIndex | null } = { standard: null, quirks: null }
+
+export function uaRuleIndex(quirks = false): RuleIndex {
+  const key = quirks ? 'quirks' : 'standard'
+  const cached = indexes[key]
+  if (cached) return cached
+  const sheet = parseStylesheet(quirks ? UA_CSS + QUIRKS_CSS : UA_CSS)
   if (sheet.warnings.length > 0) throw new Error(`UA stylesheet is invalid: ${sheet.warnings.join('; ')}`)
-  index = new RuleIndex()
+  const index = new RuleIndex()
   for (const rule of sheet.rules) index.add(rule)
+  indexes[key] = index
   return index
 }

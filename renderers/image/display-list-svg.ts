@@ -1,10 +1,12 @@
 // The PDF engine's display list (renderers/pdf/display-list.ts) → one SVG document for resvg. Operations that
 // lie wholly outside the image are left out, so a viewport-sized capture of a long document only draws what
-// shows. Clips and opacity open a group that the matching restore closes.
+// shows. Clips and opacity open a group that the matching restore closes. Text that nothing covers is not
+// put in the SVG: its glyphs come back to be drawn from cached masks once the SVG is rasterised.
 import type { BoxFrag, EdgeFrag } from '../pdf/fragments.js'
 import type { PaintOp } from '../pdf/display-list.js'
 import type { FontStore } from '../pdf/font-store.js'
 import type { ImageStore } from '../resources/index.js'
+import type { PlacedGlyph } from './composite-glyphs.js'
 import { SvgDefs, svgBox } from './svg-box.js'
 import { fillAttrs, num, polygonD, rectD, strokeAttrs } from './svg-format.js'
 import { SvgText } from './svg-text.js'
@@ -15,6 +17,85 @@ export interface SvgPage {
   fonts: FontStore
   images: ImageStore
   warnings: string[]
+  /** Draw text that nothing covers from cached glyph masks after rasterising (default true). */
+  glyphMasks?: boolean
+}
+
+export interface PageSvg {
+  svg: string
+  /** Glyphs to draw onto the rasterised SVG (composite-glyphs.ts). */
+  glyphs: PlacedGlyph[]
+}
+
+type Rect = { x0: number; y0: number; x1: number; y1: number }
+
+/** Where an operation may paint, or null for what paints nothing by itself. */
+function paintRect(op: PaintOp, fonts: FontStore): Rect | null {
+  switch (op.kind) {
+    case 'box': {
+      const f = op.frag
+      let grow = 0
+      for (const sh of f.style.boxShadow) grow = Math.max(grow, Math.abs(sh.x) + Math.abs(sh.y) + 2 * sh.blur + Math.max(0, sh.spread))
+      return { x0: f.x - grow, y0: f.y - grow, x1: f.x + f.w + grow, y1: f.y + f.h + grow }
+    }
+    case 'edge': {
+      const e = op.frag
+      return { x0: Math.min(e.x1, e.x2) - e.width, y0: Math.min(e.y1, e.y2) - e.width, x1: Math.max(e.x1, e.x2) + e.width, y1: Math.max(e.y1, e.y2) + e.width }
+    }
+    case 'text': {
+      // The face's ascent and descent hold its glyphs (a px more for anti-aliasing and overhangs).
+      const f = op.frag
+      const m = fonts.metrics(f.face, f.size)
+      const pad = 1 + f.size * 0.1
+      return { x0: f.x - pad, y0: f.baseline - m.ascent - pad, x1: f.x + f.w + pad, y1: f.baseline + m.descent + pad }
+    }
+    default:
+      return null
+  }
+}
+
+const overlaps = (a: Rect, b: Rect) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1
+
+const BAND = 64
+
+/**
+ * The text operations that may be drawn after everything else: outside any clip or opacity group, and not
+ * overlapped by anything painted after them (text over text is fine: it is all drawn in order at the end).
+ * Walks the list backwards, keeping what was painted later in horizontal bands, so a long page costs about
+ * as much per operation as a short one.
+ */
+export function lateText(ops: PaintOp[], fonts: FontStore): Set<PaintOp> {
+  const late = new Set<PaintOp>()
+  const depths = new Int32Array(ops.length)
+  let depth = 0
+  ops.forEach((op, i) => {
+    if (op.kind === 'restore') depth = Math.max(0, depth - 1)
+    depths[i] = depth
+    if (op.kind === 'clip' || op.kind === 'opacity') depth++
+  })
+  const bands = new Map<number, Rect[]>()
+  const bandsOf = (r: Rect) => {
+    const out: number[] = []
+    for (let b = Math.floor(r.y0 / BAND); b <= Math.floor(r.y1 / BAND); b++) out.push(b)
+    return out
+  }
+  for (let i = ops.length - 1; i >= 0; i--) {
+    const op = ops[i]
+    const rect = paintRect(op, fonts)
+    if (!rect) continue
+    if (op.kind === 'text') {
+      if (depths[i] > 0) continue
+      const covered = bandsOf(rect).some((b) => bands.get(b)?.some((l) => overlaps(l, rect)))
+      if (!covered) late.add(op)
+      continue
+    }
+    for (const b of bandsOf(rect)) {
+      let list = bands.get(b)
+      if (!list) bands.set(b, (list = []))
+      list.push(rect)
+    }
+  }
+  return late
 }
 
 function edge(e: EdgeFrag): string {
@@ -36,14 +117,17 @@ function edge(e: EdgeFrag): string {
  * The box whose background layers paint the whole canvas: the root's, or the body's when the root has no
  * background (CSS Backgrounds §2.11.2).
  */
-function canvasBox(root: BoxFrag): BoxFrag {
+export function canvasBox(root: BoxFrag): BoxFrag {
   const s = root.style
   if (s.backgroundLayers.length || (s.backgroundColor && s.backgroundColor.a > 0)) return root
   return root.children.find((c): c is BoxFrag => c.kind === 'box') ?? root
 }
 
-export function displayListSvg(ops: PaintOp[], root: BoxFrag, page: SvgPage): string {
+export function displayListSvg(allOps: PaintOp[], root: BoxFrag, page: SvgPage): PageSvg {
   const painter = canvasBox(root)
+  const ops = allOps.filter((op) => op.bottom > 0 && op.top < page.height)
+  const late = page.glyphMasks === false ? new Set<PaintOp>() : lateText(ops, page.fonts)
+  const glyphs: PlacedGlyph[] = []
   const canvas = { w: page.width, h: page.height }
   const defs = new SvgDefs()
   const text = new SvgText(page.fonts)
@@ -61,7 +145,7 @@ export function displayListSvg(ops: PaintOp[], root: BoxFrag, page: SvgPage): st
         body += svgBox(op.frag, ctx, op.frag === painter ? canvas : undefined)
         break
       case 'text':
-        if (op.frag.x < page.width) body += text.fragment(op.frag)
+        if (op.frag.x < page.width) body += text.fragment(op.frag, late.has(op) ? glyphs : undefined)
         break
       case 'edge':
         body += edge(op.frag)
@@ -88,6 +172,7 @@ export function displayListSvg(ops: PaintOp[], root: BoxFrag, page: SvgPage): st
   }
   body += '</g>'.repeat(open)
   const { width, height } = page
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<defs>${defs.text}</defs>${body}</svg>`
+  return { svg, glyphs }
 }

@@ -1,11 +1,17 @@
-// Image back-end bench: text as <text> drawn by resvg from the font files (embedFont: false) against
-// satori's glyph outlines (embedFont: true), per stage, on a 1200×630 OG card and an A4 invoice page;
-// then RSS over many renders (resvg-js 2.6.2 holds native memory until its wrappers are collected).
-//   node --import tsx renderers/image/image.bench.ts [renders=500] [text: RSS loop with embedFont false]
+// Image back-end bench, per stage, on a 1200×630 OG card and an A4 invoice page: the default engine (the
+// PDF engine's layout painted as SVG, glyphs as outlines) and the satori engine with text as <text> drawn by
+// resvg (embedFont: false) or as satori's glyph outlines (embedFont: true); then RSS over many renders of
+// the default engine (resvg-js 2.6.2 holds native memory until its wrappers are collected).
+//   node --import tsx renderers/image/image.bench.ts [renders=500]
 import satori from 'satori'
 import { defaultStyle } from '../document/default-style.js'
 import type { ComputedStyle, StyledDocument, StyledElement, StyledNode } from '../document/styled-tree.js'
+import { displayList } from '../pdf/display-list.js'
+import { fontStore } from '../pdf/font-store.js'
+import { compositeGlyphs } from './composite-glyphs.js'
+import { displayListSvg } from './display-list-svg.js'
 import { encodeImage } from './encode-image.js'
+import { layoutScreen } from './layout-screen.js'
 import { DocumentHeight, withSvgHeight } from './document-height.js'
 import { rasterizeSvg } from './rasterize-svg.js'
 import { satoriFonts } from './satori-fonts.js'
@@ -53,6 +59,31 @@ async function renderOnce(d: StyledDocument, width: number, height: number, embe
   return { satori: t1 - t0, resvg: t2 - t1, sharp: t3 - t2, svgKb: svg.length / 1024 }
 }
 
+async function renderLayout(d: StyledDocument, width: number, height: number) {
+  const t0 = performance.now()
+  const fonts = fontStore()
+  const laid = layoutScreen(d, { fonts, images: new Map(), warnings: [] }, width, height)
+  const page = displayListSvg(displayList(laid.root), laid.root, { width, height, fonts, images: new Map(), warnings: [] })
+  const t1 = performance.now()
+  const raster = rasterizeSvg(page.svg, 1, 'white', false)
+  compositeGlyphs(raster, page.glyphs, 1)
+  const t2 = performance.now()
+  await encodeImage(raster, { format: 'png', quality: 90 })
+  const t3 = performance.now()
+  return { layout: t1 - t0, resvg: t2 - t1, sharp: t3 - t2, svgKb: page.svg.length / 1024 }
+}
+
+async function timeLayout(name: string, d: StyledDocument, width: number, height: number, runs = 15) {
+  await renderLayout(d, width, height)
+  const sums = { layout: 0, resvg: 0, sharp: 0, svgKb: 0 }
+  for (let i = 0; i < runs; i++) {
+    const r = await renderLayout(d, width, height)
+    for (const k of Object.keys(sums) as Array<keyof typeof sums>) sums[k] += r[k] / runs
+  }
+  const total = sums.layout + sums.resvg + sums.sharp
+  console.log(`${name.padEnd(24)} engine=layout          total ${total.toFixed(1)} ms  (layout+svg ${sums.layout.toFixed(1)}, resvg+glyphs ${sums.resvg.toFixed(1)}, sharp ${sums.sharp.toFixed(1)})  svg ${sums.svgKb.toFixed(0)} KB`)
+}
+
 async function timeCase(name: string, d: StyledDocument, width: number, height: number, embedFont: boolean, runs = 15) {
   await renderOnce(d, width, height, embedFont)
   const sums = { satori: 0, resvg: 0, sharp: 0, svgKb: 0 }
@@ -65,15 +96,16 @@ async function timeCase(name: string, d: StyledDocument, width: number, height: 
 }
 
 const renders = Number(process.argv[2] ?? 500)
+await timeLayout('og-card 1200×630', ogCard, 1200, 630)
+await timeLayout('invoice A4 794×1200', invoice, 794, 1200)
 for (const embedFont of [false, true]) {
   await timeCase('og-card 1200×630', ogCard, 1200, 630, embedFont)
   await timeCase('invoice A4 794×1200', invoice, 794, 1200, embedFont)
 }
 
 const mb = () => (process.memoryUsage().rss / 1048576).toFixed(0)
-const mode = process.argv[3] !== 'text'
-console.log(`RSS over ${renders} renders of the A4 invoice (embedFont=${mode}), MB: start ${mb()}`)
+console.log(`RSS over ${renders} renders of the A4 invoice (layout engine), MB: start ${mb()}`)
 for (let i = 1; i <= renders; i++) {
-  await renderOnce(invoice, 794, 1200, mode)
+  await renderLayout(invoice, 794, 1200)
   if (i % 100 === 0) console.log(`  after ${i}: ${mb()}`)
 }

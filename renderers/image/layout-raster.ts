@@ -2,12 +2,15 @@
 // template (laid out for the screen, on one endless page of the image width), painted as SVG and rasterised
 // by resvg. What is laid out right of the image width is cut away, as a browser viewport does.
 import type { RenderLimits } from '../contract.js'
-import type { StyledDocument } from '../document/styled-tree.js'
+import type { Color, StyledDocument } from '../document/styled-tree.js'
 import { displayList } from '../pdf/display-list.js'
 import { fontStore } from '../pdf/font-store.js'
 import type { ImageStore } from '../resources/index.js'
 import { checkImageLimits } from './check-image-limits.js'
-import { blendOnWhite } from './canvas-color.js'
+import { opaqueOnWhite } from './canvas-color.js'
+import { cssColor } from './css-values.js'
+import { rectRaster } from './rect-raster.js'
+import { compositeGlyphs } from './composite-glyphs.js'
 import { displayListSvg } from './display-list-svg.js'
 import { layoutScreen } from './layout-screen.js'
 import { rasterizeSvg, type Raster } from './rasterize-svg.js'
@@ -21,14 +24,27 @@ export interface LayoutRasterRequest {
   fullPage: boolean
   scale: number
   limits: RenderLimits
+  /** Pages of plain boxes and text skip resvg (rect-raster.ts); false forces SVG (tests compare both). */
+  rectFastPath?: boolean
 }
+
+const WHITE: Color = { r: 255, g: 255, b: 255, a: 1 }
 
 export function layoutRaster(r: LayoutRasterRequest): Raster & { cssHeight: number } {
   const fonts = fontStore()
   const laid = layoutScreen(r.doc, { fonts, images: r.images, warnings: r.warnings }, r.width, r.viewportHeight)
   const cssHeight = r.fullPage ? Math.max(r.viewportHeight, Math.ceil(laid.height - 0.01)) : r.viewportHeight
   checkImageLimits(Math.round(r.width * r.scale), Math.round(cssHeight * r.scale), r.limits)
-  const svg = displayListSvg(displayList(laid.root), laid.root, { width: r.width, height: cssHeight, fonts, images: r.images, warnings: r.warnings })
-  const canvas = laid.canvas && laid.canvas.a > 0 ? blendOnWhite(laid.canvas) : 'white'
-  return { ...rasterizeSvg(svg, r.scale, canvas, false), cssHeight }
+  const ops = displayList(laid.root)
+  const canvasColor = laid.canvas && laid.canvas.a > 0 ? opaqueOnWhite(laid.canvas) : WHITE
+  const simple = r.rectFastPath === false ? null
+    : rectRaster(ops, { width: r.width, height: cssHeight, scale: r.scale, fonts, canvas: canvasColor })
+  if (simple) {
+    compositeGlyphs(simple.raster, simple.glyphs, r.scale)
+    return { ...simple.raster, cssHeight }
+  }
+  const page = displayListSvg(ops, laid.root, { width: r.width, height: cssHeight, fonts, images: r.images, warnings: r.warnings })
+  const raster = rasterizeSvg(page.svg, r.scale, cssColor(canvasColor), false)
+  compositeGlyphs(raster, page.glyphs, r.scale)
+  return { ...raster, cssHeight }
 }

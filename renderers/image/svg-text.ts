@@ -7,6 +7,7 @@ import type { Font, Glyph } from 'fontkit'
 import type { FontFace } from '../fonts/index.js'
 import type { FontStore } from '../pdf/font-store.js'
 import type { TextFrag } from '../pdf/fragments.js'
+import type { PlacedGlyph } from './composite-glyphs.js'
 import { fillAttrs, num } from './svg-format.js'
 
 /** fontkit's glyphs have an outline, which its typings leave out. */
@@ -91,8 +92,12 @@ function splitAfterSpaces(text: string): string[] {
 export class SvgText {
   constructor(private readonly fonts: FontStore) {}
 
-  /** One text fragment: all its glyphs as one path with the text colour, then its decorations. */
-  fragment(frag: TextFrag): string {
+  /**
+   * One text fragment: all its glyphs as one path with the text colour, then its decorations. With `glyphs`,
+   * they are handed over to be drawn from cached masks after rasterising (composite-glyphs.ts) and
+   * only the decorations are returned.
+   */
+  fragment(frag: TextFrag, glyphs?: PlacedGlyph[]): string {
     if (frag.color.a <= 0 || !frag.text) return ''
     const alpha = frag.color.a * frag.opacity
     let out = ''
@@ -110,7 +115,10 @@ export class SvgText {
           const p = run.positions[i]
           const glyph = run.glyphs[i] as OutlinedGlyph
           if (glyph.path.commands.length) {
-            d += `M${num(x + p.xOffset * scale, 3)} ${num(frag.baseline - p.yOffset * scale, 3)}${relativeOutline(frag.face, glyph, scale)}`
+            const gx = x + p.xOffset * scale
+            const gy = frag.baseline - p.yOffset * scale
+            if (glyphs) glyphs.push({ face: frag.face, glyph, unitsPerEm: font.unitsPerEm, x: gx, y: gy, size: frag.size, color: frag.color, alpha })
+            else d += `M${num(gx, 3)} ${num(gy, 3)}${relativeOutline(frag.face, glyph, scale)}`
           }
           x += p.xAdvance * scale + tc + (widened && i === run.glyphs.length - 1 ? spaceExtra : 0)
         }

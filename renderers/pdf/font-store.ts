@@ -37,20 +37,22 @@ export interface FontStore {
 
 interface LoadedFace {
   font: Font
+  /** fontkit's unitsPerEm is a getter that reads the head table on every call. */
+  unitsPerEm: number
   shapes: Map<string, GlyphRun>
+  /** Advance in font units of whole measured strings (layout measures the same words many times). */
+  advances: Map<string, number>
   coverage: Map<number, boolean>
   pdfkitView: Font
 }
 
 const loaded = new Map<string, LoadedFace>()
-const faceByStyle = new Map<string, FontFace>()
 
 function load(face: FontFace): LoadedFace {
   let entry = loaded.get(face.key)
   if (entry) return entry
   const font = fontkit.create(fontBytes(face))
   const shapes = new Map<string, GlyphRun>()
-  const subsets = new Map<string, Uint8Array>()
   // Object.create keeps every fontkit getter (tables, subset creation) working on the shared parse.
   const pdfkitView = Object.create(font) as Font
   pdfkitView.layout = (text: string, features?: unknown): GlyphRun => {
@@ -59,33 +61,9 @@ function load(face: FontFace): LoadedFace {
     // pdfkit scales positions in place, so it gets copies; glyph objects are read-only to it.
     return { glyphs: run.glyphs, positions: run.positions.map((p) => ({ ...p })), advanceWidth: run.advanceWidth }
   }
-  ;(pdfkitView as unknown as { createSubset(): Subset }).createSubset = () => cachedSubset(font, subsets)
-  entry = { font, shapes, coverage: new Map(), pdfkitView }
+  entry = { font, unitsPerEm: font.unitsPerEm, shapes, advances: new Map(), coverage: new Map(), pdfkitView }
   loaded.set(face.key, entry)
   return entry
-}
-
-interface Subset { glyphs: number[]; encode(): Uint8Array }
-
-/**
- * A subset whose font program is built once per list of glyphs: the same template with similar data uses
- * the same glyphs in the same order, and building the TrueType subset is the costliest step of pdfkit's
- * end(). The bytes are shared read-only (pdfkit copies them before compressing).
- */
-function cachedSubset(font: Font, cache: Map<string, Uint8Array>): Subset {
-  const subset = (font as unknown as { createSubset(): Subset }).createSubset()
-  const build = subset.encode.bind(subset)
-  subset.encode = () => {
-    const key = subset.glyphs.join(',')
-    let bytes = cache.get(key)
-    if (!bytes) {
-      bytes = build()
-      if (cache.size >= 32) cache.delete(cache.keys().next().value!)
-      cache.set(key, bytes)
-    }
-    return bytes
-  }
-  return subset
 }
 
 function shape(font: Font, shapes: Map<string, GlyphRun>, text: string): GlyphRun {
@@ -121,7 +99,17 @@ function isInvisible(cp: number): boolean {
 function width(face: FontFace, text: string, size: number): number {
   if (text.length === 0) return 0
   const entry = load(face)
-  // pdfkit lays out text word by word (split after spaces); measuring the same pieces keeps both in step.
+  let units = entry.advances.get(text)
+  if (units === undefined) {
+    units = advance(entry, text)
+    if (entry.advances.size > 50_000) entry.advances.clear()
+    entry.advances.set(text, units)
+  }
+  return (units * size) / entry.unitsPerEm
+}
+
+function advance(entry: LoadedFace, text: string): number {
+  // Painting encodes text word by word (split after spaces); measuring the same pieces keeps both in step.
   let units = 0
   let start = 0
   for (let i = 0; i < text.length; i++) {
@@ -131,7 +119,7 @@ function width(face: FontFace, text: string, size: number): number {
     }
   }
   if (start < text.length) units += shape(entry.font, entry.shapes, text.slice(start)).advanceWidth
-  return (units * size) / entry.font.unitsPerEm
+  return units
 }
 
 function runs(face: FontFace, text: string): FaceRun[] {
@@ -188,21 +176,36 @@ function decoration(face: FontFace, size: number) {
 }
 
 const faceByStyleObject = new WeakMap<ComputedStyle, FontFace>()
+// Layout asks for the face of the same style many times in a row (every unit of a text run).
+let lastStyle: ComputedStyle | null = null
+let lastFace: FontFace | null = null
 
 function faceOf(style: ComputedStyle): FontFace {
-  const known = faceByStyleObject.get(style)
-  if (known) return known
-  const face = faceOfUncached(style)
-  faceByStyleObject.set(style, face)
+  if (style === lastStyle) return lastFace!
+  let face = faceByStyleObject.get(style)
+  if (!face) {
+    face = faceOfUncached(style)
+    faceByStyleObject.set(style, face)
+  }
+  lastStyle = style
+  lastFace = face
   return face
 }
 
+// Inherited font-family lists are shared arrays, so the list itself is a cheap first key.
+const faceByFamilies = new WeakMap<readonly string[], Map<string, FontFace>>()
+
 function faceOfUncached(style: ComputedStyle): FontFace {
-  const key = `${style.fontFamily.join(',')}|${style.fontWeight}|${style.fontStyle}`
-  let face = faceByStyle.get(key)
+  let byVariant = faceByFamilies.get(style.fontFamily)
+  if (!byVariant) {
+    byVariant = new Map()
+    faceByFamilies.set(style.fontFamily, byVariant)
+  }
+  const variant = `${style.fontWeight}|${style.fontStyle}`
+  let face = byVariant.get(variant)
   if (!face) {
     face = resolveFace(style.fontFamily, style.fontWeight, style.fontStyle)
-    faceByStyle.set(key, face)
+    byVariant.set(variant, face)
   }
   return face
 }

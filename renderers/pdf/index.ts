@@ -6,11 +6,13 @@ import type { PageRule } from '../document/styled-tree.js'
 import { loadImagesWithWarnings } from '../resources/index.js'
 import { renderDocumentHtml } from '../template/index.js'
 import { displayList } from './display-list.js'
+import { fixedBoxOps } from './fixed-boxes.js'
 import { fontStore } from './font-store.js'
 import { headerFooterBands, type Band } from './header-footer.js'
 import { layoutDocument } from './layout-document.js'
+import { marginBoxBands } from './page-margin-boxes.js'
 import { openPdf } from './open-pdf.js'
-import { contentBox, pageGeometry } from './page-geometry.js'
+import { contentBox, printedPageGeometry } from './page-geometry.js'
 import { paginate } from './paginate.js'
 import { beginPage, endPage, paintOps, paintSlice } from './paint-page.js'
 import { createPaintTarget } from './paint-target.js'
@@ -25,15 +27,15 @@ export async function renderPdf(task: PdfTask): Promise<RenderOutput> {
 
   // 1. template → HTML → styled tree (media width = the page's content width, as when Chromium prints)
   const html = await renderDocumentHtml({ source: task.source, data: task.data, limits: task.limits })
-  const settingsBox = contentBox(pageGeometry(settings, NO_PAGE_RULE))
+  const settingsBox = contentBox(printedPageGeometry(settings, NO_PAGE_RULE))
   let styled = buildStyledDocument(html, { type: 'print', width: settingsBox.width, height: settingsBox.height })
-  const geometry = pageGeometry(settings, styled.page)
+  const geometry = printedPageGeometry(settings, styled.page)
   const content = contentBox(geometry)
   if (Math.abs(content.width - settingsBox.width) > 0.5) {
     // @page changed the paper: media queries must see the real width.
     styled = buildStyledDocument(html, { type: 'print', width: content.width, height: content.height })
   }
-  const cover = settings.cover.enabled ? pageGeometry(settings, styled.page, true) : geometry
+  const cover = settings.cover.enabled ? printedPageGeometry(settings, styled.page, true) : geometry
 
   // 2. images, 3. layout
   const loaded = await loadImagesWithWarnings(styled, task.fetch)
@@ -54,17 +56,32 @@ export async function renderPdf(task: PdfTask): Promise<RenderOutput> {
 
   // 5. header/footer, laid out now that the page count is known
   const bands = await headerFooterBands(task, geometries, engines, date)
+  const marginBoxes = marginBoxBands(styled.page, geometries, engines)
 
   // 6. paint (7. encryption is set when the document is opened)
   const security = await pdfSecurity(settings, task.data, task.limits)
   const pdf = openPdf({ title: styled.title, date, security })
   const target = createPaintTarget(pdf.doc, engines.fonts, engines.images, settings.printBackground, warnings)
   const ops = displayList(laid.root)
-  slices.forEach((slice, i) => {
+  const fixed = slices.length > 1 ? fixedBoxOps(laid.root, pageHeight(0)) : []
+  slices.forEach((cut, i) => {
+    // The last page shows its whole page area, so shadows and overflow below the last box are not cut off.
+    const slice = i === slices.length - 1 ? { ...cut, end: Math.max(cut.end, cut.start + pageHeight(i)) } : cut
     const page = { slice, geometry: geometries[i], scale: laid.scale, canvas: laid.canvas }
     beginPage(target, page)
     paintSlice(target, engines.fonts, ops, page)
     const g = geometries[i]
+    if (i > 0 && fixed.length) {
+      target.doc.save()
+      target.doc.translate(g.margins.left, g.margins.top)
+      target.doc.scale(laid.scale)
+      paintOps(target, engines.fonts, fixed, -Infinity, Infinity)
+      target.doc.restore()
+    }
+    for (const { band, edge } of marginBoxes[i]) {
+      const y = edge === 'top' ? centred(band.height, 0, g.margins.top, 'top') : centred(band.height, g.height - g.margins.bottom, g.margins.bottom, 'bottom')
+      paintBand(target, engines.fonts, band, g.margins.left, y)
+    }
     const { header, footer } = bands[i]
     if (header) paintBand(target, engines.fonts, header, g.margins.left, centred(header.height, 0, g.margins.top, 'top'))
     if (footer) paintBand(target, engines.fonts, footer, g.margins.left, centred(footer.height, g.height - g.margins.bottom, g.margins.bottom, 'bottom'))

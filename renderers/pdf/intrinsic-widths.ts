@@ -38,6 +38,12 @@ function compute(box: Box, ctx: LayoutContext): Intrinsic {
   const style = box.style
   const { bp, margins } = outerExtras(style)
   if (box.kind === 'image') {
+    if (style.width !== 'auto' && style.width.pct) {
+      // A percentage-wide image gives way (min-content 0) but asks for its natural size, as in Chromium.
+      const natural = { ...style, width: 'auto' as const, maxWidth: style.maxWidth !== 'none' && style.maxWidth.pct ? 'none' as const : style.maxWidth }
+      const { width } = imageSize({ ...box, style: natural }, ctx.images, 0, null)
+      return { min: bp + margins, max: width + bp + margins }
+    }
     const { width } = imageSize(box, ctx.images, 0, null)
     const outer = width + bp + margins
     return { min: outer, max: outer }

@@ -5,6 +5,7 @@ import type { Color, StyledDocument } from '../document/styled-tree.js'
 import type { ImageStore } from '../resources/index.js'
 import type { BoxFrag, Frag } from './fragments.js'
 import { buildBoxes } from './build-boxes.js'
+import { withAltText } from './alt-text.js'
 import { createFloatContext } from './float-context.js'
 import { createFlowConstraints, type FlowConstraints } from './flow-constraints.js'
 import type { FontStore } from './font-store.js'
@@ -24,7 +25,7 @@ export interface LaidOutDocument {
 const MAX_SHRINK = 2
 
 export function layoutDocument(doc: StyledDocument, engines: { fonts: FontStore; images: ImageStore; warnings: string[] }, width: number, pageHeight: number): LaidOutDocument {
-  const boxes = buildBoxes(doc.root, engines.warnings)
+  const boxes = buildBoxes(withAltText(doc.root, engines.images), engines.warnings)
   const run = (w: number) => {
     const flow = createFlowConstraints()
     const ctx: LayoutContext = { ...engines, flow, absolute: [], initial: { width: w, height: (pageHeight * w) / width } }

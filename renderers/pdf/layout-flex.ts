@@ -98,6 +98,7 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
 
   const measureCtx = withoutFlow(ctx)
   const nodes: Node[] = []
+  const autoMins: Array<() => number> = []
   for (const item of items) {
     const node = Yoga.Node.create(config)
     const s = item.style
@@ -145,18 +146,19 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
       else if (hMode === MeasureMode.AtMost) bh = Math.min(bh, h)
       return { width: bw, height: bh }
     })
-    // min-width/min-height: auto — an item does not shrink below its content (CSS Flexbox §4.5).
+    // min-width/min-height: auto — an item does not shrink below its content (CSS Flexbox §4.5). yoga would
+    // also count such a minimum in the free space it shares out, so it is only set, in a second pass, on
+    // items that came out smaller than their content.
     const visible = s.overflow === 'visible'
+    if (minW) node.setMinWidth(minW)
+    if (minH) node.setMinHeight(minH)
     if (row) {
       const auto = visible ? (width !== null ? Math.min(minContent, width) : minContent) : 0
-      node.setMinWidth(Math.max(minW, auto))
-      if (minH) node.setMinHeight(minH)
+      autoMins.push(() => Math.max(minW, auto))
     } else {
       const guessWidth = width ?? (style.alignItems === 'stretch' && s.alignSelf === 'auto' || s.alignSelf === 'stretch'
         ? Math.max(0, inner.width - marginX) : Math.min(maxContent, Math.max(minContent, inner.width - marginX)))
-      const auto = visible && height === null ? heightAt(guessWidth) : 0
-      node.setMinHeight(Math.max(minH, auto))
-      if (minW) node.setMinWidth(minW)
+      autoMins.push(() => Math.max(minH, visible && height === null ? heightAt(guessWidth) : 0))
     }
     node.setPositionType(PositionType.Relative)
     root.insertChild(node, nodes.length)
@@ -164,6 +166,17 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
   }
 
   root.calculateLayout(inner.width, inner.height ?? undefined, Direction.LTR)
+  let clamped = false
+  nodes.forEach((node, i) => {
+    const size = row ? node.getComputedWidth() : node.getComputedHeight()
+    const min = autoMins[i]()
+    if (size < min - 0.01) {
+      if (row) node.setMinWidth(min)
+      else node.setMinHeight(min)
+      clamped = true
+    }
+  })
+  if (clamped) root.calculateLayout(inner.width, inner.height ?? undefined, Direction.LTR)
   const containerHeight = inner.height ?? root.getComputedHeight()
   let firstBaseline: number | null = null
   let lastBaseline: number | null = null

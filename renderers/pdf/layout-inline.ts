@@ -59,7 +59,8 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
         avail = band.right - band.left - (first ? indent : 0)
         continue
       }
-      const trailing = u.kind === 'text' ? u.trailing : 0
+      // Letter spacing after the last character of a line is not counted (CSS Text 3 §8.2), as in Chromium.
+      const trailing = u.kind === 'text' ? u.trailing + Math.max(0, u.item.style.letterSpacing) : 0
       if (!overflowing && pos + u.width - trailing > avail + EPS) {
         if (lastBreak >= i) { end = lastBreak + 1; break }
         const narrowed = band.left > cb.x + EPS || band.right < cb.x + cb.width - EPS

@@ -8,6 +8,7 @@ import { availableBand, type FloatContext } from './float-context.js'
 import { ALL_SIDES, translateFrag, type BoxFrag, type EdgeFrag, type Frag } from './fragments.js'
 import { strutOf, withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult } from './layout-context.js'
 import { createFloatContext } from './float-context.js'
+import { createFlowConstraints, type FlowConstraints, type Span } from './flow-constraints.js'
 import { layoutBlockBox } from './layout-block.js'
 import { cellHalves, collapsedBorders } from './table-borders.js'
 import { resolveColumns } from './table-columns.js'
@@ -52,7 +53,7 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
 
   // Lay out every cell at its width; heights settle once the rows are known.
   const R = grid.rows.length
-  const cellFrags: { frag: BoxFrag; row: number; rowspan: number; baseline: number | null; align: ComputedStyle['verticalAlign'] }[] = []
+  const cellFrags: CellFrag[] = []
   const rowHeights = new Array<number>(R).fill(0)
   for (let r = 0; r < R; r++) {
     const rs = grid.rows[r].style
@@ -63,9 +64,11 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
     const end = Math.min(gc.col + gc.colspan, widths.length)
     const cellW = colX[end] - frame.spacingX - cellX
     const box = collapsed ? collapsedCellBox(gc, collapsed, grid.columns) : gc.cell.box
-    const r = layoutBlockBox(box, { x: cellX, width: cellW, height: null }, 0, inner, { floats: createFloatContext(), fixedWidth: cellW })
+    // Each cell records its own flow: a row taller than a page is broken between the lines inside it.
+    const flow = ctx.flow ? createFlowConstraints() : null
+    const r = layoutBlockBox(box, { x: cellX, width: cellW, height: null }, 0, flow ? { ...ctx, flow } : inner, { floats: createFloatContext(), fixedWidth: cellW })
     if (collapsed) r.frag.sides = NO_SIDES
-    cellFrags.push({ frag: r.frag, row: gc.row, rowspan: gc.rowspan, baseline: r.firstBaseline, align: box.style.verticalAlign })
+    cellFrags.push({ frag: r.frag, row: gc.row, rowspan: gc.rowspan, baseline: r.firstBaseline, align: box.style.verticalAlign, flow, dy: 0 })
     if (gc.rowspan === 1) rowHeights[gc.row] = Math.max(rowHeights[gc.row], r.frag.h)
   }
   // Baseline-aligned cells of a row share the row's baseline.
@@ -116,6 +119,7 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
     const cellTop = rowY[c.row]
     const height = rowY[c.row + c.rowspan] - frame.spacingY - cellTop
     const natural = c.frag.h
+    c.dy = cellTop - c.frag.y
     translateFrag(c.frag, 0, cellTop - c.frag.y)
     c.frag.h = height
     const free = height - natural
@@ -124,6 +128,7 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
     else if (c.align === 'bottom') shift = free
     else if (c.align === 'baseline' && c.rowspan === 1) shift = rowBaseline[c.row] - (c.baseline ?? natural)
     if (shift) for (const child of c.frag.children) translateFrag(child, 0, shift)
+    c.dy += shift
     if (c.frag.marker) translateFrag(c.frag.marker, 0, shift)
     if (c.row === 0 && firstBaseline === null && c.baseline !== null) firstBaseline = c.baseline + cellTop + shift
     children.push(c.frag)
@@ -192,9 +197,20 @@ function sameColor(a: { r: number; g: number; b: number; a: number }, b: { r: nu
   return a.r === b.r && a.g === b.g && a.b === b.b && a.a === b.a
 }
 
+interface CellFrag {
+  frag: BoxFrag
+  row: number
+  rowspan: number
+  baseline: number | null
+  align: ComputedStyle['verticalAlign']
+  /** What the cell's content recorded for pagination, at the cell's layout origin; moved by `dy`. */
+  flow: FlowConstraints | null
+  dy: number
+}
+
 function recordRows(
   ctx: LayoutContext, table: TableBox, kinds: ('head' | 'body' | 'foot')[], rowY: number[], heights: number[],
-  cells: { row: number; rowspan: number }[], frag: BoxFrag,
+  cells: CellFrag[], frag: BoxFrag,
 ): void {
   const flow = ctx.flow!
   const R = heights.length
@@ -204,8 +220,20 @@ function recordRows(
   for (let r = 0; r < R; r++) {
     let last = joined[r]
     for (let k = r; k <= last; k++) last = Math.max(last, joined[k])
-    flow.hard.push([rowY[r], rowY[last] + heights[last]])
+    const span: Span = [rowY[r], rowY[last] + heights[last]]
+    if (span[1] - span[0] <= ctx.initial.height) { flow.hard.push(span); continue }
+    // Taller than a page: it is cut anyway, so cut it where its cells' own lines and rows allow.
+    for (const c of cells) {
+      if (c.row < r || c.row > last || !c.flow) continue
+      const move = (s: Span): Span => [s[0] + c.dy, s[1] + c.dy]
+      flow.hard.push(...c.flow.hard.map(move))
+      flow.soft.push(...c.flow.soft.map(move))
+      flow.forced.push(...c.flow.forced.map((y) => y + c.dy))
+      flow.heads.push(...c.flow.heads.map((h) => ({ ...h, tableTop: h.tableTop + c.dy, tableBottom: h.tableBottom + c.dy, headTop: h.headTop + c.dy, headBottom: h.headBottom + c.dy })))
+    }
   }
+  // Keep the table's top border and spacing with its first row (and mark where the table starts).
+  if (R > 0 && rowY[0] > frag.y + 0.5) flow.soft.push([frag.y, rowY[0] + 1])
   const headRows = kinds.filter((k) => k === 'head').length
   if (headRows > 0 && headRows < R) {
     const headTop = rowY[0]

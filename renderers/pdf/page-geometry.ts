@@ -76,6 +76,18 @@ export function pageGeometry(settings: TemplateSettings, rule: PageRule, cover =
   return { width, height, margins }
 }
 
+/**
+ * The page as Chromium prints it: it keeps print margins in whole points and lays the page out in whole CSS
+ * px, truncating both (0.4 in → 28 pt → 37 px; a CSS 3cm → 113 px), which decides where content lands.
+ */
+export function printedPageGeometry(settings: TemplateSettings, rule: PageRule, cover = false): PageGeometry {
+  const g = pageGeometry(settings, rule, cover)
+  const fromSettings = (px: number) => Math.floor((Math.floor((px * 72) / 96 + 1e-6) * 96) / 72 + 1e-6)
+  const fromCss = (px: number) => Math.floor(px + 1e-6)
+  const side = (name: keyof Edges) => (rule.margins[name] !== null ? fromCss(g.margins[name]) : fromSettings(g.margins[name]))
+  return { ...g, margins: { top: side('top'), right: side('right'), bottom: side('bottom'), left: side('left') } }
+}
+
 function fmt(m: Edges): string {
   return [m.top, m.right, m.bottom, m.left].map((v) => `${Math.round((v / PX_PER_MM) * 10) / 10}mm`).join(' ')
 }

@@ -46,7 +46,7 @@ export function paginate(input: PaginateInput): PageSlice[] {
     if (end <= start + EPS) end = limit
     pages.push({ start, end: Math.min(end, Math.max(input.height, start)), head })
     if (end >= input.height - EPS) break
-    start = end
+    start = f !== undefined && end === f ? end : afterTruncatedMargins(both, start, end)
   } while (pages.length < input.stopAfter)
   return pages
 }
@@ -62,6 +62,18 @@ function headFor(heads: RepeatedHead[], start: number): RepeatedHead | null {
     if (start >= h.headBottom - EPS && start < h.tableBottom - EPS && (!found || h.headTop > found.headTop)) found = h
   }
   return found
+}
+
+/**
+ * Where the next page starts after an unforced break at `y`: when nothing is cut there, at the next line or
+ * box edge, because Chromium truncates the margins that adjoin an unforced break (CSS Fragmentation §5.2).
+ */
+function afterTruncatedMargins(spans: Span[], pageStart: number, y: number): number {
+  const i = lowerBound(spans, y - EPS)
+  if (i >= spans.length) return y
+  // Spans that began on an earlier page are cut anyway (as bestBreak treats them); any other one here is cut too.
+  for (let k = lowerBound(spans, pageStart + EPS); k < i; k++) if (spans[k][1] > y + EPS) return y
+  return Math.max(y, spans[i][0])
 }
 
 /** First index with span top ≥ y. */

@@ -2,6 +2,7 @@
 // first use, images embedded once however often they are drawn.
 import type { FontFace } from '../fonts/index.js'
 import type { ImageStore } from '../resources/index.js'
+import { useCachedEmbedding, type PdfkitEmbeddedFont } from './cached-font-embedding.js'
 import type { FontStore } from './font-store.js'
 
 export interface PaintTarget {
@@ -25,6 +26,9 @@ export function createPaintTarget(doc: PDFKit.PDFDocument, fonts: FontStore, ima
       if (!registered.has(face.key)) {
         doc.registerFont(face.key, fonts.pdfkitFont(face) as never)
         registered.add(face.key)
+        // Selecting the font creates pdfkit's EmbeddedFont for this document, which we give a cached embed().
+        doc.font(face.key)
+        useCachedEmbedding((doc as unknown as { _font: PdfkitEmbeddedFont })._font, face.key)
       }
       return face.key
     },

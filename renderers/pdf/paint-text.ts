@@ -31,7 +31,8 @@ export function paintText(target: PaintTarget, fonts: FontStore, frag: TextFrag)
   if (frag.color.a <= 0 || !frag.text) return
   if (frag.text.trim()) {
     doc.font(target.font(frag.face)).fillColor(rgb(frag.color), frag.color.a)
-    doc.addContent(glyphOps(doc as unknown as PdfkitText, fonts, frag))
+    // As bytes: pdfkit would convert a string to bytes one character at a time in JavaScript.
+    doc.addContent(Buffer.from(glyphOps(doc as unknown as PdfkitText, fonts, frag), 'latin1') as never)
   }
   const deco = frag.decoration
   if (!deco) return
@@ -96,7 +97,7 @@ function glyphOps(doc: PdfkitText, fonts: FontStore, frag: TextFrag): string {
   if (run) tj += `<${run}>`
   if (tj) out += `[${tj}] TJ\n`
   if (tc) out += '0 Tc\n'
-  return out + 'ET'
+  return out + 'ET\n'
 }
 
 const HEX = Array.from({ length: 4096 }, (_, i) => i.toString(16).padStart(4, '0'))

@@ -1,20 +1,27 @@
 // Content blocks reachable by `{% include %}` / `{% render %}` / `{% layout %}` differ per render, but a
-// worker keeps one Liquid engine. The blocks of the render in progress travel in AsyncLocalStorage, so
-// concurrent renders in one worker never see each other's blocks.
-import { AsyncLocalStorage } from 'node:async_hooks'
+// worker keeps one Liquid engine. Liquid renders synchronously (see render-liquid.ts), so the blocks of the
+// render in progress are simply "current" while it runs: two renders in one worker never interleave.
+// (AsyncLocalStorage did this for async renders, but it turns on promise hooks for every promise in the worker.)
 import type { LiquidSource } from '../contract.js'
 
 export type BlockMap = Record<string, LiquidSource>
 
-const storage = new AsyncLocalStorage<BlockMap>()
+let current: BlockMap | undefined
 
-export function withBlocks<T>(blocks: BlockMap, run: () => Promise<T>): Promise<T> {
-  return storage.run(blocks, run)
+/** Runs a synchronous render with `blocks` in scope. */
+export function withBlocks<T>(blocks: BlockMap, run: () => T): T {
+  const outer = current
+  current = blocks
+  try {
+    return run()
+  } finally {
+    current = outer
+  }
 }
 
 /** The block by name or id in the current render, or undefined (own properties only: names are customer input). */
 export function currentBlock(name: string): LiquidSource | undefined {
-  const blocks = storage.getStore()
+  const blocks = current
   if (!blocks || !Object.prototype.hasOwnProperty.call(blocks, name)) return undefined
   return blocks[name]
 }

@@ -1,6 +1,7 @@
 // One sandboxed Liquid render: compile (cached by cacheKey), then render under the time, memory and
-// output-size limits with the render's content blocks in scope.
-import { Context, toPromise, type Template } from 'liquidjs'
+// output-size limits with the render's content blocks in scope. Rendering is synchronous: templates and
+// blocks are in memory, and liquidjs' async mode spent a promise per tag (about a tenth of a PDF render).
+import { Context, toValueSync, type Template } from 'liquidjs'
 import type { LiquidSource, RenderLimits } from '../contract.js'
 import { withBlocks, type BlockMap } from './block-scope.js'
 import { cachedCompiled, storeCompiled } from './compiled-cache.js'
@@ -19,12 +20,12 @@ export interface LiquidRun {
   label: string
 }
 
-async function compile(run: LiquidRun): Promise<Template[]> {
+function compile(run: LiquidRun): Template[] {
   const engine = liquidEngine(run.mode)
   if (typeof run.source === 'string') return engine.parse(run.source)
   const key = `${run.mode}:main:${run.source.cacheKey}`
   const hit = cachedCompiled(key)
-  if (hit) return hit
+  if (hit) return hit as Template[]
   const templates = engine.parse(run.source.text)
   storeCompiled(key, templates)
   return templates
@@ -33,11 +34,11 @@ async function compile(run: LiquidRun): Promise<Template[]> {
 export async function renderLiquid(run: LiquidRun): Promise<string> {
   const engine = liquidEngine(run.mode)
   try {
-    return await withBlocks(run.blocks, async () => {
-      const templates = await compile(run)
-      const ctx = new Context(run.scope, engine.options, { renderLimit: run.limits.templateRenderMs }, { liquid: engine })
+    return withBlocks(run.blocks, () => {
+      const templates = compile(run)
+      const ctx = new Context(run.scope, engine.options, { renderLimit: run.limits.templateRenderMs, sync: true }, { liquid: engine })
       const emitter = new HtmlLimitEmitter(run.limits.maxHtmlChars)
-      await toPromise(engine.renderer.renderTemplates(templates, ctx, emitter))
+      toValueSync(engine.renderer.renderTemplates(templates, ctx, emitter))
       return emitter.buffer
     })
   } catch (err) {

@@ -47,13 +47,19 @@ t.test('@page margins', async (t) => {
   t.same(p.margins, { top: null, right: null, bottom: null, left: 96 })
 })
 
-t.test('qualified @page rules and margin boxes are ignored with warnings', async (t) => {
-  const d = page('@page { size: A4; margin: 1cm; @top-center { content: "x" } } @page :first { margin: 5cm } @page chapter { size: A3 }')
+t.test('qualified @page rules and side margin boxes are ignored with warnings', async (t) => {
+  const d = page('@page { size: A4; margin: 1cm; @left-top { content: "x" } } @page :first { margin: 5cm } @page chapter { size: A3 }')
   t.ok(near(d.page.margins.top, 96 / 2.54))
   t.ok(near(d.page.size?.width, 210 * mm))
-  t.ok(d.warnings.some((w) => w.includes('@top-center')))
+  t.ok(d.warnings.some((w) => w.includes('@left-top')))
   t.ok(d.warnings.some((w) => w.includes(':first')))
   t.ok(d.warnings.some((w) => w.includes('chapter')))
+})
+
+t.test('top and bottom margin boxes keep strings and page counters; other content is ignored with a warning', async (t) => {
+  const d = page(':root { --c: red } @page { @top-center { content: "Acme " counter(page) " / " counter(pages); color: var(--c) } @bottom-left { content: element(footer) } }')
+  t.same(d.page.marginBoxes, [{ position: 'top-center', content: ['Acme ', { counter: 'page' }, ' / ', { counter: 'pages' }], css: 'color: red' }])
+  t.ok(d.warnings.some((w) => w.includes('element(footer)')))
 })
 
 t.test('@page inside a non-matching @media does not apply', async (t) => {

@@ -107,7 +107,9 @@ t.test('JPEG: signature, quality changes the size, transparency flattened on whi
 })
 
 t.test('text is drawn with the given font', async (t) => {
-  current = page([el('p', { fontSize: 32, fontFamily: ['Arial'], color: rgb(0, 0, 0) }, [text('Hello world')])])
+  // A text node carries its parent's style (styled-tree.ts).
+  const style = { fontSize: 32, fontFamily: ['Arial'], color: rgb(0, 0, 0) }
+  current = page([el('p', style, [text('Hello world', style)])])
   const img = await decode((await image.renderImage(imageTask({ width: 400, height: 100, fullPage: false }))).bytes)
   let dark = 0
   for (let y = 0; y < 40; y++) for (let x = 0; x < 200; x++) if (img.at(x, y)[0] < 100) dark++

@@ -1,4 +1,4 @@
-// resvg must draw <text> with the same faces satori measured with: the text-as-<text> render (the default)
+// Satori engine: resvg must draw <text> with the same faces satori measured with: the text-as-<text> render
 // is compared with satori's own glyph outlines (embedFont: true).
 import t from 'tap'
 import { renderPage, type FrontEnd } from '../../../renderers/image/render-page.js'
@@ -11,8 +11,8 @@ const front: FrontEnd = { renderDocumentHtml: async () => '', buildStyledDocumen
 const request = { source: source(), data: {}, limits: LIMITS, fetch: { allowHosts: [], timeoutMs: 1, maxBytes: 1 }, width: 500, height: 200, fullPage: false, scale: 1 }
 
 t.test('text drawn by resvg matches satori glyph outlines for every family', async (t) => {
-  const asText = await renderPage(front, { ...request, embedFont: false })
-  const asPaths = await renderPage(front, { ...request, embedFont: true })
+  const asText = await renderPage(front, { ...request, engine: 'satori', embedFont: false })
+  const asPaths = await renderPage(front, { ...request, engine: 'satori', embedFont: true })
   t.equal(asText.width, asPaths.width)
   let ink = 0
   let differ = 0

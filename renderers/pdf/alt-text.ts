@@ -1,0 +1,28 @@
+// An <img> whose picture is missing (no src, a failed fetch, an unreadable file) shows its alt text, as in
+// Chromium; without alt text it stays an empty box of its CSS size. The styled tree is copied only along the
+// paths that change.
+import type { StyledElement, StyledNode } from '../document/styled-tree.js'
+import type { ImageStore } from '../resources/index.js'
+
+export function withAltText(root: StyledElement, images: ImageStore): StyledElement {
+  return replace(root, images) ?? root
+}
+
+function replace(el: StyledElement, images: ImageStore): StyledElement | null {
+  if (el.tag === 'img') {
+    const alt = el.attrs.alt?.trim()
+    if (!alt || (el.attrs.src && images.has(el.attrs.src))) return null
+    // The alt text flows like the image would have: inline unless the image was made a block.
+    const text: StyledNode = { kind: 'text', text: alt, style: el.style }
+    return { ...el, tag: 'span', children: [text] }
+  }
+  let children: StyledNode[] | null = null
+  el.children.forEach((child, i) => {
+    if (child.kind !== 'element') return
+    const next = replace(child, images)
+    if (!next) return
+    children ??= [...el.children]
+    children[i] = next
+  })
+  return children ? { ...el, children } : null
+}

@@ -1,0 +1,138 @@
+// The default image engine (the PDF engine's layout painted as SVG) with the real front-end: what the satori
+// mapping got wrong — table columns shared by content, the canvas background over a long page, clipped
+// overflow not lengthening the page, a too-wide document cut rather than shrunk — and text as outlines.
+import sharp from 'sharp'
+import t from 'tap'
+import { renderImage } from '../../../renderers/image/index.js'
+import { imageTask, source } from './fixtures/styled-page.js'
+
+async function render(html: string, options: Parameters<typeof imageTask>[0] = {}) {
+  const out = await renderImage(imageTask(options, source(`<!doctype html><html><head><style>body{margin:0;font-family:Arial}</style></head><body>${html}</body></html>`)))
+  const { data, info } = await sharp(out.bytes).raw().toBuffer({ resolveWithObject: true })
+  const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)]
+  return { width: info.width, height: info.height, at, warnings: out.warnings }
+}
+
+t.test('auto table columns are shared by content, as browsers do', async (t) => {
+  const img = await render(`<table style="width:600px;border-collapse:collapse"><tr>
+    <td style="background:#f00">a</td>
+    <td style="background:#00f">a much longer description that needs most of the room</td></tr></table>`,
+  { width: 600, height: 100, fullPage: false })
+  // Evenly shared columns would meet at 300 px; by content the first column is narrow.
+  t.same(img.at(150, 5), [0, 0, 255], 'second column starts well left of the middle')
+  t.same(img.at(5, 5), [255, 0, 0], 'first column is there')
+})
+
+t.test('the body background covers the whole of a long page', async (t) => {
+  const img = await render('<div style="height:3000px"></div>', { width: 300, fullPage: true })
+  t.equal(img.height, 3000)
+  t.same(img.at(150, 2990), [255, 255, 255], 'white without a background')
+  const green = await render('<style>body{background:#0a0}</style><div style="height:3000px"></div>', { width: 300, fullPage: true })
+  t.same(green.at(150, 10), [0, 170, 0])
+  t.same(green.at(150, 2990), [0, 170, 0], 'canvas colour at the bottom of the page too')
+})
+
+t.test('content clipped by overflow:hidden does not make the page longer', async (t) => {
+  const img = await render('<div style="height:100px;overflow:hidden"><div style="height:5000px;background:#00f"></div></div>', { width: 300, fullPage: true })
+  t.equal(img.height, 1200, 'the viewport height, not 5000 px')
+  t.same(img.at(150, 50), [0, 0, 255])
+  t.same(img.at(150, 150), [255, 255, 255], 'cut at the clip')
+})
+
+t.test('a document wider than the image is cut at its right edge, not shrunk', async (t) => {
+  const img = await render('<div style="width:1000px;height:50px;background:#f00"></div><div style="width:100px;height:50px;background:#00f"></div>', { width: 400, height: 200, fullPage: false })
+  t.equal(img.width, 400)
+  t.same(img.at(399, 25), [255, 0, 0], 'the wide block reaches the edge')
+  t.same(img.at(99, 75), [0, 0, 255], 'the narrow block keeps its 100 px')
+  t.same(img.at(101, 75), [255, 255, 255])
+})
+
+t.test('text is drawn as the laid-out glyph outlines', async (t) => {
+  const img = await render('<p style="margin:0;font-size:40px;line-height:50px">IIII</p>', { width: 300, height: 60, fullPage: false })
+  let ink = 0
+  for (let x = 0; x < 300; x++) if (img.at(x, 25)[0] < 128) ink++
+  // Arial's I is a bar about 4 px wide at 40 px: four bars, nothing else.
+  t.ok(ink >= 12 && ink <= 24, `${ink} dark pixels across the line`)
+  t.same(img.at(250, 25), [255, 255, 255], 'nothing past the text')
+})
+
+t.test('a viewport-sized capture only draws what shows, however long the document', async (t) => {
+  const rows = Array.from({ length: 3000 }, (_, i) => `<p style="margin:0">Row ${i}</p>`).join('')
+  const started = performance.now()
+  const img = await render(rows, { width: 300, height: 100, fullPage: false })
+  t.equal(img.height, 100)
+  t.ok(performance.now() - started < 5000, 'renders in reasonable time')
+})
+
+t.test('text drawn from cached glyph masks matches the same text rasterised by resvg', async (t) => {
+  const { buildStyledDocument } = await import('../../../renderers/document/index.js')
+  const { displayList } = await import('../../../renderers/pdf/display-list.js')
+  const { fontStore } = await import('../../../renderers/pdf/font-store.js')
+  const { layoutScreen } = await import('../../../renderers/image/layout-screen.js')
+  const { displayListSvg } = await import('../../../renderers/image/display-list-svg.js')
+  const { rasterizeSvg } = await import('../../../renderers/image/rasterize-svg.js')
+  const { compositeGlyphs } = await import('../../../renderers/image/composite-glyphs.js')
+  const doc = buildStyledDocument(`<body style="margin:4px"><p style="font:15.5px Arial;color:#123">Quick wafting zephyrs vex bold Jim — 0123</p>
+    <p style="font:italic bold 22px 'Times New Roman';color:rgba(200,0,0,.6)">Élan ÿ ﬁ “quoted”</p>
+    <div style="background:#234;color:#fff;font:13px monospace;padding:3px">white on dark</div></body>`, { type: 'screen', width: 400, height: 200 })
+  const fonts = fontStore()
+  const laid = layoutScreen(doc, { fonts, images: new Map(), warnings: [] }, 400, 200)
+  const draw = (glyphMasks: boolean, scale: number) => {
+    const page = displayListSvg(displayList(laid.root), laid.root, { width: 400, height: 200, fonts, images: new Map(), warnings: [], glyphMasks })
+    const raster = rasterizeSvg(page.svg, scale, 'white', false)
+    compositeGlyphs(raster, page.glyphs, scale)
+    return { raster, late: page.glyphs.length }
+  }
+  for (const scale of [1, 2]) {
+    const masked = draw(true, scale)
+    const paths = draw(false, scale)
+    t.ok(masked.late > 40, `${masked.late} glyphs drawn from masks at scale ${scale}`)
+    t.equal(paths.late, 0)
+    let ink = 0
+    let differ = 0
+    for (let i = 0; i < masked.raster.pixels.length; i += 4) {
+      const a = masked.raster.pixels[i + 1]
+      const b = paths.raster.pixels[i + 1]
+      if (a < 200 || b < 200) {
+        ink++
+        if (Math.abs(a - b) > 64) differ++
+      }
+    }
+    t.ok(ink > 1000, `${ink} ink pixels`)
+    t.ok(differ / ink < 0.03, `${((differ / ink) * 100).toFixed(1)}% of ink pixels differ at scale ${scale}`)
+  }
+})
+
+t.test('pages of plain boxes skip resvg and come out as resvg draws them', async (t) => {
+  const { buildStyledDocument } = await import('../../../renderers/document/index.js')
+  const { layoutRaster } = await import('../../../renderers/image/layout-raster.js')
+  const { LIMITS } = await import('./fixtures/styled-page.js')
+  const { rectRaster } = await import('../../../renderers/image/rect-raster.js')
+  const { layoutScreen } = await import('../../../renderers/image/layout-screen.js')
+  const { displayList } = await import('../../../renderers/pdf/display-list.js')
+  const { fontStore } = await import('../../../renderers/pdf/font-store.js')
+  const html = (extra: string) => `<body style="margin:3.5px;font:13px Arial;background:#fafafa">
+    <table style="border-collapse:collapse;width:90%"><tr><th style="background:#1f4e79;color:#fff;padding:6.3px">Item</th><th style="border:1px solid #888;padding:6px">Qty</th></tr>
+    <tr><td style="border-bottom:1.5px solid #ddd;padding:5px">Widget</td><td style="border:2px solid #c00;padding:6px">12</td></tr></table>
+    <div style="margin:7.25px;height:20.5px;background:rgba(0,128,0,.5);border-left:3px solid #00f"></div>${extra}</body>`
+  for (const scale of [1, 1.5]) {
+    const doc = buildStyledDocument(html(''), { type: 'screen', width: 300, height: 150 })
+    const request = { doc, images: new Map(), warnings: [], width: 300, viewportHeight: 150, fullPage: false, scale, limits: LIMITS }
+    const fonts = fontStore()
+    const laid = layoutScreen(doc, { fonts, images: new Map(), warnings: [] }, 300, 150)
+    t.ok(rectRaster(displayList(laid.root), { width: 300, height: 150, scale, fonts, canvas: { r: 250, g: 250, b: 250, a: 1 } }), `fast path taken at scale ${scale}`)
+    const fast = layoutRaster(request)
+    const svg = layoutRaster({ ...request, rectFastPath: false })
+    t.equal(fast.width, svg.width)
+    t.equal(fast.height, svg.height)
+    let differ = 0
+    for (let i = 0; i < fast.pixels.length; i++) if (Math.abs(fast.pixels[i] - svg.pixels[i]) > 16) differ++
+    t.ok(differ < fast.pixels.length * 0.001, `${differ} channel values differ by more than 16 at scale ${scale}`)
+  }
+  for (const extra of ['<div style="border-radius:4px;background:#f00;height:9px"></div>', '<p style="opacity:.5">faded</p>', '<div style="border-top:2px dashed #000"></div>', '<div style="background:linear-gradient(#f00,#00f);height:9px"></div>']) {
+    const doc = buildStyledDocument(html(extra), { type: 'screen', width: 300, height: 150 })
+    const fonts = fontStore()
+    const laid = layoutScreen(doc, { fonts, images: new Map(), warnings: [] }, 300, 150)
+    t.equal(rectRaster(displayList(laid.root), { width: 300, height: 150, scale: 1, fonts, canvas: { r: 255, g: 255, b: 255, a: 1 } }), null, `needs SVG: ${extra.slice(0, 40)}`)
+  }
+})
