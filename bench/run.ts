@@ -1,10 +1,14 @@
 // `npm run bench`: Quire's render pool and a warm Chromium side by side, in one run on the same machine.
-// Prints renders per second for each, their ratio, and peak resident memory of each.
-//   node --import tsx bench/run.ts [--seconds 8] [--threads 2] [--only pdf|image]
-import { existsSync } from 'node:fs'
+// Prints renders per second for each, their ratio, and peak resident memory of each. Quire runs in a child
+// process on the built code (bench/measure-quire.mjs), so its memory is the service's alone; Chromium's is
+// the browser's process tree.
+//   npm run bench -- [--seconds 8] [--threads 2] [--only pdf|png]
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { Liquid } from 'liquidjs'
-import { RenderPool } from '../pool/index.js'
 import type { RenderTask } from '../renderers/contract.js'
 import { loadConfig } from '../src/config.js'
 import { contentKey } from '../src/render/document-source.js'
@@ -63,17 +67,27 @@ async function measure(once: () => Promise<unknown>, concurrency: number, rss: (
 }
 
 const mb = (v: number) => `${v.toFixed(0)} MB`
-const pool = new RenderPool({ threads, renderTimeoutMs: 60_000, maxQueue: 1000, workerMemoryMb: 512 })
+const selected = await cases()
+
+/** Quire's figures, measured first in a child process while nothing else of the bench runs. */
+function measureQuire(): Map<string, { perSecond: number; peakMb: number }> {
+  const file = join(mkdtempSync(join(tmpdir(), 'quire-bench-')), 'cases.json')
+  writeFileSync(file, JSON.stringify(selected.map(({ name, task }) => ({ name, task }))))
+  const script = new URL('./measure-quire.mjs', import.meta.url).pathname
+  const out = execFileSync(process.execPath, [script, file, String(seconds), String(threads)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  return new Map(out.trim().split('\n').map((line) => JSON.parse(line)).map((r) => [r.name, r]))
+}
+
+console.log(`Quire: ${threads} worker threads (built code, own process); Chromium: ${existsSync(CHROMIUM_PATH) ? 'one warm page' : 'not installed, skipped'}; ${seconds} s per measurement\n`)
+const quireResults = measureQuire()
 const chromium = existsSync(CHROMIUM_PATH) ? await startChromium() : null
-console.log(`Quire: ${threads} worker threads; Chromium: ${chromium ? 'one warm page' : 'not installed, skipped'}; ${seconds} s per measurement\n`)
 const rows: string[] = ['| case | Quire renders/s | Chromium renders/s | ratio | Quire peak RSS | Chromium peak RSS |', '| --- | --- | --- | --- | --- | --- |']
-for (const c of await cases()) {
-  const quire = await measure(() => pool.run(c.task), threads * 2, () => process.memoryUsage().rss)
+for (const c of selected) {
+  const quire = quireResults.get(c.name)!
   const peer = chromium ? await measure(() => c.chromium(chromium), 1, chromium.rss) : null
   const ratio = peer ? `${(quire.perSecond / peer.perSecond).toFixed(1)}×` : '–'
   rows.push(`| ${c.name} | ${quire.perSecond.toFixed(1)} | ${peer ? peer.perSecond.toFixed(1) : '–'} | ${ratio} | ${mb(quire.peakMb)} | ${peer ? mb(peer.peakMb) : '–'} |`)
   console.log(rows.at(-1))
 }
 console.log('\n' + rows.join('\n'))
-await pool.destroy()
 await chromium?.close()

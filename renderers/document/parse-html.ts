@@ -47,11 +47,13 @@ const DEPTH_WARNING = `HTML nested deeper than ${MAX_DEPTH} elements: deeper ele
 export function parseHtml(html: string): ParsedHtml {
   const prologue = /^\uFEFF?\s*(<\?xml[^>]*>\s*)?(<!doctype[^>]*>)?/i.exec(html)
   const source = html.slice(prologue?.[0].length ?? 0)
+  // Comments may come before the doctype without changing the mode.
+  const doctype = prologue?.[2] ?? /^\uFEFF?\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)+(<!doctype[^>]*>)/i.exec(html)?.[1]
   const parsed = parse(source, PARSE_OPTIONS)
   const root = createElement('html', {}, null)
   const head = createElement('head', {}, root)
   const body = createElement('body', {}, root)
-  const doc: ParsedHtml = { root, head, body, title: null, styles: [], warnings: [], quirks: !prologue?.[2] }
+  const doc: ParsedHtml = { root, head, body, title: null, styles: [], warnings: [], quirks: !doctype }
   const b = new TreeBuilder(doc)
   b.top(parsed.childNodes)
   appendChild(root, head)

@@ -121,3 +121,13 @@ t.test('position: fixed boxes print on every page at the same place', async (t) 
   t.same(marks.map((w) => w.page), [1, 2, 3], 'on each page')
   t.ok(marks.every((w) => Math.abs(w.y - marks[0].y) < 0.5 && Math.abs(w.x - marks[0].x) < 0.5), 'at the same place')
 })
+
+t.test('a table row taller than a page breaks between the lines inside it', async (t) => {
+  const lines = Array.from({ length: 90 }, (_, i) => `<p style="margin:0">Line${i + 1}</p>`).join('')
+  const bytes = await render(`<!DOCTYPE html><table><tr><td style="font-size:20px;line-height:1.37">${lines}</td></tr></table>`)
+  const words = wordBoxes(bytes)
+  t.ok(words.some((w) => w.page === 2), 'the row continues on page 2')
+  t.same(words.map((w) => w.text), Array.from({ length: 90 }, (_, i) => `Line${i + 1}`), 'every line once, in order')
+  const lastOnPage1 = Math.max(...words.filter((w) => w.page === 1).map((w) => w.y))
+  t.ok(lastOnPage1 < 841.89 - 28 - 10, 'no line runs into the bottom margin')
+})
