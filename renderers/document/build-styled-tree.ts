@@ -6,7 +6,7 @@ import type { Warn } from './parse-declaration.js'
 import type { IndexedRule, RuleIndex } from './rule-index.js'
 import type { PseudoElement } from './parse-selector.js'
 import { cascade } from './cascade.js'
-import { computeStyle, type ComputeEnv } from './compute-style.js'
+import { computeStyle, type ComputeEnv, type Computed } from './compute-style.js'
 import { parseInlineStyle, type InlineStyle } from './parse-stylesheet.js'
 import { presentationalHints } from './presentational-hints.js'
 import { emptyExtras, type Extras } from './property-def.js'
@@ -29,21 +29,40 @@ export function buildStyledTree(root: DomElement, ua: RuleIndex, author: RuleInd
 class TreeStyler {
   private readonly counters = new Counters()
   rootVars: Map<string, string> | null = null
+  private readonly shared = new Map<ComputedStyle, { extras: Extras; byKey: Map<string, Computed> }>()
   constructor(readonly ua: RuleIndex, readonly author: RuleIndex, readonly env: ComputeEnv) {}
 
   element(el: DomElement, parent: ComputedStyle, parentExtras: Extras, parentDisplay: Display | null, ordinal: number | null): StyledElement {
     const uaMatch = this.ua.match(el)
     const authorMatch = this.author.match(el)
     const hintText = presentationalHints(el)
-    const hints = hintText === '' ? null : parseInlineStyle(hintText)
-    let inline: InlineStyle | null = null
-    if (el.attrs.style !== undefined && el.attrs.style !== '') {
-      inline = parseInlineStyle(el.attrs.style)
-      for (const w of inline.warnings) this.env.warn(w)
-    }
-    const declared = cascade(uaMatch.element, hints, authorMatch.element, inline)
+    const styleText = el.attrs.style ?? ''
     const isRoot = el.parent === null
-    const { style, extras } = computeStyle(declared, parent, parentExtras, this.env, { isRoot, parentDisplay })
+    // The computed style depends only on the parent's and on what the cascade sees, so like siblings (the
+    // rows of a table, their cells) share one: key = matched rules + hints + inline style, per parent.
+    // (The hint text's length keeps "hints | style" unambiguous whatever characters either holds.)
+    const key = isRoot ? null : ruleKeys(uaMatch.element) + '|' + ruleKeys(authorMatch.element) + '|' + hintText.length + ':' + hintText + styleText
+    let perParent = this.shared.get(parent)
+    if (perParent?.extras !== parentExtras) perParent = undefined
+    let computed = key === null ? undefined : perParent?.byKey.get(key)
+    if (!computed) {
+      const hints = hintText === '' ? null : parseInlineStyle(hintText)
+      let inline: InlineStyle | null = null
+      if (styleText !== '') {
+        inline = parseInlineStyle(styleText)
+        for (const w of inline.warnings) this.env.warn(w)
+      }
+      const declared = cascade(uaMatch.element, hints, authorMatch.element, inline)
+      computed = computeStyle(declared, parent, parentExtras, this.env, { isRoot, parentDisplay })
+      if (key !== null) {
+        if (!perParent) {
+          perParent = { extras: parentExtras, byKey: new Map() }
+          this.shared.set(parent, perParent)
+        }
+        perParent.byKey.set(key, computed)
+      }
+    }
+    const { style, extras } = computed
     if (isRoot) { this.env.rootFontSize = style.fontSize; this.rootVars = extras.customProps }
 
     const out: StyledElement = { kind: 'element', tag: el.tag, attrs: el.attrs, style, children: [], marker: null }
@@ -91,6 +110,13 @@ class TreeStyler {
     const children: StyledNode[] = text === '' ? [] : [{ kind: 'text', text, style: computed.style }]
     return { kind: 'element', tag: `::${kind}`, attrs: {}, style: computed.style, children, marker: null }
   }
+}
+
+/** The identity of a matched rule list: each rule's key is unique within its index. */
+function ruleKeys(rules: IndexedRule[]): string {
+  let out = ''
+  for (let i = 0; i < rules.length; i++) out += rules[i].key + ','
+  return out
 }
 
 /** First ordinal and step for the items of a list element (<ol start reversed>). */

@@ -16,6 +16,18 @@ export interface Extent { above: number; below: number }
 
 /** The inline box of `style` drawn with `face` (its primary font unless a fallback supplied glyphs). */
 export function inlineExtent(fonts: FontStore, style: ComputedStyle, face?: FontFace): Extent {
+  if (face !== undefined) return extentOf(fonts, style, face)
+  // The primary font's extent is asked for every text unit of every line: remember it per style.
+  const hit = primaryExtents.get(style)
+  if (hit && hit.fonts === fonts) return hit.extent
+  const extent = extentOf(fonts, style)
+  primaryExtents.set(style, { fonts, extent })
+  return extent
+}
+
+const primaryExtents = new WeakMap<ComputedStyle, { fonts: FontStore; extent: Extent }>()
+
+function extentOf(fonts: FontStore, style: ComputedStyle, face?: FontFace): Extent {
   const primary = fonts.faceOf(style)
   const m = fonts.metrics(face ?? primary, style.fontSize)
   const lh = face && face !== primary && style.lineHeight.kind === 'normal' ? m.normal : lineHeightPx(style, fonts.metrics(primary, style.fontSize))

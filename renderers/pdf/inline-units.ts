@@ -84,13 +84,40 @@ export function measureText(fonts: FontStore, style: ComputedStyle, text: string
   return { spans, width, spaces }
 }
 
-export function textUnit(fonts: FontStore, item: TextItem, text: string, canBreakAfter: boolean): TextUnit {
-  const { spans, width, spaces } = measureText(fonts, item.style, text)
-  let trailing = 0
-  if (hangs(item.style) && text.charCodeAt(text.length - 1) === 32) {
-    const trimmed = text.replace(/ +$/, '')
-    trailing = width - measureText(fonts, item.style, trimmed).width
+interface Measured { spans: FaceSpan[]; width: number; trailing: number; spaces: number }
+
+/**
+ * Measured pieces by style and text: like cells share one computed style, and a table measures the same
+ * words for its column widths, for layout and on every row. The fonts are the key's first part.
+ */
+const measured = new WeakMap<FontStore, WeakMap<ComputedStyle, Map<string, Measured>>>()
+
+function measurePiece(fonts: FontStore, style: ComputedStyle, text: string): Measured {
+  let byStyle = measured.get(fonts)
+  if (!byStyle) {
+    byStyle = new WeakMap()
+    measured.set(fonts, byStyle)
   }
+  let byText = byStyle.get(style)
+  if (!byText) {
+    byText = new Map()
+    byStyle.set(style, byText)
+  }
+  let m = byText.get(text)
+  if (m) return m
+  const { spans, width, spaces } = measureText(fonts, style, text)
+  let trailing = 0
+  if (hangs(style) && text.charCodeAt(text.length - 1) === 32) {
+    const trimmed = text.replace(/ +$/, '')
+    trailing = width - measureText(fonts, style, trimmed).width
+  }
+  m = { spans, width, trailing, spaces }
+  byText.set(text, m)
+  return m
+}
+
+export function textUnit(fonts: FontStore, item: TextItem, text: string, canBreakAfter: boolean): TextUnit {
+  const { spans, width, trailing, spaces } = measurePiece(fonts, item.style, text)
   return { kind: 'text', item, text, spans, width, trailing, spaces, canBreakAfter }
 }
 

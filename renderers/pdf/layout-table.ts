@@ -158,13 +158,29 @@ function collapsedCellBox(gc: GridCell, collapsed: ReturnType<typeof collapsedBo
   return box
 }
 
+/**
+ * Like cells (one shared computed style, the same resolved edges) get one style object: the copy is large,
+ * and per-style caches downstream (font face, line metrics) then hit for every row.
+ */
+const bordered = new WeakMap<ComputedStyle, Map<string, ComputedStyle>>()
+
 function withBorders(style: ComputedStyle, halves: { top: number; right: number; bottom: number; left: number }): ComputedStyle {
+  const key = `${halves.top} ${halves.right} ${halves.bottom} ${halves.left}`
+  let byHalves = bordered.get(style)
+  if (!byHalves) {
+    byHalves = new Map()
+    bordered.set(style, byHalves)
+  }
+  const hit = byHalves.get(key)
+  if (hit) return hit
   const side = (s: BorderSide, w: number): BorderSide => ({ width: w, style: w > 0 ? 'solid' : 'none', color: s.color })
-  return {
+  const out: ComputedStyle = {
     ...style,
     borderTop: side(style.borderTop, halves.top), borderRight: side(style.borderRight, halves.right),
     borderBottom: side(style.borderBottom, halves.bottom), borderLeft: side(style.borderLeft, halves.left),
   }
+  byHalves.set(key, out)
+  return out
 }
 
 function collapsedEdges(b: ReturnType<typeof collapsedBorders>, colX: number[], rowY: number[], gap: number): EdgeFrag[] {

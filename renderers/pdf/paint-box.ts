@@ -1,6 +1,7 @@
 // Painting one box: background colour and layers (images, gradients) clipped to the rounded border box,
 // borders side by side (solid sides as mitred trapezoids, so corners between colours match browsers),
 // and the picture of a replaced <img>. Coordinates are CSS px; the page painter set up the transform.
+import { fillColor, strokeColor } from './color-operator.js'
 import type { BorderSide, Color, ComputedStyle } from '../document/styled-tree.js'
 import type { BoxFrag } from './fragments.js'
 import { paintBackgroundLayers } from './paint-background-layers.js'
@@ -51,7 +52,7 @@ export function paintBox(target: PaintTarget, frag: BoxFrag): void {
     if (s.backgroundColor && s.backgroundColor.a > 0) {
       doc.save()
       rectPath(doc, frag.x, frag.y, frag.w, frag.h, radii)
-      doc.fillColor(rgb(s.backgroundColor), s.backgroundColor.a).fill()
+      fillColor(doc, s.backgroundColor, s.backgroundColor.a).fill()
       doc.restore()
     }
     if (s.backgroundLayers.length) paintBackgroundLayers(target, frag, s)
@@ -88,7 +89,7 @@ function paintBoxShadows(doc: PDFKit.PDFDocument, frag: BoxFrag, s: ComputedStyl
       const grow = layers === 1 ? sh.spread : sh.spread - sh.blur / 2 + (sh.blur * (k + 1)) / layers
       const r = radii.map((v) => (v > 0 ? Math.max(0, v + grow) : 0)) as Radii
       rectPath(doc, frag.x + sh.x - grow, frag.y + sh.y - grow, frag.w + 2 * grow, frag.h + 2 * grow, r)
-      doc.fillColor(rgb(sh.color), sh.color.a / layers).fill()
+      fillColor(doc, sh.color, sh.color.a / layers).fill()
     }
     doc.restore()
   }
@@ -113,7 +114,7 @@ function paintBorders(doc: PDFKit.PDFDocument, frag: BoxFrag, s: ComputedStyle):
     doc.save()
     rectPath(doc, x, y, w, h, radii)
     rectPath(doc, x + bl, y + bt, Math.max(0, w - bl - br), Math.max(0, h - bt - bb), inner)
-    doc.fillColor(rgb(top!.color), top!.color.a).fill('even-odd')
+    fillColor(doc, top!.color, top!.color.a).fill('even-odd')
     doc.restore()
     return
   }
@@ -121,7 +122,7 @@ function paintBorders(doc: PDFKit.PDFDocument, frag: BoxFrag, s: ComputedStyle):
     doc.save()
     dash(doc, top!)
     rectPath(doc, x + bt / 2, y + bt / 2, w - bt, h - bt, radii.map((r) => Math.max(0, r - bt / 2)) as Radii)
-    doc.lineWidth(bt).strokeColor(rgb(top!.color), top!.color.a).stroke()
+    strokeColor(doc.lineWidth(bt), top!.color, top!.color.a).stroke()
     doc.restore()
     return
   }
@@ -138,7 +139,7 @@ function paintBorders(doc: PDFKit.PDFDocument, frag: BoxFrag, s: ComputedStyle):
     doc.save()
     doc.polygon(...(pts as [number, number][]))
     const color = shade(side, name)
-    doc.fillColor(rgb(color), color.a).fill()
+    fillColor(doc, color, color.a).fill()
     doc.restore()
   }
 }
@@ -171,7 +172,7 @@ function strokeSide(doc: PDFKit.PDFDocument, frag: BoxFrag, side: BorderSide, na
   else if (name === 'bottom') doc.moveTo(x, y + h - half).lineTo(x + w, y + h - half)
   else if (name === 'left') doc.moveTo(x + half, y).lineTo(x + half, y + h)
   else doc.moveTo(x + w - half, y).lineTo(x + w - half, y + h)
-  doc.strokeColor(rgb(side.color), side.color.a).stroke()
+  strokeColor(doc, side.color, side.color.a).stroke()
   doc.restore()
 }
 
@@ -183,7 +184,7 @@ function doubleSide(doc: PDFKit.PDFDocument, pts: number[][], side: BorderSide):
   doc.save()
   doc.polygon([o1[0], o1[1]], [o2[0], o2[1]], lerp(o2, i2, third) as [number, number], lerp(o1, i1, third) as [number, number])
   doc.polygon(lerp(o1, i1, 2 * third) as [number, number], lerp(o2, i2, 2 * third) as [number, number], [i2[0], i2[1]], [i1[0], i1[1]])
-  doc.fillColor(rgb(side.color), side.color.a).fill()
+  fillColor(doc, side.color, side.color.a).fill()
   doc.restore()
 }
 

@@ -1,11 +1,12 @@
 // One page: the canvas background over the whole sheet, then the document slice [start, end) inside the
 // page margins (with a repeated table head above it), clipped so nothing of the neighbouring slices shows.
+import { fillColor, strokeColor } from './color-operator.js'
 import type { Color } from '../document/styled-tree.js'
 import type { PaintOp } from './display-list.js'
 import type { FontStore } from './font-store.js'
 import type { PageGeometry } from './page-geometry.js'
 import type { PageSlice } from './paginate.js'
-import { paintBox, rectPath, rgb } from './paint-box.js'
+import { paintBox, rectPath } from './paint-box.js'
 import { paintText } from './paint-text.js'
 import type { PaintTarget } from './paint-target.js'
 
@@ -28,7 +29,7 @@ export function beginPage(target: PaintTarget, page: PageToPaint): void {
   if (page.canvas && target.printBackground && page.canvas.a > 0) {
     // Chromium paints the root background over the page area only; the page margins stay blank.
     const m = g.margins
-    doc.rect(m.left, m.top, g.width - m.left - m.right, g.height - m.top - m.bottom).fillColor(rgb(page.canvas), page.canvas.a).fill()
+    fillColor(doc.rect(m.left, m.top, g.width - m.left - m.right, g.height - m.top - m.bottom), page.canvas, page.canvas.a).fill()
   }
 }
 
@@ -99,12 +100,12 @@ function paintEdge(doc: PDFKit.PDFDocument, e: Extract<PaintOp, { kind: 'edge' }
     const horizontal = e.y1 === e.y2
     if (horizontal) doc.rect(e.x1 - half, e.y1 - half, e.x2 - e.x1 + e.width, e.width)
     else doc.rect(e.x1 - half, e.y1 - half, e.width, e.y2 - e.y1 + e.width)
-    doc.fillColor(rgb(e.color), e.color.a).fill()
+    fillColor(doc, e.color, e.color.a).fill()
   } else {
     const w = e.width
     if (e.style === 'dashed') doc.dash(w < 3 ? 3 * w : 2 * w, { space: w < 3 ? 3 * w : 2 * w })
     else doc.dash(w, { space: w })
-    doc.moveTo(e.x1, e.y1).lineTo(e.x2, e.y2).lineWidth(w).strokeColor(rgb(e.color), e.color.a).stroke()
+    strokeColor(doc.moveTo(e.x1, e.y1).lineTo(e.x2, e.y2).lineWidth(w), e.color, e.color.a).stroke()
   }
   doc.restore()
 }

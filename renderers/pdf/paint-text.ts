@@ -2,9 +2,9 @@
 // (pdfkit's text() would add a save/transform/restore, measure the string again and parse its options
 // for every fragment), then decorations. Glyphs are encoded by pdfkit's embedded font, which also
 // records them for the subset and the ToUnicode map, so fonts stay subset and text stays extractable.
+import { fillColor } from './color-operator.js'
 import type { TextFrag } from './fragments.js'
 import type { FontStore } from './font-store.js'
-import { rgb } from './paint-box.js'
 import type { PaintTarget } from './paint-target.js'
 
 /**
@@ -30,7 +30,7 @@ export function paintText(target: PaintTarget, fonts: FontStore, frag: TextFrag)
   const { doc } = target
   if (frag.color.a <= 0 || !frag.text) return
   if (frag.text.trim()) {
-    doc.font(target.font(frag.face)).fillColor(rgb(frag.color), frag.color.a)
+    fillColor(doc.font(target.font(frag.face)), frag.color, frag.color.a)
     // As bytes: pdfkit would convert a string to bytes one character at a time in JavaScript.
     doc.addContent(Buffer.from(glyphOps(doc as unknown as PdfkitText, fonts, frag), 'latin1') as never)
   }
@@ -40,7 +40,7 @@ export function paintText(target: PaintTarget, fonts: FontStore, frag: TextFrag)
   const m = fonts.metrics(frag.face, frag.size)
   const thickness = d.thickness
   doc.save()
-  doc.fillColor(rgb(deco.color), deco.color.a)
+  fillColor(doc, deco.color, deco.color.a)
   if (deco.underline) doc.rect(frag.x, frag.baseline + d.underlineOffset - thickness / 2, frag.w, thickness).fill()
   if (deco.overline) doc.rect(frag.x, frag.baseline - m.ascent, frag.w, thickness).fill()
   if (deco.lineThrough) doc.rect(frag.x, frag.baseline + d.strikeOffset - thickness / 2, frag.w, thickness).fill()
