@@ -168,3 +168,8 @@ export interface MediaContext {
   width: number
   height: number
 }
+
+/** A Dim's value against its reference length (the containing block's width, the box's size, …). */
+export function resolveDim(d: Dim, reference: number): number {
+  return d.px + (d.pct * reference) / 100
+}

@@ -1,14 +1,15 @@
 // One box as SVG, in the same order and geometry as the PDF painter (renderers/pdf/paint-box.ts): shadow,
 // background colour and layers (images, gradients) clipped to the rounded border box, the picture of an
 // <img>, then borders (one ring when all sides match, else mitred trapezoids per side).
-import type { BackgroundLayer, BorderSide, Color, ComputedStyle, GradientStop } from '../document/styled-tree.js'
+import { resolveDim, type BackgroundLayer, type BorderSide, type Color, type ComputedStyle } from '../document/styled-tree.js'
+import { gradientStopOffsets, imageLayerTiles, type Area } from '../pdf/background-geometry.js'
+import { borderShade } from '../pdf/border-shade.js'
 import type { ImageStore } from '../resources/index.js'
 import type { BoxFrag } from '../pdf/fragments.js'
 import type { Radii } from '../pdf/paint-box.js'
 import { dataUri } from './data-uri.js'
 import { attr, fillAttrs, num, polygonD, rectD, rgbCss, strokeAttrs } from './svg-format.js'
 
-const MAX_TILES = 2000
 
 /** Definitions (clip paths, gradients, filters) a document needs, numbered as they are added. */
 export class SvgDefs {
@@ -78,8 +79,6 @@ function shadows(frag: BoxFrag, ctx: BoxPaint): string {
 
 // ---- background layers (as renderers/pdf/paint-background-layers.ts) ----
 
-type Area = { x: number; y: number; w: number; h: number }
-const dim = (d: { px: number; pct: number }, ref: number) => d.px + (d.pct * ref) / 100
 
 function layers(frag: BoxFrag, s: ComputedStyle, ctx: BoxPaint, canvas?: CanvasArea): string {
   const bl = sideWidth(s.borderLeft), bt = sideWidth(s.borderTop), br = sideWidth(s.borderRight), bb = sideWidth(s.borderBottom)
@@ -91,70 +90,24 @@ function layers(frag: BoxFrag, s: ComputedStyle, ctx: BoxPaint, canvas?: CanvasA
   return content ? clipped(frag, ctx, content, canvas) : ''
 }
 
-function layerSize(layer: BackgroundLayer, area: Area, iw: number, ih: number): [number, number] {
-  if (layer.size === 'cover' || layer.size === 'contain') {
-    const k = layer.size === 'cover' ? Math.max(area.w / iw, area.h / ih) : Math.min(area.w / iw, area.h / ih)
-    return [iw * k, ih * k]
-  }
-  const [sw, sh] = layer.size
-  const w = sw === 'auto' ? null : dim(sw, area.w)
-  const h = sh === 'auto' ? null : dim(sh, area.h)
-  if (w !== null && h !== null) return [w, h]
-  if (w !== null) return [w, (w * ih) / iw]
-  if (h !== null) return [(h * iw) / ih, h]
-  return [iw, ih]
-}
-
-function tiles(start: number, size: number, from: number, to: number): number[] {
-  const first = start - Math.ceil((start - from) / size) * size
-  const out: number[] = []
-  for (let p = first; p < to && out.length <= MAX_TILES; p += size) out.push(p)
-  return out
-}
-
 /** `paint` is where tiles are needed: the border box, or the whole canvas. */
 function imageLayer(layer: BackgroundLayer, url: string, area: Area, paint: { x?: number; y?: number; w: number; h: number }, ctx: BoxPaint): string {
   const px = paint.x ?? 0
   const py = paint.y ?? 0
   const loaded = ctx.images.get(url)
-  if (!loaded || !loaded.width || !loaded.height) return ''
-  const [w, h] = layerSize(layer, area, loaded.width, loaded.height)
-  if (w <= 0 || h <= 0) return ''
-  const x0 = area.x + dim(layer.position[0], area.w - w)
-  const y0 = area.y + dim(layer.position[1], area.h - h)
-  const repeatX = layer.repeat === 'repeat' || layer.repeat === 'repeat-x'
-  const repeatY = layer.repeat === 'repeat' || layer.repeat === 'repeat-y'
-  let xs = repeatX ? tiles(x0, w, px, px + paint.w) : [x0]
-  let ys = repeatY ? tiles(y0, h, py, py + paint.h) : [y0]
-  if (xs.length * ys.length > MAX_TILES) {
-    ctx.warnings.push(`background image ${url.slice(0, 60)} would need ${xs.length * ys.length} tiles; drawn once`)
-    xs = [x0]
-    ys = [y0]
-  }
+  if (!loaded) return ''
+  const placed = imageLayerTiles(layer, area, loaded.width, loaded.height, { x: px, y: py, w: paint.w, h: paint.h }, (m) => ctx.warnings.push(`background image ${url.slice(0, 60)} ${m}`))
+  if (!placed) return ''
+  const { w, h, xs, ys } = placed
   const href = attr(dataUri(loaded))
   if (xs.length * ys.length === 1) {
-    return `<image href="${href}" x="${num(x0)}" y="${num(y0)}" width="${num(w)}" height="${num(h)}" preserveAspectRatio="none"/>`
+    return `<image href="${href}" x="${num(xs[0])}" y="${num(ys[0])}" width="${num(w)}" height="${num(h)}" preserveAspectRatio="none"/>`
   }
   // Tiles refer to one image element, so the picture is decoded once.
   const id = ctx.defs.add((id) => `<image id="${id}" href="${href}" width="${num(w)}" height="${num(h)}" preserveAspectRatio="none"/>`)
   let out = ''
   for (const y of ys) for (const x of xs) out += `<use href="#${id}" x="${num(x)}" y="${num(y)}"/>`
   return out
-}
-
-function stopOffsets(stops: GradientStop[], length: number): number[] {
-  const raw = stops.map((s) => (s.at ? dim(s.at, length) / (length || 1) : null))
-  if (raw[0] === null) raw[0] = 0
-  if (raw[raw.length - 1] === null) raw[raw.length - 1] = 1
-  for (let i = 1; i < raw.length; i++) {
-    if (raw[i] !== null) { raw[i] = Math.max(raw[i]!, raw[i - 1]!); continue }
-    let j = i
-    while (raw[j] === null) j++
-    const a = raw[i - 1]!
-    const b = Math.max(raw[j]!, a)
-    for (let k = i; k < j; k++) raw[k] = a + ((b - a) * (k - i + 1)) / (j - i + 1)
-  }
-  return raw.map((v) => Math.min(1, Math.max(0, v!)))
 }
 
 function gradient(layer: BackgroundLayer, area: Area, ctx: BoxPaint, canvas?: CanvasArea): string {
@@ -173,14 +126,14 @@ function gradient(layer: BackgroundLayer, area: Area, ctx: BoxPaint, canvas?: Ca
     open = `<linearGradient gradientUnits="userSpaceOnUse" x1="${num(cx - (dx * length) / 2)}" y1="${num(cy - (dy * length) / 2)}" x2="${num(cx + (dx * length) / 2)}" y2="${num(cy + (dy * length) / 2)}"`
     close = '</linearGradient>'
   } else {
-    const cx = area.x + dim(image.at[0], area.w)
-    const cy = area.y + dim(image.at[1], area.h)
+    const cx = area.x + resolveDim(image.at[0], area.w)
+    const cy = area.y + resolveDim(image.at[1], area.h)
     length = Math.max(...[[area.x, area.y], [area.x + area.w, area.y], [area.x, area.y + area.h], [area.x + area.w, area.y + area.h]]
       .map(([x, y]) => Math.hypot(x - cx, y - cy)))
     open = `<radialGradient gradientUnits="userSpaceOnUse" cx="${num(cx)}" cy="${num(cy)}" r="${num(length)}"`
     close = '</radialGradient>'
   }
-  const offsets = stopOffsets(image.stops, length)
+  const offsets = gradientStopOffsets(image.stops, length)
   const stops = image.stops.map((stop, i) =>
     `<stop offset="${num(offsets[i], 4)}" stop-color="${rgbCss(stop.color)}"${stop.color.a < 1 ? ` stop-opacity="${num(stop.color.a, 3)}"` : ''}/>`).join('')
   const id = ctx.defs.add((id) => `${open} id="${id}">${stops}${close}`)
@@ -199,18 +152,6 @@ function dashArray(side: BorderSide): string {
   if (side.style === 'dashed') return ` stroke-dasharray="${num(w < 3 ? 3 * w : 2 * w)}"`
   if (side.style === 'dotted') return ` stroke-dasharray="${num(w)}"`
   return ''
-}
-
-/** inset/outset/groove/ridge: the darker colour on the top-left or bottom-right, as Blink's Color::Dark(). */
-function shade(side: BorderSide, name: string): Color {
-  const st = side.style
-  if (st !== 'inset' && st !== 'outset' && st !== 'groove' && st !== 'ridge') return side.color
-  const darkSide = st === 'inset' || st === 'groove' ? name === 'top' || name === 'left' : name === 'bottom' || name === 'right'
-  if (!darkSide) return side.color
-  const c = side.color
-  const v = Math.max(c.r, c.g, c.b) / 255
-  const k = v > 0 ? Math.max(0, (v - 0.33) / v) : 0
-  return { r: Math.round(c.r * k), g: Math.round(c.g * k), b: Math.round(c.b * k), a: c.a }
 }
 
 function borders(frag: BoxFrag, s: ComputedStyle): string {
@@ -259,7 +200,7 @@ function borders(frag: BoxFrag, s: ComputedStyle): string {
       out += `<path d="${d}"${fillAttrs(side.color)}/>`
       continue
     }
-    out += `<path d="${polygonD(pts)}"${fillAttrs(shade(side, name))}/>`
+    out += `<path d="${polygonD(pts)}"${fillAttrs(borderShade(side, name))}/>`
   }
   return out
 }

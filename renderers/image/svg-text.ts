@@ -3,6 +3,7 @@
 // one <use> per glyph). The glyphs come from
 // the same shaped runs the layout measured (the font store's cached view of the parsed font), so what is
 // drawn lines up exactly with the layout, and resvg never has to parse a font or shape text again.
+import { splitAfterSpaces } from '../pdf/split-after-spaces.js'
 import type { Font, Glyph } from 'fontkit'
 import type { FontFace } from '../fonts/index.js'
 import type { FontStore } from '../pdf/font-store.js'
@@ -75,18 +76,6 @@ const fmt = (v: number): string => {
   return Object.is(x, -0) ? '0' : String(x)
 }
 
-function splitAfterSpaces(text: string): string[] {
-  const pieces: string[] = []
-  let start = 0
-  for (let i = 0; i < text.length; i++) {
-    if (text.charCodeAt(i) === 32) {
-      pieces.push(text.slice(start, i + 1))
-      start = i + 1
-    }
-  }
-  if (start < text.length) pieces.push(text.slice(start))
-  return pieces
-}
 
 /** Writes text fragments as filled outline paths. */
 export class SvgText {

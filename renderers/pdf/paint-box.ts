@@ -1,6 +1,7 @@
 // Painting one box: background colour and layers (images, gradients) clipped to the rounded border box,
 // borders side by side (solid sides as mitred trapezoids, so corners between colours match browsers),
 // and the picture of a replaced <img>. Coordinates are CSS px; the page painter set up the transform.
+import { borderShade } from './border-shade.js'
 import { fillColor, strokeColor } from './color-operator.js'
 import type { BorderSide, Color, ComputedStyle } from '../document/styled-tree.js'
 import type { BoxFrag } from './fragments.js'
@@ -138,23 +139,12 @@ function paintBorders(doc: PDFKit.PDFDocument, frag: BoxFrag, s: ComputedStyle):
     if (side.style === 'double' && side.width >= 3) { doubleSide(doc, pts, side); continue }
     doc.save()
     doc.polygon(...(pts as [number, number][]))
-    const color = shade(side, name)
+    const color = borderShade(side, name)
     fillColor(doc, color, color.a).fill()
     doc.restore()
   }
 }
 
-/** inset/outset/groove/ridge: the darker colour on the top-left or bottom-right, as Blink's Color::Dark(). */
-function shade(side: BorderSide, name: string): Color {
-  const st = side.style
-  if (st !== 'inset' && st !== 'outset' && st !== 'groove' && st !== 'ridge') return side.color
-  const darkSide = st === 'inset' || st === 'groove' ? name === 'top' || name === 'left' : name === 'bottom' || name === 'right'
-  if (!darkSide) return side.color
-  const c = side.color
-  const v = Math.max(c.r, c.g, c.b) / 255
-  const k = v > 0 ? Math.max(0, (v - 0.33) / v) : 0
-  return { r: Math.round(c.r * k), g: Math.round(c.g * k), b: Math.round(c.b * k), a: c.a }
-}
 
 function dash(doc: PDFKit.PDFDocument, side: BorderSide): void {
   const w = side.width

@@ -2,6 +2,7 @@
 // (pdfkit's text() would add a save/transform/restore, measure the string again and parse its options
 // for every fragment), then decorations. Glyphs are encoded by pdfkit's embedded font, which also
 // records them for the subset and the ToUnicode map, so fonts stay subset and text stays extractable.
+import { splitAfterSpaces } from './split-after-spaces.js'
 import { fillColor } from './color-operator.js'
 import type { TextFrag } from './fragments.js'
 import type { FontStore } from './font-store.js'
@@ -106,15 +107,3 @@ function hex4(gid: number): string {
   return gid < HEX.length ? HEX[gid] : gid.toString(16).padStart(4, '0')
 }
 
-function splitAfterSpaces(text: string): string[] {
-  const pieces: string[] = []
-  let start = 0
-  for (let i = 0; i < text.length; i++) {
-    if (text.charCodeAt(i) === 32) {
-      pieces.push(text.slice(start, i + 1))
-      start = i + 1
-    }
-  }
-  if (start < text.length) pieces.push(text.slice(start))
-  return pieces
-}
