@@ -1,15 +1,14 @@
 // One box as SVG, in the same order and geometry as the PDF painter (renderers/pdf/paint-box.ts): shadow,
 // background colour and layers (images, gradients) clipped to the rounded border box, the picture of an
 // <img>, then borders (one ring when all sides match, else mitred trapezoids per side).
-import { resolveDim, type BackgroundLayer, type BorderSide, type Color, type ComputedStyle } from '../document/styled-tree.js'
-import { gradientStopOffsets, imageLayerTiles, type Area } from '../pdf/background-geometry.js'
+import type { BackgroundLayer, BorderSide, Color, ComputedStyle } from '../document/styled-tree.js'
+import { gradientLine, imageLayerTiles, type Area } from '../pdf/background-geometry.js'
 import { borderShade } from '../pdf/border-shade.js'
 import type { ImageStore } from '../resources/index.js'
 import type { BoxFrag } from '../pdf/fragments.js'
 import type { Radii } from '../pdf/paint-box.js'
 import { dataUri } from './data-uri.js'
 import { attr, fillAttrs, num, polygonD, rectD, rgbCss, strokeAttrs } from './svg-format.js'
-
 
 /** Definitions (clip paths, gradients, filters) a document needs, numbered as they are added. */
 export class SvgDefs {
@@ -79,7 +78,6 @@ function shadows(frag: BoxFrag, ctx: BoxPaint): string {
 
 // ---- background layers (as renderers/pdf/paint-background-layers.ts) ----
 
-
 function layers(frag: BoxFrag, s: ComputedStyle, ctx: BoxPaint, canvas?: CanvasArea): string {
   const bl = sideWidth(s.borderLeft), bt = sideWidth(s.borderTop), br = sideWidth(s.borderRight), bb = sideWidth(s.borderBottom)
   const area = { x: frag.x + bl, y: frag.y + bt, w: Math.max(0, frag.w - bl - br), h: Math.max(0, frag.h - bt - bb) }
@@ -113,27 +111,12 @@ function imageLayer(layer: BackgroundLayer, url: string, area: Area, paint: { x?
 function gradient(layer: BackgroundLayer, area: Area, ctx: BoxPaint, canvas?: CanvasArea): string {
   const image = layer.image
   if (image.kind === 'url' || image.stops.length === 0 || area.w <= 0 || area.h <= 0) return ''
-  let length: number
-  let open: string
-  let close: string
-  if (image.kind === 'linear-gradient') {
-    const a = (image.angleDeg * Math.PI) / 180
-    const dx = Math.sin(a)
-    const dy = -Math.cos(a)
-    length = Math.abs(area.w * dx) + Math.abs(area.h * dy)
-    const cx = area.x + area.w / 2
-    const cy = area.y + area.h / 2
-    open = `<linearGradient gradientUnits="userSpaceOnUse" x1="${num(cx - (dx * length) / 2)}" y1="${num(cy - (dy * length) / 2)}" x2="${num(cx + (dx * length) / 2)}" y2="${num(cy + (dy * length) / 2)}"`
-    close = '</linearGradient>'
-  } else {
-    const cx = area.x + resolveDim(image.at[0], area.w)
-    const cy = area.y + resolveDim(image.at[1], area.h)
-    length = Math.max(...[[area.x, area.y], [area.x + area.w, area.y], [area.x, area.y + area.h], [area.x + area.w, area.y + area.h]]
-      .map(([x, y]) => Math.hypot(x - cx, y - cy)))
-    open = `<radialGradient gradientUnits="userSpaceOnUse" cx="${num(cx)}" cy="${num(cy)}" r="${num(length)}"`
-    close = '</radialGradient>'
-  }
-  const offsets = gradientStopOffsets(image.stops, length)
+  const line = gradientLine(image, area)
+  const open = line.kind === 'linear'
+    ? `<linearGradient gradientUnits="userSpaceOnUse" x1="${num(line.x1)}" y1="${num(line.y1)}" x2="${num(line.x2)}" y2="${num(line.y2)}"`
+    : `<radialGradient gradientUnits="userSpaceOnUse" cx="${num(line.cx)}" cy="${num(line.cy)}" r="${num(line.r)}"`
+  const close = line.kind === 'linear' ? '</linearGradient>' : '</radialGradient>'
+  const { offsets } = line
   const stops = image.stops.map((stop, i) =>
     `<stop offset="${num(offsets[i], 4)}" stop-color="${rgbCss(stop.color)}"${stop.color.a < 1 ? ` stop-opacity="${num(stop.color.a, 3)}"` : ''}/>`).join('')
   const id = ctx.defs.add((id) => `${open} id="${id}">${stops}${close}`)

@@ -66,3 +66,26 @@ export function gradientStopOffsets(stops: GradientStop[], length: number): numb
   }
   return raw.map((v) => Math.min(1, Math.max(0, v!)))
 }
+
+export type GradientLine =
+  | { kind: 'linear'; x1: number; y1: number; x2: number; y2: number; offsets: number[] }
+  | { kind: 'radial'; cx: number; cy: number; r: number; offsets: number[] }
+
+/** A gradient's line (linear, through the area's centre) or circle (radial, to the farthest corner) in `area`. */
+export function gradientLine(image: Extract<BackgroundLayer['image'], { stops: GradientStop[] }>, area: Area): GradientLine {
+  if (image.kind === 'linear-gradient') {
+    const a = (image.angleDeg * Math.PI) / 180
+    const dx = Math.sin(a)
+    const dy = -Math.cos(a)
+    const length = Math.abs(area.w * dx) + Math.abs(area.h * dy)
+    const cx = area.x + area.w / 2
+    const cy = area.y + area.h / 2
+    const half = length / 2
+    return { kind: 'linear', x1: cx - dx * half, y1: cy - dy * half, x2: cx + dx * half, y2: cy + dy * half, offsets: gradientStopOffsets(image.stops, length) }
+  }
+  const cx = area.x + resolveDim(image.at[0], area.w)
+  const cy = area.y + resolveDim(image.at[1], area.h)
+  const corners = [[area.x, area.y], [area.x + area.w, area.y], [area.x, area.y + area.h], [area.x + area.w, area.y + area.h]]
+  const r = Math.max(...corners.map(([x, y]) => Math.hypot(x - cx, y - cy)))
+  return { kind: 'radial', cx, cy, r, offsets: gradientStopOffsets(image.stops, r) }
+}

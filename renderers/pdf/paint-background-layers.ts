@@ -1,11 +1,10 @@
 // Background layers: url() images sized (cover, contain, lengths), positioned and repeated over the padding
 // box, and linear/radial gradients — all clipped to the rounded border box. Layers paint bottom-up.
-import { resolveDim, type BackgroundLayer, type ComputedStyle } from '../document/styled-tree.js'
-import { gradientStopOffsets, imageLayerTiles, type Area } from './background-geometry.js'
+import type { BackgroundLayer, ComputedStyle } from '../document/styled-tree.js'
+import { gradientLine, imageLayerTiles, type Area } from './background-geometry.js'
 import type { BoxFrag } from './fragments.js'
 import { rectPath, rgb } from './paint-box.js'
 import type { PaintTarget } from './paint-target.js'
-
 
 export function paintBackgroundLayers(target: PaintTarget, frag: BoxFrag, s: ComputedStyle): void {
   const { doc } = target
@@ -25,9 +24,6 @@ export function paintBackgroundLayers(target: PaintTarget, frag: BoxFrag, s: Com
   }
 }
 
-
-
-
 function paintImageLayer(target: PaintTarget, layer: BackgroundLayer, url: string, area: Area, frag: BoxFrag): void {
   const img = target.image(url) as { width: number; height: number } | null
   if (!img) return
@@ -37,30 +33,14 @@ function paintImageLayer(target: PaintTarget, layer: BackgroundLayer, url: strin
   for (const y of ys) for (const x of xs) target.doc.image(img as never, x, y, { width: w, height: h })
 }
 
-
-
 function paintGradient(doc: PDFKit.PDFDocument, layer: BackgroundLayer, area: Area): void {
   const image = layer.image
   if (image.kind === 'url' || image.stops.length === 0) return
-  let grad: PDFKit.PDFLinearGradient | PDFKit.PDFRadialGradient
-  let length: number
-  if (image.kind === 'linear-gradient') {
-    const a = (image.angleDeg * Math.PI) / 180
-    const dx = Math.sin(a)
-    const dy = -Math.cos(a)
-    length = Math.abs(area.w * dx) + Math.abs(area.h * dy)
-    const cx = area.x + area.w / 2
-    const cy = area.y + area.h / 2
-    grad = doc.linearGradient(cx - (dx * length) / 2, cy - (dy * length) / 2, cx + (dx * length) / 2, cy + (dy * length) / 2)
-  } else {
-    const cx = area.x + resolveDim(image.at[0], area.w)
-    const cy = area.y + resolveDim(image.at[1], area.h)
-    // farthest-corner
-    length = Math.max(...[[area.x, area.y], [area.x + area.w, area.y], [area.x, area.y + area.h], [area.x + area.w, area.y + area.h]]
-      .map(([x, y]) => Math.hypot(x - cx, y - cy)))
-    grad = doc.radialGradient(cx, cy, 0, cx, cy, length)
-  }
-  const offsets = gradientStopOffsets(image.stops, length)
+  const line = gradientLine(image, area)
+  const grad = line.kind === 'linear'
+    ? doc.linearGradient(line.x1, line.y1, line.x2, line.y2)
+    : doc.radialGradient(line.cx, line.cy, 0, line.cx, line.cy, line.r)
+  const { offsets } = line
   image.stops.forEach((stop, i) => grad.stop(offsets[i], rgb(stop.color) as never, stop.color.a))
   doc.rect(area.x, area.y, area.w, area.h).fill(grad as never)
 }
