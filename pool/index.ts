@@ -31,6 +31,7 @@ export class RenderPool {
   readonly ready: Promise<void>
   private readonly onStart = new Map<number, () => void>()
   private nextId = 1
+  private inFlight = 0
 
   constructor(options: PoolOptions) {
     this.options = options
@@ -38,7 +39,6 @@ export class RenderPool {
       filename: workerFile,
       minThreads: options.threads,
       maxThreads: options.threads,
-      maxQueue: options.maxQueue,
       idleTimeout: 60_000,
       // A small young generation: a render's garbage is short-lived, so scavenging a 6 MB nursery costs no
       // measurable time, while V8's default (tens of MB per worker) was the largest share of a worker's RSS.
@@ -63,7 +63,12 @@ export class RenderPool {
    * for a free or newly started worker does not count); past it, piscina terminates that worker.
    */
   async run(task: RenderTask): Promise<RenderOutput> {
-    const { renderTimeoutMs } = this.options
+    const { renderTimeoutMs, threads, maxQueue } = this.options
+    // Counted here: piscina's balancer hands tasks to busy workers' ports, so its own maxQueue never fills.
+    if (this.inFlight >= threads + maxQueue) {
+      throw new PoolError('QUIRE_ERR_RENDER_BUSY', `Too many renders are waiting (queue limit ${maxQueue}); try again shortly`)
+    }
+    this.inFlight++
     const controller = new AbortController()
     const id = this.nextId++
     let timer: NodeJS.Timeout | undefined
@@ -76,6 +81,7 @@ export class RenderPool {
     } catch (error) {
       throw this.explain(error, controller.signal.aborted)
     } finally {
+      this.inFlight--
       this.onStart.delete(id)
       clearTimeout(timer)
     }
@@ -84,15 +90,12 @@ export class RenderPool {
   }
 
   private explain(error: unknown, timedOut: boolean): PoolError {
-    const { renderTimeoutMs, maxQueue, workerMemoryMb } = this.options
+    const { renderTimeoutMs, workerMemoryMb } = this.options
     if (timedOut) {
       return new PoolError('QUIRE_ERR_RENDER_TIMEOUT', `The render took longer than the limit of ${renderTimeoutMs} ms and was stopped`)
     }
     const message = error instanceof Error ? error.message : String(error)
     const code = (error as { code?: string })?.code
-    if (/queue is at limit|Task queue is at limit/i.test(message)) {
-      return new PoolError('QUIRE_ERR_RENDER_BUSY', `Too many renders are waiting (queue limit ${maxQueue}); try again shortly`)
-    }
     if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
       return new PoolError('QUIRE_ERR_RENDER_WORKER_CRASHED', `The render exceeded the worker memory limit of ${workerMemoryMb} MB and was stopped`)
     }

@@ -1,6 +1,7 @@
 // One page: the canvas background over the whole sheet, then the document slice [start, end) inside the
 // page margins (with a repeated table head above it), clipped so nothing of the neighbouring slices shows.
 import { fillColor, strokeColor } from './color-operator.js'
+import { deflatePageFast } from './fast-page-deflate.js'
 import type { Color } from '../document/styled-tree.js'
 import type { PaintOp } from './display-list.js'
 import type { FontStore } from './font-store.js'
@@ -24,6 +25,7 @@ export function beginPage(target: PaintTarget, page: PageToPaint): void {
   const { doc } = target
   const g = page.geometry
   doc.addPage({ size: [g.width * PT_PER_PX, g.height * PT_PER_PX], margin: 0 })
+  deflatePageFast(doc)
   doc.save()
   doc.scale(PT_PER_PX)
   if (page.canvas && target.printBackground && page.canvas.a > 0) {

@@ -1,0 +1,37 @@
+import t from 'tap'
+import { PoolError, RenderPool } from '../../pool/index.js'
+import { WARM_UP_PDF } from '../../pool/warm-up-task.js'
+import type { PdfTask } from '../../renderers/contract.js'
+
+const pdf = (html: string): PdfTask => ({ ...WARM_UP_PDF, source: { ...WARM_UP_PDF.source, main: { cacheKey: html, text: html } } })
+
+t.test('renders in a worker and hands the bytes back', async (t) => {
+  const pool = new RenderPool({ threads: 1, renderTimeoutMs: 30_000, maxQueue: 10, workerMemoryMb: 256 })
+  t.teardown(() => pool.destroy())
+  await pool.ready
+  const output = await pool.run(pdf('<p>hello from a worker</p>'))
+  t.equal(output.contentType, 'application/pdf')
+  t.equal(Buffer.from(output.bytes.subarray(0, 5)).toString(), '%PDF-')
+})
+
+t.test('a renderer error comes back as data with its code', async (t) => {
+  const pool = new RenderPool({ threads: 1, renderTimeoutMs: 30_000, maxQueue: 10, workerMemoryMb: 256 })
+  t.teardown(() => pool.destroy())
+  const breaks = '<p>1</p>' + '<div class="page-break"></div><p>more</p>'.repeat(8)
+  const error = await pool.run(pdf(breaks)).catch((e) => e)
+  t.ok(error instanceof PoolError)
+  t.equal(error.code, 'QUIRE_ERR_RENDER_PAGES_LIMIT')
+  t.match(error.message, /5 pages/)
+})
+
+t.test('more renders waiting than the queue allows → QUIRE_ERR_RENDER_BUSY', async (t) => {
+  const pool = new RenderPool({ threads: 1, renderTimeoutMs: 30_000, maxQueue: 1, workerMemoryMb: 256 })
+  t.teardown(() => pool.destroy())
+  await pool.ready
+  const task = { ...pdf(`<table>${'<tr><td>row</td><td>cell</td></tr>'.repeat(400)}</table>`), limits: { ...WARM_UP_PDF.limits, maxHtmlChars: 1_000_000, maxPages: 100 } }
+  const results = await Promise.allSettled([pool.run(task), pool.run(task), pool.run(task), pool.run(task)])
+  const busy = results.filter((r) => r.status === 'rejected' && (r.reason as PoolError).code === 'QUIRE_ERR_RENDER_BUSY')
+  t.ok(busy.length >= 1, `${busy.length} refused as busy`)
+  t.match((busy[0] as PromiseRejectedResult).reason.message, /queue limit 1/)
+  t.ok(results.some((r) => r.status === 'fulfilled'), 'the others render')
+})
