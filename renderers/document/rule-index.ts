@@ -50,7 +50,7 @@ export class RuleIndex {
     }
     this.collect(this.byTag.get(el.tag), el, found)
     this.collect(this.universal, el, found)
-    if (found.length > 1) found.sort(byKey)
+    if (found.length > 1) sortByKey(found)
     let element = found
     let pseudo: Map<PseudoElement, IndexedRule[]> | null = null
     if (found.some((r) => r.sel.pseudoElement !== null)) {
@@ -75,7 +75,21 @@ export class RuleIndex {
   }
 }
 
-const byKey = (a: IndexedRule, b: IndexedRule): number => a.key - b.key
+/**
+ * Insertion sort by key, in place: matched lists are short, and Array.prototype.sort allocates a work copy
+ * per call (a few per cent of a render's garbage, one call per element). Keys are unique, so order is total.
+ */
+function sortByKey(list: IndexedRule[]): void {
+  for (let i = 1; i < list.length; i++) {
+    const item = list[i]
+    let j = i - 1
+    while (j >= 0 && list[j].key > item.key) {
+      list[j + 1] = list[j]
+      j--
+    }
+    list[j + 1] = item
+  }
+}
 
 function push(map: Map<string, IndexedRule[]>, key: string, entry: IndexedRule): void {
   const list = map.get(key)

@@ -8,6 +8,9 @@ interface PdfkitColorState {
   fillOpacity(opacity: number): unknown
   strokeOpacity(opacity: number): unknown
   _fillColor: unknown
+  /** pdfkit's ExtGState per opacity pair, keyed `${fill}_${stroke}`: [dictionary ref, name]. */
+  _opacityRegistry: Record<string, [unknown, string] | undefined>
+  page: { ext_gstates: Record<string, unknown> }
 }
 
 const fills = new WeakMap<Color, Uint8Array>()
@@ -27,11 +30,42 @@ function operators(cache: WeakMap<Color, Uint8Array>, c: Color, space: string, o
   return bytes
 }
 
+/** Colour operators followed by `/GsN gs`, by colour then state name: one chunk per text fragment or fill. */
+const fillsWithState = new WeakMap<Color, Map<string, Uint8Array>>()
+
+function withState(c: Color, name: string): Uint8Array {
+  let byName = fillsWithState.get(c)
+  if (!byName) fillsWithState.set(c, (byName = new Map()))
+  let bytes = byName.get(name)
+  if (bytes === undefined) {
+    bytes = Buffer.concat([operators(fills, c, 'cs', 'scn'), Buffer.from(`/${name} gs\n`, 'latin1')])
+    byName.set(name, bytes)
+  }
+  return bytes
+}
+
+/** pdfkit's record of the fill (what its text() would restore after a page break), one per colour. */
+const fillStates = new WeakMap<Color, [number[], number]>()
+
+function fillState(color: Color, opacity: number): [number[], number] {
+  let state = fillStates.get(color)
+  if (!state || state[1] !== opacity) fillStates.set(color, (state = [[color.r, color.g, color.b], opacity]))
+  return state
+}
+
 export function fillColor(doc: PDFKit.PDFDocument, color: Color, opacity: number): PDFKit.PDFDocument {
   const d = doc as unknown as PdfkitColorState
-  d.addContent(operators(fills, color, 'cs', 'scn'))
-  d.fillOpacity(opacity)
-  d._fillColor = [[color.r, color.g, color.b], opacity]
+  // Once pdfkit has made this opacity's ExtGState in this document, do what its fillOpacity() does (put the
+  // state in the page's resources, write `/GsN gs`) with the colour in one prepared chunk: same bytes.
+  const state = d._opacityRegistry[opacity >= 1 ? '1_null' : `${Math.max(0, opacity)}_null`]
+  if (state) {
+    d.page.ext_gstates[state[1]] = state[0]
+    d.addContent(withState(color, state[1]))
+  } else {
+    d.addContent(operators(fills, color, 'cs', 'scn'))
+    d.fillOpacity(opacity)
+  }
+  d._fillColor = fillState(color, opacity)
   return doc
 }
 

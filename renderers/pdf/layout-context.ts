@@ -27,7 +27,15 @@ export interface LayoutContext {
 
 /** The same context with pagination recording switched off. */
 export function withoutFlow(ctx: LayoutContext): LayoutContext {
-  return ctx.flow ? { ...ctx, flow: null } : ctx
+  return ctx.flow ? withFlow(ctx, null) : ctx
+}
+
+/**
+ * The same context recording into `flow`. Written out field by field: `{ ...ctx, flow }` takes V8's slow
+ * generic copy, and tables make one per cell. (A new member of LayoutContext must be added here too.)
+ */
+export function withFlow(ctx: LayoutContext, flow: FlowConstraints | null): LayoutContext {
+  return { fonts: ctx.fonts, images: ctx.images, warnings: ctx.warnings, flow, absolute: ctx.absolute, initial: ctx.initial }
 }
 
 export interface ContainingBlock {

@@ -6,7 +6,7 @@ import type { BlockBox, TableBox } from './boxes.js'
 import { len, margins } from './box-edges.js'
 import { availableBand, type FloatContext } from './float-context.js'
 import { ALL_SIDES, translateFrag, type BoxFrag, type EdgeFrag, type Frag } from './fragments.js'
-import { strutOf, withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult } from './layout-context.js'
+import { strutOf, withFlow, withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult } from './layout-context.js'
 import { createFloatContext } from './float-context.js'
 import { createFlowConstraints, type FlowConstraints, type Span } from './flow-constraints.js'
 import { layoutBlockBox } from './layout-block.js'
@@ -66,7 +66,7 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
     const box = collapsed ? collapsedCellBox(gc, collapsed, grid.columns) : gc.cell.box
     // Each cell records its own flow: a row taller than a page is broken between the lines inside it.
     const flow = ctx.flow ? createFlowConstraints() : null
-    const r = layoutBlockBox(box, { x: cellX, width: cellW, height: null }, 0, flow ? { ...ctx, flow } : inner, { floats: createFloatContext(), fixedWidth: cellW })
+    const r = layoutBlockBox(box, { x: cellX, width: cellW, height: null }, 0, flow ? withFlow(ctx, flow) : inner, { floats: createFloatContext(), fixedWidth: cellW })
     if (collapsed) r.frag.sides = NO_SIDES
     cellFrags.push({ frag: r.frag, row: gc.row, rowspan: gc.rowspan, baseline: r.firstBaseline, align: box.style.verticalAlign, flow, dy: 0 })
     if (gc.rowspan === 1) rowHeights[gc.row] = Math.max(rowHeights[gc.row], r.frag.h)
@@ -162,16 +162,20 @@ function collapsedCellBox(gc: GridCell, collapsed: ReturnType<typeof collapsedBo
  * Like cells (one shared computed style, the same resolved edges) get one style object: the copy is large,
  * and per-style caches downstream (font face, line metrics) then hit for every row.
  */
-const bordered = new WeakMap<ComputedStyle, Map<string, ComputedStyle>>()
+const bordered = new WeakMap<ComputedStyle, NumberTree>()
+
+/** Styles by the four half widths in turn: formatting them into one string key was a per-cell cost. */
+type NumberTree = Map<number, NumberTree | ComputedStyle>
 
 function withBorders(style: ComputedStyle, halves: { top: number; right: number; bottom: number; left: number }): ComputedStyle {
-  const key = `${halves.top} ${halves.right} ${halves.bottom} ${halves.left}`
-  let byHalves = bordered.get(style)
-  if (!byHalves) {
-    byHalves = new Map()
-    bordered.set(style, byHalves)
+  let node = bordered.get(style)
+  if (!node) bordered.set(style, (node = new Map()))
+  for (const w of [halves.top, halves.right, halves.bottom]) {
+    let next = node.get(w) as NumberTree | undefined
+    if (!next) node.set(w, (next = new Map()))
+    node = next
   }
-  const hit = byHalves.get(key)
+  const hit = node.get(halves.left) as ComputedStyle | undefined
   if (hit) return hit
   const side = (s: BorderSide, w: number): BorderSide => ({ width: w, style: w > 0 ? 'solid' : 'none', color: s.color })
   const out: ComputedStyle = {
@@ -179,7 +183,7 @@ function withBorders(style: ComputedStyle, halves: { top: number; right: number;
     borderTop: side(style.borderTop, halves.top), borderRight: side(style.borderRight, halves.right),
     borderBottom: side(style.borderBottom, halves.bottom), borderLeft: side(style.borderLeft, halves.left),
   }
-  byHalves.set(key, out)
+  node.set(halves.left, out)
   return out
 }
 
