@@ -17,6 +17,8 @@ export interface Config {
     maxQueue: number
     /** V8 old-generation limit per worker, in MB. */
     workerMemoryMb: number
+    /** V8 young generation per worker, in MB: bigger is faster (less GC) and uses more memory. */
+    workerYoungMb: number
   }
   limits: RenderLimits
   fetch: FetchPolicy
@@ -91,6 +93,7 @@ export function loadConfig(env: Env = process.env): Config {
       renderTimeoutMs: integer(env, 'RENDER_TIMEOUT_MS', 30_000, 100),
       maxQueue: integer(env, 'RENDER_MAX_QUEUE', 1000, 1),
       workerMemoryMb: integer(env, 'RENDER_WORKER_MEMORY_MB', 512, 64),
+      workerYoungMb: integer(env, 'RENDER_WORKER_YOUNG_MB', 6, 1),
     },
     limits: {
       maxPages: integer(env, 'MAX_PAGES', 500, 1),
