@@ -41,6 +41,11 @@ export async function pixel(bytes: Uint8Array, x: number, y: number): Promise<[n
   return [data[i], data[i + 1], data[i + 2], data[i + 3]]
 }
 
+/** Runs `use` on a temporary PDF file holding `bytes` (for qpdf, pdffonts, pdfinfo with options). */
+export function withPdf<T>(bytes: Uint8Array, use: (path: string) => T): T {
+  return withFile(bytes, 'doc.pdf', (path) => use(path))
+}
+
 /** The files of a ZIP, by name. */
 export function unzip(bytes: Uint8Array): Map<string, Buffer> {
   return withFile(bytes, 'a.zip', (path, dir) => {

@@ -1,21 +1,8 @@
 import t from 'tap'
 import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { renderPdf } from '../../../renderers/pdf/index.js'
+import { withPdf } from '../../helpers/tools.js'
 import { pdfTask, settings } from './fixtures.js'
-
-function withPdf<T>(bytes: Uint8Array, use: (path: string) => T): T {
-  const dir = mkdtempSync(join(tmpdir(), 'quire-embed-'))
-  try {
-    const path = join(dir, 'out.pdf')
-    writeFileSync(path, bytes)
-    return use(path)
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
-}
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean)
 

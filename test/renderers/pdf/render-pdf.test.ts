@@ -1,23 +1,9 @@
 import t from 'tap'
 import { execFileSync, spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { renderPdf } from '../../../renderers/pdf/index.js'
 import { RenderError } from '../../../renderers/contract.js'
-import { pdfInfo, pdfText } from '../../helpers/tools.js'
+import { pdfInfo, pdfText, withPdf } from '../../helpers/tools.js'
 import { pdfTask, rows } from './fixtures.js'
-
-function withPdf<T>(bytes: Uint8Array, use: (path: string) => T): T {
-  const dir = mkdtempSync(join(tmpdir(), 'quire-pdf-'))
-  try {
-    const path = join(dir, 'out.pdf')
-    writeFileSync(path, bytes)
-    return use(path)
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
-}
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean)
 
