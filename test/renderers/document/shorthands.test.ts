@@ -1,18 +1,6 @@
 import t from 'tap'
-import { buildStyledDocument, type StyledElement } from '../../../renderers/document/index.js'
+import { styleOf } from './style-of.js'
 
-const media = { type: 'print', width: 800, height: 1000 } as const
-
-function styleOf(css: string, body = '<div id="t"></div>', id = 't'): StyledElement['style'] {
-  const doc = buildStyledDocument(`<style>${css}</style>${body}`, media)
-  const stack = [doc.root]
-  while (stack.length) {
-    const e = stack.pop()!
-    if (e.attrs.id === id) return e.style
-    for (const c of e.children) if (c.kind === 'element') stack.push(c)
-  }
-  throw new Error('not found')
-}
 const px = (n: number) => ({ px: n, pct: 0 })
 
 t.test('margin, padding, inset', async (t) => {
