@@ -3,10 +3,12 @@
 //   node bench/measure-quire.mjs CASES.json SECONDS THREADS   → one JSON line per case on stdout
 import { readFileSync } from 'node:fs'
 import { RenderPool } from '../dist/pool/index.js'
+import { loadConfig } from '../dist/src/config.js'
 
 const [casesFile, seconds, threads] = process.argv.slice(2)
 const cases = JSON.parse(readFileSync(casesFile, 'utf8'))
-const pool = new RenderPool({ threads: Number(threads), renderTimeoutMs: 60_000, maxQueue: 1000, workerMemoryMb: 512 })
+// The service's own pool settings (RENDER_* variables apply), with the thread count asked for.
+const pool = new RenderPool({ ...loadConfig(process.env).pool, threads: Number(threads), maxQueue: 1000 })
 await pool.ready
 
 for (const { name, task } of cases) {

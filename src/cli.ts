@@ -4,7 +4,6 @@ import { parseArgs } from 'node:util'
 import { loadConfig, ConfigError, type Config } from './config.js'
 import { openStore } from './store/index.js'
 import { startServer } from './server.js'
-import { renderLocally } from './render/local-render.js'
 
 const USAGE = `Usage:
   quire serve                                   start the service (PORT, DATA_DIR, … from the environment)
@@ -74,6 +73,8 @@ async function render(config: Config, args: string[]): Promise<void> {
   const format = values.format!
   if (!['pdf', 'png', 'jpeg', 'txt'].includes(format)) throw new UsageError('--format must be pdf, png, jpeg or txt')
   const html = await readFile(file, 'utf8').catch((e: Error) => { throw new UsageError(`cannot read ${file}: ${e.message}`) })
+  // Loaded only here: the engines (fonts, yoga, satori) must not sit in the service's main thread.
+  const { renderLocally } = await import('./render/local-render.js')
   const bytes = await renderLocally(config, {
     html,
     format: format as 'pdf' | 'png' | 'jpeg' | 'txt',
