@@ -1,7 +1,8 @@
 // `npm run bench`: Quire's render pool and a warm Chromium side by side, in one run on the same machine.
 // Prints renders per second for each, their ratio, and peak resident memory of each. Quire runs in a child
-// process on the built code (bench/measure-quire.mjs), so its memory is the service's alone; Chromium's is
-// the browser's process tree.
+// process on the built code (bench/measure-quire.mjs), so its memory is the render pool's alone; Chromium's
+// is the browser's process tree. Then the whole service (bench/measure-service.mjs): the invoice over HTTP,
+// with the peak RSS of the service process as users run it.
 //   npm run bench -- [--seconds 8] [--threads 2] [--only pdf|png]
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
@@ -78,6 +79,15 @@ function measureQuire(): Map<string, { perSecond: number; peakMb: number }> {
   return new Map(out.trim().split('\n').map((line) => JSON.parse(line)).map((r) => [r.name, r]))
 }
 
+/** The running service (HTTP, store, pool) rendering the invoice; measured last, alone. */
+function measureService(): { perSecond: number; peakMb: number } {
+  const file = join(mkdtempSync(join(tmpdir(), 'quire-bench-')), 'service-case.json')
+  writeFileSync(file, JSON.stringify({ html: INVOICE_TEMPLATE, data: invoiceData(40) }))
+  const script = new URL('./measure-service.mjs', import.meta.url).pathname
+  const out = execFileSync(process.execPath, [script, file, String(seconds), String(threads)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  return JSON.parse(out)
+}
+
 console.log(`Quire: ${threads} worker threads (built code, own process); Chromium: ${existsSync(CHROMIUM_PATH) ? 'one warm page' : 'not installed, skipped'}; ${seconds} s per measurement\n`)
 const quireResults = measureQuire()
 const chromium = existsSync(CHROMIUM_PATH) ? await startChromium() : null
@@ -89,5 +99,9 @@ for (const c of selected) {
   rows.push(`| ${c.name} | ${quire.perSecond.toFixed(1)} | ${peer ? peer.perSecond.toFixed(1) : '–'} | ${ratio} | ${mb(quire.peakMb)} | ${peer ? mb(peer.peakMb) : '–'} |`)
   console.log(rows.at(-1))
 }
-console.log('\n' + rows.join('\n'))
 await chromium?.close()
+if (!values.only || values.only === 'pdf') {
+  const service = measureService()
+  rows.push(`| pdf over HTTP: the service (\`quire serve\`), 4 requests in flight | ${service.perSecond.toFixed(1)} | – | – | ${mb(service.peakMb)} | – |`)
+}
+console.log('\n' + rows.join('\n'))

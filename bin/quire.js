@@ -1,5 +1,7 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=2
 // The `quire` command: runs the compiled CLI (built by `npm install` through the prepare script).
+// --max-semi-space-size=2: the main thread only serves HTTP and the store; V8's default young generation
+// (up to 48 MB) grew under load to 40 MB more RSS for no measurable gain (render workers set their own).
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
