@@ -15,9 +15,29 @@ export interface PaintTarget {
   warnings: string[]
 }
 
+interface PdfkitImage { finalize(): void }
+
+/**
+ * pdfkit finishes a PNG with transparency (and an interlaced one) after an asynchronous inflate, and numbers
+ * and writes its objects when that ends: two such images could come out in either order. Finishing every
+ * image in the order it was opened keeps the promise that equal input gives equal bytes.
+ */
+function finishInOpenOrder(): (image: PdfkitImage) => void {
+  const queue: { ready: boolean; finish: () => void }[] = []
+  return (image) => {
+    const entry = { ready: false, finish: image.finalize.bind(image) }
+    queue.push(entry)
+    image.finalize = () => {
+      entry.ready = true
+      while (queue.length > 0 && queue[0].ready) queue.shift()!.finish()
+    }
+  }
+}
+
 export function createPaintTarget(doc: PDFKit.PDFDocument, fonts: FontStore, images: ImageStore, printBackground: boolean, warnings: string[]): PaintTarget {
   const registered = new Set<string>()
   const opened = new Map<string, unknown>()
+  const inOrder = finishInOpenOrder()
   return {
     doc,
     printBackground,
@@ -39,7 +59,8 @@ export function createPaintTarget(doc: PDFKit.PDFDocument, fonts: FontStore, ima
       if (loaded) {
         try {
           // openImage exists in pdfkit but not in its typings; it embeds the picture once for every use.
-          img = (doc as unknown as { openImage(src: Buffer): unknown }).openImage(loaded.bytes)
+          img = (doc as unknown as { openImage(src: Buffer): PdfkitImage }).openImage(loaded.bytes)
+          inOrder(img as PdfkitImage)
         } catch (err) {
           warnings.push(`image ${src.slice(0, 80)} could not be embedded: ${err instanceof Error ? err.message : String(err)}`)
         }

@@ -1,6 +1,7 @@
 // Bench: a realistic two-page invoice (40 line items) rendered N times; prints ms per render and per page.
 //   node --import tsx renderers/pdf/pdf.bench.ts [N]
 import type { PdfTask } from '../contract.js'
+import { allocatedPerCall } from '../../bench/allocated-bytes.js'
 import { renderPdf } from './index.js'
 
 const items = Array.from({ length: 40 }, (_, i) => ({
@@ -69,4 +70,5 @@ for (let i = 0; i < n; i++) await renderPdf(task)
 const ms = (performance.now() - start) / n
 const cpu = process.cpuUsage(cpuStart)
 const cpuMs = (cpu.user + cpu.system) / 1000 / n
-console.log(`pdf invoice: ${pages} pages, ${out.bytes.length} bytes; cold ${cold.toFixed(1)} ms; warm ${ms.toFixed(2)} ms/render (CPU ${cpuMs.toFixed(2)} ms), ${(ms / pages).toFixed(2)} ms/page (n=${n})`)
+const allocatedMb = (await allocatedPerCall(() => renderPdf(task), Math.min(n, 50))) / 2 ** 20
+console.log(`pdf invoice: ${pages} pages, ${out.bytes.length} bytes; cold ${cold.toFixed(1)} ms; warm ${ms.toFixed(2)} ms/render (CPU ${cpuMs.toFixed(2)} ms), ${(ms / pages).toFixed(2)} ms/page, ${allocatedMb.toFixed(2)} MB allocated/render (n=${n})`)

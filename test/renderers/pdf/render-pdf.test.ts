@@ -1,5 +1,6 @@
 import t from 'tap'
 import { execFileSync, spawnSync } from 'node:child_process'
+import sharp from 'sharp'
 import { renderPdf } from '../../../renderers/pdf/index.js'
 import { RenderError } from '../../../renderers/contract.js'
 import { pdfInfo, pdfText, withPdf } from '../../helpers/tools.js'
@@ -91,6 +92,21 @@ t.test('same input and fixed date give identical bytes', async (t) => {
   const b = await renderPdf(pdfTask(html))
   t.ok(Buffer.from(a.bytes).equals(Buffer.from(b.bytes)))
   t.match(pdfInfo(a.bytes).CreationDate, /2024/)
+})
+
+t.test('transparent PNGs are written in document order, so their bytes do not depend on which decodes first', async (t) => {
+  // pdfkit inflates a PNG with alpha asynchronously; the small one would finish (and be numbered) first.
+  const png = async (size: number) => {
+    const pixels = Buffer.alloc(size * size * 4, 0).map((_, i) => (i * 7919) % 251)
+    return (await sharp(pixels, { raw: { width: size, height: size, channels: 4 } }).png().toBuffer()).toString('base64')
+  }
+  const html = `<img src="data:image/png;base64,${await png(700)}" width="70"><img src="data:image/png;base64,${await png(3)}" width="30">`
+  const bytes = await Promise.all([1, 2, 3].map(async () => Buffer.from((await renderPdf(pdfTask(html))).bytes)))
+  t.ok(bytes[0].equals(bytes[1]) && bytes[0].equals(bytes[2]), 'identical bytes every time')
+  const file = bytes[0].toString('latin1')
+  const softMask = (width: number) => file.search(new RegExp(`/Width ${width}\\b[^>]*/ColorSpace /DeviceGray|/ColorSpace /DeviceGray[^>]*/Width ${width}\\b`))
+  t.ok(softMask(700) > 0 && softMask(3) > 0, 'both soft masks are in the file')
+  t.ok(softMask(700) < softMask(3), 'the first image comes first')
 })
 
 t.test('password protection: AES-256 with the permissions asked for, none without a password', async (t) => {
