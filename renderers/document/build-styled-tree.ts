@@ -3,7 +3,7 @@
 import type { ComputedStyle, Display, MediaContext, StyledElement, StyledNode } from './styled-tree.js'
 import type { DomElement } from './dom.js'
 import type { Warn } from './parse-declaration.js'
-import type { IndexedRule, RuleIndex } from './rule-index.js'
+import type { IndexedRule, Matched, RuleIndex } from './rule-index.js'
 import type { PseudoElement } from './parse-selector.js'
 import { cascade } from './cascade.js'
 import { computeStyle, type ComputeEnv, type Computed } from './compute-style.js'
@@ -29,7 +29,7 @@ export function buildStyledTree(root: DomElement, ua: RuleIndex, author: RuleInd
 class TreeStyler {
   private readonly counters = new Counters()
   rootVars: Map<string, string> | null = null
-  private readonly shared = new Map<ComputedStyle, { extras: Extras; byKey: Map<string, Computed> }>()
+  private readonly shared = new Map<ComputedStyle, { extras: Extras; byKey: Map<Matched, Map<Matched, Map<string, Computed>>> }>()
   constructor(readonly ua: RuleIndex, readonly author: RuleIndex, readonly env: ComputeEnv) {}
 
   element(el: DomElement, parent: ComputedStyle, parentExtras: Extras, parentDisplay: Display | null, ordinal: number | null): StyledElement {
@@ -39,12 +39,13 @@ class TreeStyler {
     const styleText = el.attrs.style ?? ''
     const isRoot = el.parent === null
     // The computed style depends only on the parent's and on what the cascade sees, so like siblings (the
-    // rows of a table, their cells) share one: key = matched rules + hints + inline style, per parent.
-    // (The hint text's length keeps "hints | style" unambiguous whatever characters either holds.)
-    const key = isRoot ? null : ruleKeys(uaMatch.element) + '|' + ruleKeys(authorMatch.element) + '|' + hintText.length + ':' + hintText + styleText
+    // rows of a table, their cells) share one: key = matched rules (the index returns equal lists as one
+    // object) + hints + inline style, per parent. (The hint text's length keeps "hints | style" unambiguous
+    // whatever characters either holds; '' cannot be such a key, so it stands for neither.)
+    const text = hintText === '' && styleText === '' ? '' : hintText.length + ':' + hintText + styleText
     let perParent = this.shared.get(parent)
     if (perParent?.extras !== parentExtras) perParent = undefined
-    let computed = key === null ? undefined : perParent?.byKey.get(key)
+    let computed = isRoot ? undefined : perParent?.byKey.get(uaMatch)?.get(authorMatch)?.get(text)
     if (!computed) {
       const hints = hintText === '' ? null : parseInlineStyle(hintText)
       let inline: InlineStyle | null = null
@@ -54,12 +55,16 @@ class TreeStyler {
       }
       const declared = cascade(uaMatch.element, hints, authorMatch.element, inline)
       computed = computeStyle(declared, parent, parentExtras, this.env, { isRoot, parentDisplay })
-      if (key !== null) {
+      if (!isRoot) {
         if (!perParent) {
           perParent = { extras: parentExtras, byKey: new Map() }
           this.shared.set(parent, perParent)
         }
-        perParent.byKey.set(key, computed)
+        let byUa = perParent.byKey.get(uaMatch)
+        if (!byUa) perParent.byKey.set(uaMatch, byUa = new Map())
+        let byAuthor = byUa.get(authorMatch)
+        if (!byAuthor) byUa.set(authorMatch, byAuthor = new Map())
+        byAuthor.set(text, computed)
       }
     }
     const { style, extras } = computed
@@ -76,8 +81,9 @@ class TreeStyler {
     const before = this.pseudo('before', el, uaMatch.pseudo?.get('before'), authorMatch.pseudo?.get('before'), style, extras)
     if (before) out.children.push(before)
 
-    const list = listNumbering(el)
-    let n = list.start
+    const reversed = el.tag === 'ol' && el.attrs.reversed !== undefined
+    let n = el.tag === 'ol' ? firstOrdinal(el, reversed) : 1
+    const step = reversed ? -1 : 1
     for (const child of el.children) {
       if (child.kind === 'text') {
         out.children.push({ kind: 'text', text: child.text, style } satisfies StyledNode)
@@ -86,7 +92,7 @@ class TreeStyler {
       const value = child.tag === 'li' ? parseInt(child.attrs.value ?? '', 10) : NaN
       if (!Number.isNaN(value)) n = value
       const styled = this.element(child, style, extras, style.display, n)
-      if (styled.style.display === 'list-item') n += list.step
+      if (styled.style.display === 'list-item') n += step
       out.children.push(styled)
     }
 
@@ -112,19 +118,9 @@ class TreeStyler {
   }
 }
 
-/** The identity of a matched rule list: each rule's key is unique within its index. */
-function ruleKeys(rules: IndexedRule[]): string {
-  let out = ''
-  for (let i = 0; i < rules.length; i++) out += rules[i].key + ','
-  return out
-}
-
-/** First ordinal and step for the items of a list element (<ol start reversed>). */
-function listNumbering(el: DomElement): { start: number; step: number } {
-  if (el.tag !== 'ol') return { start: 1, step: 1 }
-  const reversed = el.attrs.reversed !== undefined
+/** The first ordinal of an <ol>'s items (<ol start reversed>). */
+function firstOrdinal(el: DomElement, reversed: boolean): number {
   const start = parseInt(el.attrs.start ?? '', 10)
-  if (!reversed) return { start: Number.isNaN(start) ? 1 : start, step: 1 }
-  const items = el.elementChildren.filter((c) => c.tag === 'li').length
-  return { start: Number.isNaN(start) ? items : start, step: -1 }
+  if (!Number.isNaN(start)) return start
+  return reversed ? el.elementChildren.filter((c) => c.tag === 'li').length : 1
 }

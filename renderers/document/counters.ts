@@ -5,20 +5,22 @@ import type { Tok } from './css-tokens.js'
 export class Counters {
   private readonly values = new Map<string, number>()
 
-  reset(toks: Tok[] | null): void { this.apply(toks, 0, (name, n) => this.values.set(name, n)) }
-  set(toks: Tok[] | null): void { this.apply(toks, 0, (name, n) => this.values.set(name, n)) }
-  increment(toks: Tok[] | null): void { this.apply(toks, 1, (name, n) => this.values.set(name, (this.values.get(name) ?? 0) + n)) }
+  // Called three times per element, nearly always with null: no closure per call.
+  reset(toks: Tok[] | null): void { if (toks) this.apply(toks, 0, false) }
+  set(toks: Tok[] | null): void { if (toks) this.apply(toks, 0, false) }
+  increment(toks: Tok[] | null): void { if (toks) this.apply(toks, 1, true) }
 
   get(name: string): number { return this.values.get(name) ?? 0 }
 
-  private apply(toks: Tok[] | null, implied: number, op: (name: string, n: number) => void): void {
-    if (!toks) return
+  private apply(toks: Tok[], implied: number, add: boolean): void {
     for (let i = 0; i < toks.length; i++) {
       const t = toks[i]
       if (t.t !== 'ident' || t.v === 'none') continue
       const next = toks[i + 1]
-      if (next && next.t === 'num' && next.unit === '' && Number.isInteger(next.n)) { op(t.raw ?? t.v, next.n); i++ }
-      else op(t.raw ?? t.v, implied)
+      let n = implied
+      if (next && next.t === 'num' && next.unit === '' && Number.isInteger(next.n)) { n = next.n; i++ }
+      const name = t.raw ?? t.v
+      this.values.set(name, add ? this.get(name) + n : n)
     }
   }
 }

@@ -27,7 +27,7 @@ export function createElement(tag: string, attrs: Record<string, string>, parent
     tag,
     attrs,
     id: attrs.id ?? '',
-    classes: cls ? cls.split(/[ \t\n\r\f]+/).filter(Boolean) : [],
+    classes: cls ? splitClasses(cls) : [],
     parent,
     children: [],
     elementChildren: [],
@@ -42,4 +42,17 @@ export function appendChild(parent: DomElement, child: DomNode): void {
     parent.elementChildren.push(child)
   }
   parent.children.push(child)
+}
+
+/** The class attribute's names, split on HTML whitespace (without the regex split's empty pieces and extra array). */
+function splitClasses(value: string): string[] {
+  const out: string[] = []
+  let start = -1
+  for (let i = 0; i <= value.length; i++) {
+    const c = i < value.length ? value.charCodeAt(i) : 32
+    const space = c === 32 || c === 9 || c === 10 || c === 13 || c === 12
+    if (!space) { if (start < 0) start = i }
+    else if (start >= 0) { out.push(value.slice(start, i)); start = -1 }
+  }
+  return out
 }

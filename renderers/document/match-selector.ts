@@ -50,7 +50,7 @@ function matchesAttr(t: AttrTest, el: DomElement): boolean {
     case '^=': return want !== '' && v.startsWith(want)
     case '$=': return want !== '' && v.endsWith(want)
     case '*=': return want !== '' && v.includes(want)
-    case '|=': return v === want || v.startsWith(want + '-')
+    case '|=': return isLangPrefix(v, want)
   }
 }
 
@@ -61,13 +61,21 @@ function matchesPseudo(p: Pseudo, el: DomElement): boolean {
     case 'nth': return matchesNth(p, el)
     case 'only': {
       if (!el.parent) return true
-      if (!p.ofType) return el.parent.elementChildren.length === 1
-      return el.parent.elementChildren.every((s) => s === el || s.tag !== el.tag)
+      const sibs = el.parent.elementChildren
+      if (!p.ofType) return sibs.length === 1
+      for (let i = 0; i < sibs.length; i++) if (sibs[i] !== el && sibs[i].tag === el.tag) return false
+      return true
     }
-    case 'not': return !p.list.some((s) => s.pseudoElement === null && matchesComplex(s, el))
-    case 'is': return p.list.some((s) => s.pseudoElement === null && matchesComplex(s, el))
+    case 'not': return !matchesAny(p.list, el)
+    case 'is': return matchesAny(p.list, el)
     case 'root': return el.parent === null
-    case 'empty': return el.children.every((n) => n.kind === 'text' && n.text === '')
+    case 'empty': {
+      for (let i = 0; i < el.children.length; i++) {
+        const n = el.children[i]
+        if (n.kind !== 'text' || n.text !== '') return false
+      }
+      return true
+    }
     case 'link': return (el.tag === 'a' || el.tag === 'area') && el.attrs.href !== undefined
     case 'checked': return (el.tag === 'input' && el.attrs.checked !== undefined) || (el.tag === 'option' && el.attrs.selected !== undefined)
     case 'disabled': return FORM_CONTROLS.has(el.tag) && el.attrs.disabled !== undefined
@@ -77,7 +85,7 @@ function matchesPseudo(p: Pseudo, el: DomElement): boolean {
     case 'lang': {
       for (let e: DomElement | null = el; e; e = e.parent) {
         const l = e.attrs.lang
-        if (l !== undefined) { const v = l.toLowerCase(); return v === p.v || v.startsWith(p.v + '-') }
+        if (l !== undefined) return isLangPrefix(l.toLowerCase(), p.v)
       }
       return false
     }
@@ -92,15 +100,37 @@ function matchesNth(p: Extract<Pseudo, { k: 'nth' }>, el: DomElement): boolean {
   else if (!p.ofType && p.of === null) {
     pos = p.last ? parent.elementChildren.length - el.index : el.index + 1
   } else {
-    if (p.of !== null && !p.of.some((s) => matchesComplex(s, el))) return false
+    if (p.of !== null && !matchesSome(p.of, el)) return false
     const sibs = parent.elementChildren
-    const counts = (s: DomElement): boolean =>
-      p.ofType ? s.tag === el.tag : p.of!.some((x) => matchesComplex(x, s))
     pos = 1
-    if (p.last) { for (let i = el.index + 1; i < sibs.length; i++) if (counts(sibs[i])) pos++ }
-    else { for (let i = 0; i < el.index; i++) if (counts(sibs[i])) pos++ }
+    if (p.last) { for (let i = el.index + 1; i < sibs.length; i++) if (countsForNth(p, el, sibs[i])) pos++ }
+    else { for (let i = 0; i < el.index; i++) if (countsForNth(p, el, sibs[i])) pos++ }
   }
   if (p.a === 0) return pos === p.b
   const n = (pos - p.b) / p.a
   return Number.isInteger(n) && n >= 0
+}
+
+/** `value` is `prefix` or starts with `prefix-` (without building that string per test). */
+function isLangPrefix(value: string, prefix: string): boolean {
+  return value === prefix || (value.length > prefix.length && value.charCodeAt(prefix.length) === 45 && value.startsWith(prefix))
+}
+
+// Plain loops rather than some()/every() with arrow functions: a closure over `el` costs an allocation
+// per test, and these run for every candidate element.
+
+/** Whether `sibling` is one of the siblings :nth-*(… of S) / :nth-*-of-type counts for `el`. */
+function countsForNth(p: Extract<Pseudo, { k: 'nth' }>, el: DomElement, sibling: DomElement): boolean {
+  return p.ofType ? sibling.tag === el.tag : matchesSome(p.of!, sibling)
+}
+
+function matchesSome(list: Complex[], el: DomElement): boolean {
+  for (let i = 0; i < list.length; i++) if (matchesComplex(list[i], el)) return true
+  return false
+}
+
+/** :is() / :not() arguments: selectors with a pseudo-element never match an element. */
+function matchesAny(list: Complex[], el: DomElement): boolean {
+  for (let i = 0; i < list.length; i++) if (list[i].pseudoElement === null && matchesComplex(list[i], el)) return true
+  return false
 }

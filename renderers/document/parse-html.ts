@@ -63,6 +63,11 @@ export function parseHtml(html: string): ParsedHtml {
 
 class TreeBuilder {
   private bodyStarted = false
+  private readonly nodes: Node[][] = []
+  private readonly pos: number[] = []
+  private readonly intos: DomElement[] = []
+  private readonly svgs: boolean[] = []
+  private readonly depths: number[] = []
   constructor(readonly doc: ParsedHtml) {}
 
   /** Places top-level nodes (and the children of <html>) into head or body. */
@@ -94,30 +99,41 @@ class TreeBuilder {
   }
 
   subtree(n: Node, parent: DomElement): void {
-    const c = this.node(n, parent, false)
-    if (c) this.children(c.source, c.el, c.svg)
+    const el = this.node(n, parent, false)
+    if (el) this.children(n as HTMLElement, el, el.tag === 'svg')
   }
 
-  /** Converts a subtree without recursion: source documents may nest far deeper than the call stack allows. */
+  /**
+   * Converts a subtree without recursion: source documents may nest far deeper than the call stack allows.
+   * The stack is kept as parallel arrays, reused across calls, so that no frame object is made per element.
+   */
   children(from: HTMLElement, into: DomElement, svg: boolean): void {
-    const stack: Frame[] = [{ nodes: from.childNodes, i: 0, into, svg, depth: 2 }]
-    while (stack.length > 0) {
-      const f = stack[stack.length - 1]
-      if (f.i >= f.nodes.length) { stack.pop(); continue }
-      const child = this.node(f.nodes[f.i++], f.into, f.svg)
-      if (!child) continue
-      const { el, source, svg: inSvg } = child
-      if (f.depth >= MAX_DEPTH) {
+    const { nodes, pos, intos, svgs, depths } = this
+    const base = nodes.length
+    nodes.push(from.childNodes); pos.push(0); intos.push(into); svgs.push(svg); depths.push(2)
+    while (nodes.length > base) {
+      const top = nodes.length - 1
+      const list = nodes[top]
+      const i = pos[top]
+      if (i >= list.length) { nodes.pop(); pos.pop(); intos.pop(); svgs.pop(); depths.pop(); continue }
+      pos[top] = i + 1
+      const source = list[i]
+      const inSvg = svgs[top]
+      const el = this.node(source, intos[top], inSvg)
+      if (!el) continue
+      const depth = depths[top]
+      nodes.push((source as HTMLElement).childNodes); pos.push(0); svgs.push(inSvg || el.tag === 'svg')
+      if (depth >= MAX_DEPTH) {
         if (!this.doc.warnings.includes(DEPTH_WARNING)) this.doc.warnings.push(DEPTH_WARNING)
-        stack.push({ nodes: source.childNodes, i: 0, into: el.parent!, svg: inSvg, depth: f.depth })
+        intos.push(el.parent!); depths.push(depth)
       } else {
-        stack.push({ nodes: source.childNodes, i: 0, into: el, svg: inSvg, depth: f.depth + 1 })
+        intos.push(el); depths.push(depth + 1)
       }
     }
   }
 
-  /** Adds one node; returns the new element when its children still have to be converted. */
-  node(n: Node, parent: DomElement, svg: boolean): { el: DomElement; source: HTMLElement; svg: boolean } | null {
+  /** Adds one node; returns the new element when its children (those of `n`) still have to be converted. */
+  node(n: Node, parent: DomElement, svg: boolean): DomElement | null {
     if (n instanceof TextNode) {
       let text = n.text
       if (text === '') return null
@@ -155,15 +171,11 @@ class TreeBuilder {
     if (tag === 'link' && /(^|\s)stylesheet(\s|$)/i.test(el.attrs.rel ?? '')) {
       this.doc.warnings.push(`linked stylesheet ignored (not loaded): ${el.attrs.href ?? '(no href)'}`)
     }
-    return { el, source: n, svg: inSvg }
+    return el
   }
 }
 
-interface Frame { nodes: Node[]; i: number; into: DomElement; svg: boolean; depth: number }
-
+/** Lower-cased names (SVG keeps the source's case), entity-decoded values, in an object node-html-parser built for this node alone (ours to keep). */
 function attrsOf(n: HTMLElement, keepCase: boolean): Record<string, string> {
-  const src = n.attributes
-  const out: Record<string, string> = {}
-  for (const k in src) out[keepCase ? k : k.toLowerCase()] = src[k]
-  return out
+  return keepCase ? n.attributes : n.attrs
 }

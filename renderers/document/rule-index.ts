@@ -20,11 +20,27 @@ export interface Matched {
   pseudo: Map<PseudoElement, IndexedRule[]> | null
 }
 
+/** A node of the trie of matched rule lists seen so far: the path from the root spells the (sorted) list. */
+interface MatchNode {
+  next: Map<IndexedRule, MatchNode>
+  result: Matched | null
+}
+
+/** Distinct matched lists kept per index before the trie starts afresh (bounds memory for long-lived indexes). */
+const MAX_MATCH_NODES = 20_000
+
 export class RuleIndex {
   private readonly byId = new Map<string, IndexedRule[]>()
   private readonly byClass = new Map<string, IndexedRule[]>()
   private readonly byTag = new Map<string, IndexedRule[]>()
   private readonly universal: IndexedRule[] = []
+  /**
+   * Reused by every match(), which fills its first `count` entries (never shortened: truncating an array
+   * frees its storage, and the next match would grow it again); only a list not seen before is copied out.
+   */
+  private readonly found: IndexedRule[] = []
+  private matches: MatchNode = { next: new Map(), result: null }
+  private matchNodes = 0
   size = 0
 
   add(rule: StyleRule): void {
@@ -40,47 +56,74 @@ export class RuleIndex {
     }
   }
 
+  /**
+   * The rules matching `el`, sorted by key. Equal lists come back as the same (shared, read-only) object,
+   * so that callers can use its identity as the list's; elements alike (table rows, cells) allocate nothing.
+   */
   match(el: DomElement): Matched {
-    const found: IndexedRule[] = []
-    if (el.id !== '') this.collect(this.byId.get(el.id), el, found)
+    const found = this.found
+    let count = 0
+    if (el.id !== '') count = collect(this.byId.get(el.id), el, found, count)
     for (let i = 0; i < el.classes.length; i++) {
       const c = el.classes[i]
       // A class repeated in the attribute must not match its rules twice.
-      if (el.classes.indexOf(c) === i) this.collect(this.byClass.get(c), el, found)
+      if (el.classes.indexOf(c) === i) count = collect(this.byClass.get(c), el, found, count)
     }
-    this.collect(this.byTag.get(el.tag), el, found)
-    this.collect(this.universal, el, found)
-    if (found.length > 1) sortByKey(found)
-    let element = found
-    let pseudo: Map<PseudoElement, IndexedRule[]> | null = null
-    if (found.some((r) => r.sel.pseudoElement !== null)) {
-      element = []
-      pseudo = new Map()
-      for (const r of found) {
-        const pe = r.sel.pseudoElement
-        if (pe === null) element.push(r)
-        else {
-          const list = pseudo.get(pe)
-          if (list) list.push(r)
-          else pseudo.set(pe, [r])
-        }
+    count = collect(this.byTag.get(el.tag), el, found, count)
+    count = collect(this.universal, el, found, count)
+    if (count > 1) sortByKey(found, count)
+    if (this.matchNodes >= MAX_MATCH_NODES) {
+      this.matches = { next: new Map(), result: null }
+      this.matchNodes = 0
+    }
+    let node = this.matches
+    for (let i = 0; i < count; i++) {
+      let child = node.next.get(found[i])
+      if (!child) {
+        child = { next: new Map(), result: null }
+        node.next.set(found[i], child)
+        this.matchNodes++
       }
+      node = child
     }
-    return { element, pseudo }
-  }
-
-  private collect(list: IndexedRule[] | undefined, el: DomElement, out: IndexedRule[]): void {
-    if (!list) return
-    for (let i = 0; i < list.length; i++) if (matchesComplex(list[i].sel, el)) out.push(list[i])
+    return node.result ??= splitPseudo(found.slice(0, count))
   }
 }
 
+/** Appends the rules of `list` that match `el` to out[0, count); returns the new count. */
+function collect(list: IndexedRule[] | undefined, el: DomElement, out: IndexedRule[], count: number): number {
+  if (!list) return count
+  for (let i = 0; i < list.length; i++) {
+    if (!matchesComplex(list[i].sel, el)) continue
+    if (count < out.length) out[count] = list[i]
+    else out.push(list[i])
+    count++
+  }
+  return count
+}
+
+function splitPseudo(found: IndexedRule[]): Matched {
+  if (!found.some((r) => r.sel.pseudoElement !== null)) return { element: found, pseudo: null }
+  const element: IndexedRule[] = []
+  const pseudo = new Map<PseudoElement, IndexedRule[]>()
+  for (const r of found) {
+    const pe = r.sel.pseudoElement
+    if (pe === null) element.push(r)
+    else {
+      const list = pseudo.get(pe)
+      if (list) list.push(r)
+      else pseudo.set(pe, [r])
+    }
+  }
+  return { element, pseudo }
+}
+
 /**
- * Insertion sort by key, in place: matched lists are short, and Array.prototype.sort allocates a work copy
+ * Insertion sort of list[0, count) by key, in place: matched lists are short, and Array.prototype.sort allocates a work copy
  * per call (a few per cent of a render's garbage, one call per element). Keys are unique, so order is total.
  */
-function sortByKey(list: IndexedRule[]): void {
-  for (let i = 1; i < list.length; i++) {
+function sortByKey(list: IndexedRule[], count: number): void {
+  for (let i = 1; i < count; i++) {
     const item = list[i]
     let j = i - 1
     while (j >= 0 && list[j].key > item.key) {

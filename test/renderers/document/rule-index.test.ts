@@ -1,0 +1,32 @@
+import t from 'tap'
+import { parseHtml } from '../../../renderers/document/parse-html.js'
+import { parseStylesheet } from '../../../renderers/document/parse-stylesheet.js'
+import { RuleIndex } from '../../../renderers/document/rule-index.js'
+import type { DomElement } from '../../../renderers/document/dom.js'
+
+function indexOf(css: string): RuleIndex {
+  const index = new RuleIndex()
+  for (const rule of parseStylesheet(css).rules) index.add(rule)
+  return index
+}
+
+t.test('equal matched lists come back as one object; different ones do not', async (t) => {
+  const index = indexOf('td { color: red } .num { color: blue } tr:nth-child(even) td { color: green } td::before { content: "x" }')
+  const { body } = parseHtml('<table><tr><td>a</td><td class="num">1</td></tr><tr><td>b</td><td class="num">2</td></tr></table>')
+  const rows: DomElement[] = body.elementChildren[0].elementChildren
+  const [a, one] = rows[0].elementChildren.map((c) => index.match(c))
+  const [b, two] = rows[1].elementChildren.map((c) => index.match(c))
+  t.not(a, one)
+  t.not(a, b, 'the even row matches one more rule')
+  t.equal(index.match(rows[0].elementChildren[0]), a)
+  t.equal(index.match(rows[1].elementChildren[1]), two)
+  t.same(two.element.map((r) => r.rule.normal[0].prop), ['color', 'color', 'color'])
+  t.same(a.pseudo?.get('before')?.length, 1)
+})
+
+t.test('a class repeated in the attribute matches its rules once', async (t) => {
+  const index = indexOf('.a { color: red }')
+  const { body } = parseHtml('<p class="a  a\tb">x</p>')
+  t.same(body.elementChildren[0].classes, ['a', 'a', 'b'])
+  t.equal(index.match(body.elementChildren[0]).element.length, 1)
+})
