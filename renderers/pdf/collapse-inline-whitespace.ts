@@ -10,12 +10,6 @@ export function collapseInlineWhitespace(items: InlineItem[]): InlineItem[] {
   const out: InlineItem[] = []
   let afterSpace = true
   let prevChar = ' '
-  const emit = (item: TextItem, text: string) => {
-    if (!text) return
-    text = transform(text, item.style, prevChar)
-    prevChar = text[text.length - 1]
-    out.push({ ...item, text })
-  }
   for (const item of items) {
     if (item.kind !== 'text') {
       if (item.kind === 'atomic') { afterSpace = false; prevChar = 'x' }
@@ -25,30 +19,51 @@ export function collapseInlineWhitespace(items: InlineItem[]): InlineItem[] {
     }
     const ws = item.style.whiteSpace
     if (ws === 'normal' || ws === 'nowrap') {
-      let text = item.text.replace(/[ \t\n\r\f]+/g, ' ')
+      let text = collapsesSpace(item.text) ? item.text.replace(/[ \t\n\r\f]+/g, ' ') : item.text
       if (afterSpace && text.charCodeAt(0) === 32) text = text.slice(1)
-      if (text) afterSpace = text.charCodeAt(text.length - 1) === 32
-      emit(item, text)
+      if (text) {
+        afterSpace = text.charCodeAt(text.length - 1) === 32
+        text = transform(text, item.style, prevChar)
+        prevChar = text[text.length - 1]
+        out.push(withText(item, text))
+      }
       continue
     }
     const lines = item.text.split(/\r\n|\r|\n/)
-    lines.forEach((line, i) => {
+    for (let i = 0; i < lines.length; i++) {
       if (i > 0) { out.push({ kind: 'br', style: item.style }); afterSpace = true; prevChar = ' ' }
+      let text: string
       if (ws === 'pre-line') {
-        let text = line.replace(/[ \t\f]+/g, ' ')
+        text = lines[i].replace(/[ \t\f]+/g, ' ')
         if (afterSpace && text.charCodeAt(0) === 32) text = text.slice(1)
         // Spaces before a preserved newline are removed as well.
         if (i < lines.length - 1) text = text.replace(/ $/, '')
         if (text) afterSpace = text.charCodeAt(text.length - 1) === 32
-        emit(item, text)
       } else {
-        const text = expandTabs(line)
+        text = expandTabs(lines[i])
         if (text) afterSpace = false
-        emit(item, text)
       }
-    })
+      if (!text) continue
+      text = transform(text, item.style, prevChar)
+      prevChar = text[text.length - 1]
+      out.push(withText(item, text))
+    }
   }
   return out
+}
+
+/** Whether collapsing changes the text: a tab, line break or form feed, or two spaces in a row. */
+function collapsesSpace(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 9 || c === 10 || c === 12 || c === 13) return true
+    if (c === 32 && text.charCodeAt(i + 1) === 32) return true
+  }
+  return false
+}
+
+function withText(item: TextItem, text: string): TextItem {
+  return { kind: 'text', text, style: item.style, link: item.link, decoration: item.decoration }
 }
 
 function expandTabs(line: string): string {

@@ -79,30 +79,54 @@ export function measureText(fonts: FontStore, style: ComputedStyle, text: string
   }
   let spaces = 0
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 32) spaces++
-  if (style.letterSpacing) width += style.letterSpacing * [...text].length
+  if (style.letterSpacing) width += style.letterSpacing * codePoints(text)
   if (style.wordSpacing) width += style.wordSpacing * spaces
   return { spans, width, spaces }
+}
+
+/** Number of code points (what letter-spacing counts), without spreading the string into an array. */
+export function codePoints(text: string): number {
+  let n = text.length
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1)
+      if (d >= 0xdc00 && d <= 0xdfff) { n--; i++ }
+    }
+  }
+  return n
 }
 
 interface Measured { spans: FaceSpan[]; width: number; trailing: number; spaces: number }
 
 /**
- * Measured pieces by style and text: like cells share one computed style, and a table measures the same
- * words for its column widths, for layout and on every row. The fonts are the key's first part.
+ * Measured pieces by what measuring reads (face, size, spacing, whether spaces hang) and text: like cells share
+ * one computed style, a table measures the same words for its column widths, for layout and on every row, and
+ * the next document measures them again. Styles are new objects in every document, so each remembers its key's
+ * map (the fonts are the key's first part).
  */
-const measured = new WeakMap<FontStore, WeakMap<ComputedStyle, Map<string, Measured>>>()
+const measured = new WeakMap<FontStore, { byKey: Map<string, Map<string, Measured>>; byStyle: WeakMap<ComputedStyle, Map<string, Measured>> }>()
 
-function measurePiece(fonts: FontStore, style: ComputedStyle, text: string): Measured {
-  let byStyle = measured.get(fonts)
-  if (!byStyle) {
-    byStyle = new WeakMap()
-    measured.set(fonts, byStyle)
+function measuredFor(fonts: FontStore, style: ComputedStyle): Map<string, Measured> {
+  let store = measured.get(fonts)
+  if (!store) {
+    store = { byKey: new Map(), byStyle: new WeakMap() }
+    measured.set(fonts, store)
   }
-  let byText = byStyle.get(style)
+  let byText = store.byStyle.get(style)
+  if (byText) return byText
+  const key = `${fonts.faceOf(style).key}|${style.fontSize}|${style.letterSpacing}|${style.wordSpacing}|${hangs(style)}`
+  byText = store.byKey.get(key)
   if (!byText) {
     byText = new Map()
-    byStyle.set(style, byText)
+    store.byKey.set(key, byText)
   }
+  store.byStyle.set(style, byText)
+  return byText
+}
+
+function measurePiece(fonts: FontStore, style: ComputedStyle, text: string): Measured {
+  const byText = measuredFor(fonts, style)
   let m = byText.get(text)
   if (m) return m
   const { spans, width, spaces } = measureText(fonts, style, text)
@@ -112,71 +136,136 @@ function measurePiece(fonts: FontStore, style: ComputedStyle, text: string): Mea
     trailing = width - measureText(fonts, style, trimmed).width
   }
   m = { spans, width, trailing, spaces }
+  // A bounded cache: templates reuse a small vocabulary, data may not.
+  if (byText.size > 20_000) byText.clear()
   byText.set(text, m)
   return m
 }
 
 export function textUnit(fonts: FontStore, item: TextItem, text: string, canBreakAfter: boolean): TextUnit {
-  const { spans, width, trailing, spaces } = measurePiece(fonts, item.style, text)
-  return { kind: 'text', item, text, spans, width, trailing, spaces, canBreakAfter }
+  const m = measurePiece(fonts, item.style, text)
+  return { kind: 'text', item, text, spans: m.spans, width: m.width, trailing: m.trailing, spaces: m.spaces, canBreakAfter }
+}
+
+/**
+ * The text units of an inline formatting context, cut once per item list: intrinsic sizing and layout (at
+ * times more than once) ask for the same items. Units do not change after they are cut, except that one
+ * before an atomic box may break after it, which every call sets alike.
+ */
+const cutTexts = new WeakMap<InlineItem[], CutText>()
+
+interface CutText {
+  fonts: FontStore
+  /** The units of item k are units[ends[k - 1] ?? 0] up to ends[k]. */
+  units: TextUnit[]
+  ends: number[]
+  /** Atomic boxes are measured (or laid out) by the caller on every call. */
+  atomics: boolean
+  edgesUsePercent: boolean
+  /** All units, edges measured against `allWidth` (only without atomic boxes). */
+  all: Unit[] | null
+  allWidth: number
+}
+
+function textUnitsOf(items: InlineItem[], fonts: FontStore): CutText {
+  let cut = cutTexts.get(items)
+  if (cut && cut.fonts === fonts) return cut
+  cut = cutText(items, fonts)
+  cutTexts.set(items, cut)
+  return cut
+}
+
+function cutText(items: InlineItem[], fonts: FontStore): CutText {
+  // One item is the usual paragraph (a cell, a heading): its text is the paragraph, nothing is concatenated.
+  let paragraph = items.length === 1 && items[0].kind === 'text' ? items[0].text : ''
+  if (items.length !== 1) {
+    for (const item of items) {
+      if (item.kind === 'text') paragraph += item.text
+      else if (item.kind === 'atomic') paragraph += OBJECT
+    }
+  }
+  const flags = breakFlags(paragraph)
+  const units: TextUnit[] = []
+  const ends: number[] = []
+  let atomics = false
+  let edgesUsePercent = false
+  let start = 0
+  for (const item of items) {
+    if (item.kind === 'atomic') { start += OBJECT.length; atomics = true }
+    if (item.kind === 'open' || item.kind === 'close') edgesUsePercent ||= edgeUsesPercent(item.style)
+    if (item.kind !== 'text') { ends.push(units.length); continue }
+    const text = item.text
+    const wrap = wraps(item.style)
+    const breakAll = item.style.wordBreak === 'break-all'
+    let from = 0
+    if (wrap) {
+      for (let i = 1; i < text.length; i++) {
+        if (flags[start + i] !== 0 || (breakAll && isLetterBoundary(text, i))) {
+          units.push(textUnit(fonts, item, text.slice(from, i), true))
+          from = i
+        }
+      }
+    }
+    const end = start + text.length
+    const atEnd = wrap && flags[end] !== 0 && end < paragraph.length
+    units.push(textUnit(fonts, item, from === 0 ? text : text.slice(from), atEnd))
+    ends.push(units.length)
+    start = end
+  }
+  return { fonts, units, ends, atomics, edgesUsePercent, all: null, allWidth: 0 }
 }
 
 /**
  * Cuts inline items into units. `atomicWidth` gives the margin-box width of an inline-block or image (layout
- * lays it out; intrinsic sizing asks for its max-content width).
+ * lays it out; intrinsic sizing asks for its max-content width). Without atomic boxes the list is the one the
+ * last call made when it is the same (edges measure the same), so it is read-only: copy it to change it.
  */
-export function inlineUnits(items: InlineItem[], fonts: FontStore, cbWidth: number, atomicWidth: (box: Box) => number): Unit[] {
-  let paragraph = ''
-  const starts: number[] = []
-  for (const item of items) {
-    starts.push(paragraph.length)
-    if (item.kind === 'text') paragraph += item.text
-    else if (item.kind === 'atomic') paragraph += OBJECT
+export function inlineUnits(items: InlineItem[], fonts: FontStore, cbWidth: number, atomicWidth: (box: Box) => number): readonly Unit[] {
+  const cut = textUnitsOf(items, fonts)
+  if (cut.atomics) return buildUnits(items, cut, cbWidth, atomicWidth)
+  if (!cut.all || (cut.edgesUsePercent && cut.allWidth !== cbWidth)) {
+    cut.all = buildUnits(items, cut, cbWidth, atomicWidth)
+    cut.allWidth = cbWidth
   }
-  const flags = breakFlags(paragraph)
+  return cut.all
+}
+
+function buildUnits(items: InlineItem[], cut: CutText, cbWidth: number, atomicWidth: (box: Box) => number): Unit[] {
+  const { units: texts, ends } = cut
   const units: Unit[] = []
-  const markBreakBefore = () => {
-    const last = units[units.length - 1]
-    if (last) last.canBreakAfter = true
-  }
-  items.forEach((item, index) => {
-    const start = starts[index]
+  for (let k = 0; k < items.length; k++) {
+    const item = items[k]
     switch (item.kind) {
       case 'open':
         units.push({ kind: 'open', style: item.style, link: item.link, width: inlineEdgeStart(item.style, cbWidth), canBreakAfter: false })
-        return
+        break
       case 'close':
         units.push({ kind: 'close', style: item.style, link: null, width: inlineEdgeEnd(item.style, cbWidth), canBreakAfter: false })
-        return
+        break
       case 'br':
         units.push({ kind: 'br', style: item.style, width: 0, canBreakAfter: true })
-        return
+        break
       case 'out-of-flow':
         units.push({ kind: 'out-of-flow', box: item.box, style: item.style, width: 0, canBreakAfter: false })
-        return
+        break
       case 'atomic':
-        markBreakBefore()
+        // A break opportunity before the box.
+        if (units.length) units[units.length - 1].canBreakAfter = true
         units.push({ kind: 'atomic', box: item.box, style: item.style, link: item.link, width: atomicWidth(item.box), canBreakAfter: true })
-        return
-      case 'text': {
-        const text = item.text
-        const wrap = wraps(item.style)
-        const breakAll = item.style.wordBreak === 'break-all'
-        let from = 0
-        for (let i = 1; i < text.length; i++) {
-          const can = wrap && (flags[start + i] !== 0 || (breakAll && isLetterBoundary(text, i)))
-          if (can) {
-            units.push(textUnit(fonts, item, text.slice(from, i), true))
-            from = i
-          }
-        }
-        const end = start + text.length
-        const atEnd = wrap && flags[end] !== 0 && end < paragraph.length
-        units.push(textUnit(fonts, item, text.slice(from), atEnd))
-      }
+        break
+      case 'text':
+        for (let t = k === 0 ? 0 : ends[k - 1]; t < ends[k]; t++) units.push(texts[t])
     }
-  })
+  }
   return units
+}
+
+function edgeUsesPercent(style: ComputedStyle): boolean {
+  return marginPercent(style.marginLeft) || marginPercent(style.marginRight) || style.paddingLeft.pct !== 0 || style.paddingRight.pct !== 0
+}
+
+function marginPercent(d: ComputedStyle['marginLeft']): boolean {
+  return d !== 'auto' && d.pct !== 0
 }
 
 function isLetterBoundary(text: string, i: number): boolean {

@@ -19,11 +19,14 @@ function pxOnly(d: ComputedStyle['paddingLeft']): number {
 
 /** Horizontal margin + border + padding that percentages do not affect. */
 export function outerExtras(style: ComputedStyle): { bp: number; margins: number } {
-  const m = (d: ComputedStyle['marginLeft']) => (d === 'auto' ? 0 : pxOnly(d))
   return {
     bp: borderWidth(style.borderLeft) + borderWidth(style.borderRight) + pxOnly(style.paddingLeft) + pxOnly(style.paddingRight),
-    margins: m(style.marginLeft) + m(style.marginRight),
+    margins: marginPx(style.marginLeft) + marginPx(style.marginRight),
   }
+}
+
+function marginPx(d: ComputedStyle['marginLeft']): number {
+  return d === 'auto' ? 0 : pxOnly(d)
 }
 
 export function intrinsicWidths(box: Box, ctx: LayoutContext): Intrinsic {
@@ -88,7 +91,7 @@ function blockChildrenIntrinsic(box: BlockBox, ctx: LayoutContext): Intrinsic {
 }
 
 function inlineIntrinsic(box: BlockBox, ctx: LayoutContext): Intrinsic {
-  const units: Unit[] = inlineUnits(box.inline!, ctx.fonts, 0, (atomic) => intrinsicWidths(atomic, ctx).max)
+  const units: readonly Unit[] = inlineUnits(box.inline!, ctx.fonts, 0, (atomic) => intrinsicWidths(atomic, ctx).max)
   const indent = box.style.textIndent.pct ? 0 : box.style.textIndent.px
   let min = 0
   let max = 0

@@ -5,7 +5,7 @@ import type { BlockBox, Box } from './boxes.js'
 import { len } from './box-edges.js'
 import { availableBand, type FloatContext } from './float-context.js'
 import { type BoxFrag, type Frag, type LinkFrag, type TextFrag } from './fragments.js'
-import { inlineUnits, splitUnit, textUnit, type TextUnit, type Unit } from './inline-units.js'
+import { codePoints, inlineUnits, splitUnit, textUnit, type TextUnit, type Unit } from './inline-units.js'
 import { baselineShift, inlineExtent, type Extent } from './inline-metrics.js'
 import type { ContainingBlock, LayoutContext } from './layout-context.js'
 import { layoutAtomic, type PlacedAtomic } from './layout-atomic.js'
@@ -20,22 +20,51 @@ export interface InlineResult {
 
 const EPS = 0.01
 
-interface OpenBox { style: ComputedStyle; shift: number | 'top' | 'bottom'; startX: number; fragIndex: number; continued: boolean; extent: Extent }
+type Shift = number | 'top' | 'bottom'
+
+interface OpenBox { style: ComputedStyle; shift: Shift; startX: number; fragIndex: number; continued: boolean; extent: Extent }
+
+interface Placed { unit: Unit; x: number; w: number; shift: Shift; extent: Extent; box: OpenBox | null }
+
+/** One inline formatting context being laid out: what every line reads, and the line being placed (set before placeLine, and by it). */
+interface LineInput {
+  ctx: LayoutContext
+  style: ComputedStyle
+  open: OpenBox[]
+  frags: Frag[]
+  atomics: Map<Box, PlacedAtomic> | null
+  top: number
+  left: number
+  width: number
+  last: boolean
+  /** Line box height and baseline, and how far the line reaches above and below the root baseline. */
+  height: number
+  baseline: number
+  minTop: number
+  maxBottom: number
+  /** The link fragment the next linked piece on this line may extend. */
+  link: LinkFrag | null
+}
 
 export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ctx: LayoutContext, floats: FloatContext): InlineResult {
   const style = box.style
-  const atomics = new Map<Box, PlacedAtomic>()
-  const units = inlineUnits(box.inline!, ctx.fonts, cb.width, (atomic) => {
+  const frags: Frag[] = []
+  const input: LineInput = {
+    ctx, style, open: [], frags, atomics: null, top, left: 0, width: 0, last: false,
+    height: 0, baseline: 0, minTop: 0, maxBottom: 0, link: null,
+  }
+  let units = inlineUnits(box.inline!, ctx.fonts, cb.width, (atomic) => {
     const placed = layoutAtomic(atomic, cb, ctx)
-    atomics.set(atomic, placed)
+    ;(input.atomics ??= new Map()).set(atomic, placed)
     return placed.outerWidth
   })
-  const frags: Frag[] = []
   const strut = inlineExtent(ctx.fonts, style)
+  const strutHeight = strut.above + strut.below
   const indent = len(style.textIndent, cb.width)
   const wrapAnywhere = style.overflowWrap !== 'normal' || style.wordBreak === 'break-word'
-  const open: OpenBox[] = []
-  const lineSpans: [number, number][] = []
+  const fullBand = { left: cb.x, right: cb.x + cb.width }
+  // Top and bottom of each line box, flat.
+  const lineSpans: number[] = []
   let y = top
   let i = 0
   let firstBaseline: number | null = null
@@ -43,7 +72,7 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
 
   while (i < units.length) {
     const first = lineSpans.length === 0
-    let band = availableBand(floats, y, strut.above + strut.below, cb.x, cb.x + cb.width)
+    let band = bandAt(floats, y, strutHeight, cb, fullBand)
     let avail = band.right - band.left - (first ? indent : 0)
     let pos = 0
     let lastBreak = -1
@@ -55,7 +84,7 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
       if (u.kind === 'br') { end = j + 1; forced = true; break }
       if (u.kind === 'out-of-flow') {
         placeOutOfFlow(u.box, cb, y, band.left + pos, ctx, floats, frags)
-        band = availableBand(floats, y, strut.above + strut.below, cb.x, cb.x + cb.width)
+        band = bandAt(floats, y, strutHeight, cb, fullBand)
         avail = band.right - band.left - (first ? indent : 0)
         continue
       }
@@ -66,12 +95,19 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
         const narrowed = band.left > cb.x + EPS || band.right < cb.x + cb.width - EPS
         if (narrowed && pos === 0) {
           // Nothing fits beside the floats: move the line below the first of them to end.
-          const below = floats.floats.filter((f) => f.y + f.h > y + EPS).map((f) => f.y + f.h)
-          if (below.length) { y = Math.min(...below); j = i - 1; band = availableBand(floats, y, strut.above + strut.below, cb.x, cb.x + cb.width); avail = band.right - band.left - (first ? indent : 0); continue }
+          const below = firstFloatEndBelow(floats, y)
+          if (below !== null) { y = below; j = i - 1; band = bandAt(floats, y, strutHeight, cb, fullBand); avail = band.right - band.left - (first ? indent : 0); continue }
         }
         if (u.kind === 'text' && wrapAnywhere && avail - pos > 0) {
           const parts = splitUnit(ctx.fonts, u, avail - pos)
-          if (parts) { units.splice(j, 1, parts[0], parts[1]); end = j + 1; break }
+          if (parts) {
+            // The unit list may be shared with other calls: cut a copy.
+            const copy = units.slice()
+            copy.splice(j, 1, parts[0], parts[1])
+            units = copy
+            end = j + 1
+            break
+          }
         }
         overflowing = true
       }
@@ -84,15 +120,16 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
     if (end < 0) end = units.length
     // A closing edge stays with the content it closes.
     while (end < units.length && units[end].kind === 'close') end++
-    const line = placeLine(units.slice(i, end), {
-      ctx, style, open, frags, atomics, top: y,
-      left: band.left + (first ? indent : 0), width: avail, last: end >= units.length || forced,
-    })
-    if (line.height > 0 || line.hasContent) {
-      lineSpans.push([y, y + line.height])
-      if (firstBaseline === null) firstBaseline = line.baseline
-      lastBaseline = line.baseline
-      y += line.height
+    input.top = y
+    input.left = band.left + (first ? indent : 0)
+    input.width = avail
+    input.last = end >= units.length || forced
+    const hasContent = placeLine(units, i, end, input)
+    if (input.height > 0 || hasContent) {
+      lineSpans.push(y, y + input.height)
+      if (firstBaseline === null) firstBaseline = input.baseline
+      lastBaseline = input.baseline
+      y += input.height
     }
     i = end
   }
@@ -100,58 +137,76 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
   return { frags, height: y - top, firstBaseline, lastBaseline }
 }
 
+/** The room beside the floats at `y` (without floats, the whole width: the common case allocates nothing). */
+function bandAt(floats: FloatContext, y: number, height: number, cb: ContainingBlock, fullBand: { left: number; right: number }): { left: number; right: number } {
+  return floats.floats.length === 0 ? fullBand : availableBand(floats, y, height, cb.x, cb.x + cb.width)
+}
+
+function firstFloatEndBelow(floats: FloatContext, y: number): number | null {
+  let below: number | null = null
+  for (const f of floats.floats) {
+    if (f.y + f.h > y + EPS) below = below === null ? f.y + f.h : Math.min(below, f.y + f.h)
+  }
+  return below
+}
+
 function placeOutOfFlow(box: Box, cb: ContainingBlock, y: number, x: number, ctx: LayoutContext, floats: FloatContext, frags: Frag[]): void {
   if (box.style.float !== 'none') { frags.push(layoutFloat(box, cb, y, ctx, floats)); return }
   ctx.absolute[ctx.absolute.length - 1]?.push({ box, staticX: x, staticY: y })
 }
 
-function recordLines(ctx: LayoutContext, style: ComputedStyle, spans: [number, number][]): void {
+function recordLines(ctx: LayoutContext, style: ComputedStyle, spans: number[]): void {
   const flow = ctx.flow
   if (!flow) return
-  for (const span of spans) flow.hard.push(span)
-  const n = spans.length
+  for (let k = 0; k < spans.length; k += 2) flow.hard.push([spans[k], spans[k + 1]])
+  const n = spans.length / 2
   if (n < 2) return
   const orphans = Math.max(1, style.orphans || 2)
   const widows = Math.max(1, style.widows || 2)
-  if (orphans > 1) flow.soft.push([spans[0][0], spans[Math.min(orphans, n) - 1][1]])
-  if (widows > 1) flow.soft.push([spans[Math.max(0, n - widows)][0], spans[n - 1][1]])
+  if (orphans > 1) flow.soft.push([spans[0], spans[2 * (Math.min(orphans, n) - 1) + 1]])
+  if (widows > 1) flow.soft.push([spans[2 * Math.max(0, n - widows)], spans[2 * n - 1]])
 }
 
-interface LineInput {
-  ctx: LayoutContext
-  style: ComputedStyle
-  open: OpenBox[]
-  frags: Frag[]
-  atomics: Map<Box, PlacedAtomic>
-  top: number
-  left: number
-  width: number
-  last: boolean
+/**
+ * Arrays one line is placed with, reused from line to line (placing a line never lays out anything else):
+ * the line's units (spaces trimmed), their placement, the inline boxes open at each point, and boxes aligned
+ * with the line box's top or bottom, settled once its height is known.
+ */
+const scratch = { units: [] as Unit[], placed: [] as Placed[], stack: [] as OpenBox[], aligned: [] as { shift: 'top' | 'bottom'; extent: Extent }[] }
+
+/** Nothing of a placed line stays reachable from the scratch arrays. */
+function clearScratch(): void {
+  scratch.units.length = 0
+  scratch.placed.length = 0
+  scratch.stack.length = 0
+  scratch.aligned.length = 0
 }
 
-interface Placed { unit: Unit; x: number; w: number; shift: number | 'top' | 'bottom'; extent: Extent; text?: TextUnit; box?: OpenBox }
-
-function placeLine(units: Unit[], input: LineInput): { height: number; baseline: number; hasContent: boolean } {
+/** Places units[start, end) as one line box: sets the input's height and baseline; whether it has content. */
+function placeLine(all: readonly Unit[], start: number, end: number, input: LineInput): boolean {
   const { ctx, style } = input
   const fonts = ctx.fonts
+  const units = scratch.units
+  for (let k = start; k < end; k++) units.push(all[k])
   // Hang trailing spaces: trim the last text unit of the line.
   for (let k = units.length - 1; k >= 0; k--) {
     const u = units[k]
     if (u.kind === 'close' || u.kind === 'out-of-flow' || u.kind === 'br') continue
     if (u.kind === 'text' && u.trailing > 0) {
-      const trimmed = u.text.replace(/ +$/, '')
-      units = units.slice()
-      units[k] = trimmed ? textUnit(fonts, u.item, trimmed, u.canBreakAfter) : { ...u, text: '', spans: [], width: 0, trailing: 0, spaces: 0 }
+      let e = u.text.length
+      while (e > 0 && u.text.charCodeAt(e - 1) === 32) e--
+      units[k] = withText(fonts, u, u.text.slice(0, e))
     }
     break
   }
   // Leading collapsible spaces at the start of a wrapped line disappear.
-  const firstText = units.find((u) => u.kind === 'text' || u.kind === 'atomic')
+  let f = 0
+  while (f < units.length && units[f].kind !== 'text' && units[f].kind !== 'atomic') f++
+  const firstText = units[f]
   if (firstText && firstText.kind === 'text' && firstText.text.charCodeAt(0) === 32 && hangsStyle(firstText.item.style)) {
-    const k = units.indexOf(firstText)
-    const trimmed = firstText.text.replace(/^ +/, '')
-    units = units.slice()
-    units[k] = trimmed ? textUnit(fonts, firstText.item, trimmed, firstText.canBreakAfter) : { ...firstText, text: '', spans: [], width: 0, trailing: 0, spaces: 0 }
+    let b = 0
+    while (b < firstText.text.length && firstText.text.charCodeAt(b) === 32) b++
+    units[f] = withText(fonts, firstText, firstText.text.slice(b))
   }
 
   let contentWidth = 0
@@ -169,9 +224,11 @@ function placeLine(units: Unit[], input: LineInput): { height: number; baseline:
       if (u.kind === 'open') input.open.push(openBox(fonts, u.style, input, 0, true))
       if (u.kind === 'close') input.open.pop()
     }
-    return { height: 0, baseline: input.top, hasContent: false }
+    input.height = 0
+    input.baseline = input.top
+    clearScratch()
+    return false
   }
-  hasContent = true
 
   const free = Math.max(0, input.width - contentWidth)
   const align = style.textAlign === 'start' ? 'left' : style.textAlign === 'end' ? 'right' : style.textAlign
@@ -183,15 +240,18 @@ function placeLine(units: Unit[], input: LineInput): { height: number; baseline:
 
   // Horizontal placement and each piece's vertical extent.
   const strut = inlineExtent(fonts, style)
-  const extents: { shift: number | 'top' | 'bottom'; extent: Extent }[] = [{ shift: 0, extent: strut }]
+  input.minTop = 0
+  input.maxBottom = 0
+  reach(input, 0, strut)
+  const stack = scratch.stack
   for (const box of input.open) {
     box.startX = x
     box.fragIndex = input.frags.length
     box.continued = true
-    extents.push({ shift: box.shift, extent: box.extent })
+    reach(input, box.shift, box.extent)
+    stack.push(box)
   }
-  const placed: Placed[] = []
-  const stack = [...input.open]
+  const placed = scratch.placed
   for (const u of units) {
     const parent = stack[stack.length - 1]
     const parentShift = parent && typeof parent.shift === 'number' ? parent.shift : 0
@@ -200,57 +260,70 @@ function placeLine(units: Unit[], input: LineInput): { height: number; baseline:
       const box = openBox(fonts, u.style, input, 0, false)
       box.shift = baselineShift(fonts, u.style, parentStyle, parentShift, box.extent)
       stack.push(box)
-      extents.push({ shift: box.shift, extent: box.extent })
+      reach(input, box.shift, box.extent)
       placed.push({ unit: u, x, w: u.width, shift: box.shift, extent: box.extent, box })
       x += u.width
       continue
     }
     if (u.kind === 'close') {
       stack.pop()
-      placed.push({ unit: u, x, w: u.width, shift: parentShift, extent: strut })
+      placed.push({ unit: u, x, w: u.width, shift: parentShift, extent: strut, box: null })
       x += u.width
       continue
     }
     if (u.kind === 'text') {
-      const extent = inlineExtent(fonts, u.item.style)
+      const textStyle = u.item.style
+      const extent = inlineExtent(fonts, textStyle)
       for (const span of u.spans) {
-        if (span.face !== fonts.faceOf(u.item.style)) extents.push({ shift: parentShift, extent: inlineExtent(fonts, u.item.style, span.face) })
+        if (span.face !== fonts.faceOf(textStyle)) reach(input, parentShift, inlineExtent(fonts, textStyle, span.face))
       }
       const w = u.width + spaceExtra * u.spaces
-      placed.push({ unit: u, x, w, shift: parentShift, extent, text: u })
+      placed.push({ unit: u, x, w, shift: parentShift, extent, box: null })
       x += w
       continue
     }
     if (u.kind === 'atomic') {
-      const a = input.atomics.get(u.box)!
+      const a = input.atomics!.get(u.box)!
       const extent = { above: a.baseline, below: a.outerHeight - a.baseline }
       const shift = baselineShift(fonts, u.box.style, parentStyle, parentShift, extent)
-      extents.push({ shift, extent })
-      placed.push({ unit: u, x, w: u.width, shift, extent })
+      reach(input, shift, extent)
+      placed.push({ unit: u, x, w: u.width, shift, extent, box: null })
       x += u.width
     }
   }
 
-  let minTop = 0
-  let maxBottom = 0
-  for (const e of extents) {
-    if (typeof e.shift !== 'number') continue
-    minTop = Math.min(minTop, e.shift - e.extent.above)
-    maxBottom = Math.max(maxBottom, e.shift + e.extent.below)
-  }
-  for (const e of extents) {
-    if (typeof e.shift === 'number') continue
+  for (const e of scratch.aligned) {
     const h = e.extent.above + e.extent.below
-    if (e.shift === 'top') maxBottom = Math.max(maxBottom, minTop + h)
-    else minTop = Math.min(minTop, maxBottom - h)
+    if (e.shift === 'top') input.maxBottom = Math.max(input.maxBottom, input.minTop + h)
+    else input.minTop = Math.min(input.minTop, input.maxBottom - h)
   }
-  const height = maxBottom - minTop
-  const baseline = input.top - minTop
-  const resolveShift = (shift: number | 'top' | 'bottom', extent: Extent) =>
-    shift === 'top' ? minTop + extent.above : shift === 'bottom' ? maxBottom - extent.below : shift
+  input.height = input.maxBottom - input.minTop
+  input.baseline = input.top - input.minTop
 
-  emitFrags(placed, input, baseline, height, spaceExtra, resolveShift)
-  return { height, baseline, hasContent }
+  emitFrags(input, spaceExtra)
+  clearScratch()
+  return true
+}
+
+/** A text unit with its spaces trimmed away (an empty one when nothing is left). */
+function withText(fonts: LayoutContext['fonts'], u: TextUnit, text: string): TextUnit {
+  if (text) return textUnit(fonts, u.item, text, u.canBreakAfter)
+  return { kind: 'text', item: u.item, text: '', spans: [], width: 0, trailing: 0, spaces: 0, canBreakAfter: u.canBreakAfter }
+}
+
+/** Widens the line to hold a piece whose baseline is at `shift` (line-box aligned pieces wait for the rest). */
+function reach(line: LineInput, shift: Shift, extent: Extent): void {
+  if (typeof shift === 'number') {
+    line.minTop = Math.min(line.minTop, shift - extent.above)
+    line.maxBottom = Math.max(line.maxBottom, shift + extent.below)
+  } else {
+    scratch.aligned.push({ shift, extent })
+  }
+}
+
+/** Baseline offset of a placed piece from the root baseline, once the line box is settled. */
+function resolveShift(line: LineInput, shift: Shift, extent: Extent): number {
+  return shift === 'top' ? line.minTop + extent.above : shift === 'bottom' ? line.maxBottom - extent.below : shift
 }
 
 function hangsStyle(style: ComputedStyle): boolean {
@@ -261,20 +334,12 @@ function openBox(fonts: LayoutContext['fonts'], style: ComputedStyle, input: Lin
   return { style, shift: 0, startX: x, fragIndex: input.frags.length, continued, extent: inlineExtent(fonts, style) }
 }
 
-function emitFrags(
-  placed: Placed[], input: LineInput, baseline: number, lineHeight: number, spaceExtra: number,
-  resolveShift: (shift: number | 'top' | 'bottom', extent: Extent) => number,
-): void {
-  const { ctx, frags, open } = input
-  const fonts = ctx.fonts
+function emitFrags(input: LineInput, spaceExtra: number): void {
+  const { frags, open, baseline } = input
+  const placed = scratch.placed
   const lineTop = input.top
-  let link: LinkFrag | null = null
-  const addLink = (href: string | null, x: number, w: number) => {
-    if (!href) { link = null; return }
-    if (link && link.href === href && Math.abs(link.x + link.w - x) < 1) { link.w = x + w - link.x; return }
-    link = { kind: 'link', x, y: lineTop, w, h: lineHeight, href }
-    frags.push(link)
-  }
+  const lineHeight = input.height
+  input.link = null
   for (const p of placed) {
     const u = p.unit
     if (u.kind === 'open' && p.box) {
@@ -285,23 +350,23 @@ function emitFrags(
     }
     if (u.kind === 'close') {
       const box = open.pop()
-      if (box) decorateInlineBox(box, p.x + u.width - marginRight(box.style), true, input, baseline, resolveShift)
+      if (box) decorateInlineBox(box, p.x + u.width - marginRight(box.style), true, input)
       continue
     }
     if (u.kind === 'atomic') {
-      const a = input.atomics.get(u.box)!
-      const shift = resolveShift(p.shift, p.extent)
+      const a = input.atomics!.get(u.box)!
+      const shift = resolveShift(input, p.shift, p.extent)
       a.place(p.x, baseline + shift - a.baseline)
       frags.push(a.frag)
-      addLink(u.link, p.x, p.w)
+      addLink(input, u.link, p.x, p.w)
       continue
     }
-    if (u.kind !== 'text' || !p.text || !u.text) continue
+    if (u.kind !== 'text' || !u.text) continue
     const style = u.item.style
-    const shift = resolveShift(p.shift, p.extent)
+    const shift = resolveShift(input, p.shift, p.extent)
     let x = p.x
     for (const span of u.spans) {
-      const chars = style.letterSpacing ? [...span.text].length : 0
+      const chars = style.letterSpacing ? codePoints(span.text) : 0
       let spaces = 0
       for (let k = 0; k < span.text.length; k++) if (span.text.charCodeAt(k) === 32) spaces++
       const extra = style.wordSpacing + spaceExtra
@@ -322,12 +387,21 @@ function emitFrags(
       }
       x += w
     }
-    addLink(u.item.link, p.x, p.w)
+    addLink(input, u.item.link, p.x, p.w)
   }
   // Boxes still open continue on the next line: draw what they cover on this one.
   const lastPlaced = placed[placed.length - 1]
   const lineEnd = lastPlaced ? lastPlaced.x + lastPlaced.w : input.left
-  for (const box of open) decorateInlineBox(box, lineEnd, false, input, baseline, resolveShift)
+  for (const box of open) decorateInlineBox(box, lineEnd, false, input)
+}
+
+/** A link area over a linked piece, merged with the previous one when they touch on the same target. */
+function addLink(input: LineInput, href: string | null, x: number, w: number): void {
+  if (!href) { input.link = null; return }
+  const link = input.link
+  if (link && link.href === href && Math.abs(link.x + link.w - x) < 1) { link.w = x + w - link.x; return }
+  input.link = { kind: 'link', x, y: input.top, w, h: input.height, href }
+  input.frags.push(input.link)
 }
 
 function marginRight(style: ComputedStyle): number {
@@ -335,14 +409,14 @@ function marginRight(style: ComputedStyle): number {
 }
 
 /** Background and borders of an inline box on one line, put under the text it covers. */
-function decorateInlineBox(box: OpenBox, endX: number, closing: boolean, input: LineInput, baseline: number,
-  resolveShift: (shift: number | 'top' | 'bottom', extent: Extent) => number): void {
+function decorateInlineBox(box: OpenBox, endX: number, closing: boolean, input: LineInput): void {
   const s = box.style
-  const hasBorder = [s.borderTop, s.borderRight, s.borderBottom, s.borderLeft].some((b) => b.style !== 'none' && b.width > 0)
+  const hasBorder = drawn(s.borderTop) || drawn(s.borderRight) || drawn(s.borderBottom) || drawn(s.borderLeft)
   if (!s.backgroundColor && !hasBorder && s.backgroundLayers.length === 0) return
   const fonts = input.ctx.fonts
   const m = fonts.metrics(fonts.faceOf(s), s.fontSize)
-  const shift = resolveShift(box.shift, box.extent)
+  const shift = resolveShift(input, box.shift, box.extent)
+  const baseline = input.baseline
   const padTop = len(s.paddingTop, 0) + (s.borderTop.style === 'none' ? 0 : s.borderTop.width)
   const padBottom = len(s.paddingBottom, 0) + (s.borderBottom.style === 'none' ? 0 : s.borderBottom.width)
   const top = baseline + shift - m.ascent - padTop
@@ -352,4 +426,8 @@ function decorateInlineBox(box: OpenBox, endX: number, closing: boolean, input: 
     sides: { top: true, bottom: true, left: !box.continued, right: closing },
   }
   input.frags.splice(box.fragIndex, 0, frag)
+}
+
+function drawn(border: ComputedStyle['borderTop']): boolean {
+  return border.style !== 'none' && border.width > 0
 }

@@ -2,7 +2,6 @@
 // (pdfkit's text() would add a save/transform/restore, measure the string again and parse its options
 // for every fragment), then decorations. Glyphs are encoded by pdfkit's embedded font, which also
 // records them for the subset and the ToUnicode map, so fonts stay subset and text stays extractable.
-import { splitAfterSpaces } from './split-after-spaces.js'
 import { fillColor } from './color-operator.js'
 import type { TextFrag } from './fragments.js'
 import type { FontStore } from './font-store.js'
@@ -24,16 +23,13 @@ interface PdfkitText {
   page: { fonts: Record<string, unknown> }
 }
 
-/** pdfkit's number format: six decimals at most. */
-const num = (n: number) => Math.round(n * 1e6) / 1e6
-
 export function paintText(target: PaintTarget, fonts: FontStore, frag: TextFrag): void {
   const { doc } = target
   if (frag.color.a <= 0 || !frag.text) return
-  if (frag.text.trim()) {
+  if (hasInk(frag.text)) {
     fillColor(doc.font(target.font(frag.face)), frag.color, frag.color.a)
     // As bytes: pdfkit would convert a string to bytes one character at a time in JavaScript.
-    doc.addContent(Buffer.from(glyphOps(doc as unknown as PdfkitText, fonts, frag), 'latin1') as never)
+    doc.addContent(glyphOps(doc as unknown as PdfkitText, fonts, frag) as never)
   }
   const deco = frag.decoration
   if (!deco) return
@@ -48,23 +44,51 @@ export function paintText(target: PaintTarget, fonts: FontStore, frag: TextFrag)
   doc.restore()
 }
 
+/** Whether text has more than white space (as String.prototype.trim sees it), without a trimmed copy. */
+function hasInk(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c > 32 && c < 127) return true
+    if (c !== 32) return text.trim() !== ''
+  }
+  return false
+}
+
 /**
  * The text object for one fragment. The text matrix flips y back up (user space is y-down here), so no
  * cm is needed. Text is encoded piece by piece, split after spaces, from the same shaped runs the font
  * store measured with; extra word space (justify, word-spacing) goes after each space as a TJ adjustment.
+ * Written as bytes into a reused buffer (operators built as strings cost more than the glyphs); the page
+ * keeps a copy.
  */
-function glyphOps(doc: PdfkitText, fonts: FontStore, frag: TextFrag): string {
+function glyphOps(doc: PdfkitText, fonts: FontStore, frag: TextFrag): Buffer {
   const font = doc._font
   if (doc.page.fonts[font.id] == null) doc.page.fonts[font.id] = font.ref()
   const { size, baseline: y, letterSpacing: tc, spaceExtra } = frag
   const unit = font.scale // font units → thousandths of the font size
   const px = size / 1000
-  let out = `BT\n1 0 0 -1 ${num(frag.x)} ${num(y)} Tm\n/${font.id} ${num(size)} Tf\n`
-  if (tc) out += `${num(tc)} Tc\n`
-  let tj = ''
-  let run = ''
+  const out = ops
+  out.reset()
+  out.ascii('BT\n1 0 0 -1 ')
+  out.num(frag.x)
+  out.ascii(' ')
+  out.num(y)
+  out.ascii(' Tm\n/')
+  out.ascii(font.id)
+  out.ascii(' ')
+  out.num(size)
+  out.ascii(' Tf\n')
+  if (tc) { out.num(tc); out.ascii(' Tc\n') }
+  // Inside a TJ array / inside a <…> glyph string of it.
+  let inArray = false
+  let inRun = false
   let x = frag.x
-  for (const piece of splitAfterSpaces(frag.text)) {
+  const text = frag.text
+  for (let start = 0; start < text.length;) {
+    let end = text.indexOf(' ', start) + 1
+    if (end === 0) end = text.length
+    const piece = start === 0 && end === text.length ? text : text.slice(start, end)
+    start = end
     const { glyphs, positions } = fonts.glyphRun(frag.face, piece)
     const widened = spaceExtra && piece.charCodeAt(piece.length - 1) === 32
     for (let i = 0; i < glyphs.length; i++) {
@@ -73,37 +97,119 @@ function glyphOps(doc: PdfkitText, fonts: FontStore, frag: TextFrag): string {
       const gid = font.subset.includeGlyph(glyph.id)
       if (font.widths[gid] == null) font.widths[gid] = glyph.advanceWidth * unit
       if (font.unicode[gid] == null) font.unicode[gid] = glyph.codePoints
-      const code = hex4(gid)
       const extra = widened && i === glyphs.length - 1 ? spaceExtra : 0
       const advance = p.xAdvance * unit
       if (p.xOffset || p.yOffset) {
         // A positioned mark: its own text matrix, then back on the line after it.
-        if (run) tj += `<${run}>`
-        if (tj) out += `[${tj}] TJ\n`
-        tj = run = ''
-        out += `1 0 0 -1 ${num(x + p.xOffset * unit * px)} ${num(y - p.yOffset * unit * px)} Tm\n<${code}> Tj\n`
+        if (inRun) out.ascii('>')
+        if (inArray) out.ascii('] TJ\n')
+        inArray = inRun = false
+        out.ascii('1 0 0 -1 ')
+        out.num(x + p.xOffset * unit * px)
+        out.ascii(' ')
+        out.num(y - p.yOffset * unit * px)
+        out.ascii(' Tm\n<')
+        out.hex4(gid)
+        out.ascii('> Tj\n')
         x += advance * px + tc + extra
-        out += `1 0 0 -1 ${num(x)} ${num(y)} Tm\n`
+        out.ascii('1 0 0 -1 ')
+        out.num(x)
+        out.ascii(' ')
+        out.num(y)
+        out.ascii(' Tm\n')
         continue
       }
-      run += code
+      if (!inArray) { out.ascii('['); inArray = true }
+      if (!inRun) { out.ascii('<'); inRun = true }
+      out.hex4(gid)
       const adjust = advance - glyph.advanceWidth * unit + extra / px
       if (adjust !== 0) {
-        tj += `<${run}> ${num(-adjust)} `
-        run = ''
+        out.ascii('> ')
+        out.num(-adjust)
+        out.ascii(' ')
+        inRun = false
       }
       x += advance * px + tc + extra
     }
   }
-  if (run) tj += `<${run}>`
-  if (tj) out += `[${tj}] TJ\n`
-  if (tc) out += '0 Tc\n'
-  return out + 'ET\n'
+  if (inRun) out.ascii('>')
+  if (inArray) out.ascii('] TJ\n')
+  if (tc) out.ascii('0 Tc\n')
+  out.ascii('ET\n')
+  return out.copy()
 }
 
-const HEX = Array.from({ length: 4096 }, (_, i) => i.toString(16).padStart(4, '0'))
+/** Content stream bytes (ASCII) written into one buffer that grows as needed and serves every fragment. */
+class OperatorBytes {
+  private bytes = Buffer.allocUnsafe(4096)
+  private at = 0
 
-function hex4(gid: number): string {
-  return gid < HEX.length ? HEX[gid] : gid.toString(16).padStart(4, '0')
+  reset(): void {
+    this.at = 0
+  }
+
+  /** The bytes written since reset, as a buffer of their own. */
+  copy(): Buffer {
+    const out = Buffer.allocUnsafe(this.at)
+    this.bytes.copy(out, 0, 0, this.at)
+    return out
+  }
+
+  ascii(text: string): void {
+    this.room(text.length)
+    for (let i = 0; i < text.length; i++) this.bytes[this.at++] = text.charCodeAt(i)
+  }
+
+  /** Four hex digits of a glyph id (more when it needs them), as pdfkit encodes glyphs. */
+  hex4(gid: number): void {
+    if (gid > 0xffff) { this.ascii(gid.toString(16)); return }
+    this.room(4)
+    for (let shift = 12; shift >= 0; shift -= 4) this.bytes[this.at++] = HEX_DIGITS[(gid >> shift) & 15]
+  }
+
+  /**
+   * A number as pdfkit writes it: String(Math.round(n * 1e6) / 1e6). That string is the decimal of the
+   * rounded millionths with trailing zeros dropped (up to 15 digits it is the shortest that reads back).
+   */
+  num(n: number): void {
+    const millionths = Math.round(n * 1e6)
+    const abs = Math.abs(millionths)
+    if (!(abs < 1e15)) { this.ascii(String(millionths / 1e6)); return }
+    if (abs === 0) { this.ascii('0'); return }
+    this.room(24)
+    if (millionths < 0) this.bytes[this.at++] = 45 // '-'
+    let frac = abs % 1e6
+    this.digits((abs - frac) / 1e6)
+    if (frac === 0) return
+    this.bytes[this.at++] = 46 // '.'
+    let places = 6
+    while (frac % 10 === 0) { frac /= 10; places-- }
+    this.digitsAt(frac, places)
+  }
+
+  private digits(n: number): void {
+    let count = 1
+    for (let rest = n; rest >= 10; rest = Math.floor(rest / 10)) count++
+    this.digitsAt(n, count)
+  }
+
+  /** The integer n as exactly `count` digits (zeros in front). */
+  private digitsAt(n: number, count: number): void {
+    for (let i = count - 1; i >= 0; i--) {
+      this.bytes[this.at + i] = 48 + (n % 10)
+      n = Math.floor(n / 10)
+    }
+    this.at += count
+  }
+
+  private room(n: number): void {
+    if (this.at + n <= this.bytes.length) return
+    const bigger = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.at + n))
+    this.bytes.copy(bigger, 0, 0, this.at)
+    this.bytes = bigger
+  }
 }
 
+const HEX_DIGITS = Buffer.from('0123456789abcdef', 'latin1')
+
+const ops = new OperatorBytes()
