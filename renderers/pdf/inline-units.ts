@@ -119,6 +119,8 @@ function measuredFor(fonts: FontStore, style: ComputedStyle): Map<string, Measur
   byText = store.byKey.get(key)
   if (!byText) {
     byText = new Map()
+    // Bounded like each text map: documents may bring any number of sizes and spacings over a worker's life.
+    if (store.byKey.size >= 1_000) store.byKey.clear()
     store.byKey.set(key, byText)
   }
   store.byStyle.set(style, byText)
