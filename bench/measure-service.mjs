@@ -2,14 +2,15 @@
 // child process with an empty DATA_DIR, the invoice saved and published through the management API, then
 // POST /render/pdf/{id} over loopback HTTP with 4 requests in flight. Prints one JSON line: renders/s and the
 // peak RSS of the whole service process (main thread, store, HTTP and render workers).
-//   node bench/measure-service.mjs CASE.json SECONDS THREADS
+//   node bench/measure-service.mjs CASE.json SECONDS WARMUP_SECONDS THREADS
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { rendersPerSecond } from './throughput.mjs'
 
-const [caseFile, seconds, threads] = process.argv.slice(2)
+const [caseFile, seconds, warmupSeconds, threads] = process.argv.slice(2)
 const { html, data } = JSON.parse(readFileSync(caseFile, 'utf8'))
 const bin = new URL('../bin/quire.js', import.meta.url).pathname
 
@@ -19,7 +20,7 @@ const freePort = () => new Promise((resolve) => {
     server.close(() => resolve(port))
   })
 })
-const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024
+const rssBytes = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024
 
 const dataDir = mkdtempSync(join(tmpdir(), 'quire-bench-service-'))
 const port = await freePort()
@@ -42,17 +43,10 @@ try {
   await call(`/api/v1/templates/${id}/versions`, { publish: true })
   const render = async () => { await (await call(`/render/pdf/${id}`, data)).arrayBuffer() }
 
-  for (let i = 0; i < 10; i++) await render()
-  let peak = rssMb(service.pid)
-  const sampler = setInterval(() => { peak = Math.max(peak, rssMb(service.pid)) }, 50)
-  const started = performance.now()
-  const end = started + Number(seconds) * 1000
-  let done = 0
-  await Promise.all(Array.from({ length: 4 }, async () => {
-    while (performance.now() < end) { await render(); done++ }
-  }))
-  clearInterval(sampler)
-  console.log(JSON.stringify({ perSecond: done / ((performance.now() - started) / 1000), peakMb: Math.max(peak, rssMb(service.pid)) }))
+  const result = await rendersPerSecond(render, {
+    concurrency: 4, seconds: Number(seconds), warmupSeconds: Number(warmupSeconds), rss: () => rssBytes(service.pid),
+  })
+  console.log(JSON.stringify(result))
 } finally {
   service.kill()
   rmSync(dataDir, { recursive: true, force: true })

@@ -3,9 +3,10 @@
 // process on the built code (bench/measure-quire.mjs), so its memory is the render pool's alone; Chromium's
 // is the browser's process tree. Then the whole service (bench/measure-service.mjs): the invoice over HTTP,
 // with the peak RSS of the service process as users run it.
-//   npm run bench -- [--seconds 8] [--threads 2] [--only pdf|png]
+//   npm run bench -- [--seconds 8] [--warmup 5] [--threads 2] [--only pdf|png]
+// Every side is warmed up for --warmup seconds before it is measured for --seconds (bench/throughput.mjs).
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -18,10 +19,12 @@ import { DEFAULT_SETTINGS } from '../src/settings.js'
 import { CHROMIUM_PATH, startChromium, type WarmChromium } from './chromium.js'
 import { INVOICE_TEMPLATE, invoiceData } from './fixtures/invoice.js'
 import { OG_CARD_HTML } from './fixtures/og-card.js'
+import { rendersPerSecond } from './throughput.mjs'
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '8' }, threads: { type: 'string', default: '2' }, only: { type: 'string' } } })
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '8' }, warmup: { type: 'string', default: '5' }, threads: { type: 'string', default: '2' }, only: { type: 'string' } } })
 const seconds = Number(values.seconds)
 const threads = Number(values.threads)
+const warmupSeconds = Number(values.warmup)
 
 interface Case { name: string; task: RenderTask; chromium: (c: WarmChromium) => Promise<unknown> }
 
@@ -51,31 +54,21 @@ async function cases(): Promise<Case[]> {
   return values.only ? all.filter((c) => c.name.startsWith(values.only!)) : all
 }
 
-/** Runs `once` repeatedly with `concurrency` in flight for `seconds`; returns renders/s and peak RSS. */
-async function measure(once: () => Promise<unknown>, concurrency: number, rss: () => number) {
-  for (let i = 0; i < 3; i++) await once() // warm-up
-  let peak = rss()
-  const sampler = setInterval(() => { peak = Math.max(peak, rss()) }, 50)
-  const end = performance.now() + seconds * 1000
-  let done = 0
-  const started = performance.now()
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (performance.now() < end) { await once(); done++ }
-  }))
-  const elapsed = (performance.now() - started) / 1000
-  clearInterval(sampler)
-  return { perSecond: done / elapsed, peakMb: Math.max(peak, rss()) / 2 ** 20 }
-}
-
 const mb = (v: number) => `${v.toFixed(0)} MB`
 const selected = await cases()
+
+/** The Node flags `quire serve` runs with: those of bin/quire.js's `#!/usr/bin/env -S node …` line. */
+function serviceNodeFlags(): string[] {
+  const shebang = readFileSync(new URL('../bin/quire.js', import.meta.url), 'utf8').split('\n')[0]
+  return shebang.split(/\s+/).filter((word) => word.startsWith('--'))
+}
 
 /** Quire's figures, measured first in a child process while nothing else of the bench runs. */
 function measureQuire(): Map<string, { perSecond: number; peakMb: number }> {
   const file = join(mkdtempSync(join(tmpdir(), 'quire-bench-')), 'cases.json')
   writeFileSync(file, JSON.stringify(selected.map(({ name, task }) => ({ name, task }))))
   const script = new URL('./measure-quire.mjs', import.meta.url).pathname
-  const out = execFileSync(process.execPath, [script, file, String(seconds), String(threads)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  const out = execFileSync(process.execPath, [...serviceNodeFlags(), script, file, String(seconds), String(warmupSeconds), String(threads)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
   return new Map(out.trim().split('\n').map((line) => JSON.parse(line)).map((r) => [r.name, r]))
 }
 
@@ -84,17 +77,17 @@ function measureService(): { perSecond: number; peakMb: number } {
   const file = join(mkdtempSync(join(tmpdir(), 'quire-bench-')), 'service-case.json')
   writeFileSync(file, JSON.stringify({ html: INVOICE_TEMPLATE, data: invoiceData(40) }))
   const script = new URL('./measure-service.mjs', import.meta.url).pathname
-  const out = execFileSync(process.execPath, [script, file, String(seconds), String(threads)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+  const out = execFileSync(process.execPath, [script, file, String(seconds), String(warmupSeconds), String(threads)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
   return JSON.parse(out)
 }
 
-console.log(`Quire: ${threads} worker threads (built code, own process); Chromium: ${existsSync(CHROMIUM_PATH) ? 'one warm page' : 'not installed, skipped'}; ${seconds} s per measurement\n`)
+console.log(`Quire: ${threads} worker threads (built code, own process); Chromium: ${existsSync(CHROMIUM_PATH) ? 'one warm page' : 'not installed, skipped'}; ${warmupSeconds} s warm-up, then ${seconds} s measured, per side and case\n`)
 const quireResults = measureQuire()
 const chromium = existsSync(CHROMIUM_PATH) ? await startChromium() : null
 const rows: string[] = ['| case | Quire renders/s | Chromium renders/s | ratio | Quire peak RSS | Chromium peak RSS |', '| --- | --- | --- | --- | --- | --- |']
 for (const c of selected) {
   const quire = quireResults.get(c.name)!
-  const peer = chromium ? await measure(() => c.chromium(chromium), 1, chromium.rss) : null
+  const peer = chromium ? await rendersPerSecond(() => c.chromium(chromium), { concurrency: 1, seconds, warmupSeconds, rss: chromium.rss }) : null
   const ratio = peer ? `${(quire.perSecond / peer.perSecond).toFixed(1)}×` : '–'
   rows.push(`| ${c.name} | ${quire.perSecond.toFixed(1)} | ${peer ? peer.perSecond.toFixed(1) : '–'} | ${ratio} | ${mb(quire.peakMb)} | ${peer ? mb(peer.peakMb) : '–'} |`)
   console.log(rows.at(-1))

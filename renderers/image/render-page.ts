@@ -4,6 +4,8 @@ import satori from 'satori'
 import type { DocumentSource, FetchPolicy, RenderLimits } from '../contract.js'
 import { RenderError } from '../contract.js'
 import type { MediaContext, StyledDocument } from '../document/styled-tree.js'
+import { inRenderScope } from '../pdf/render-scope.js'
+import { withYoga } from '../pdf/yoga.js'
 import type { ImageStore } from '../resources/index.js'
 import { checkImageLimits } from './check-image-limits.js'
 import { DocumentHeight, withSvgHeight } from './document-height.js'
@@ -67,7 +69,11 @@ function styledDocument(front: FrontEnd, html: string, request: PageRequest, vie
   return width === guess ? { doc, width } : { doc: buildStyledDocument(html, media(width)), width }
 }
 
-export async function renderPage(front: FrontEnd, request: PageRequest): Promise<RenderedPage> {
+export function renderPage(front: FrontEnd, request: PageRequest): Promise<RenderedPage> {
+  return inRenderScope(() => withYoga(() => renderPageOnce(front, request)))
+}
+
+async function renderPageOnce(front: FrontEnd, request: PageRequest): Promise<RenderedPage> {
   const html = await front.renderDocumentHtml({ source: request.source, data: request.data, limits: request.limits })
   if (html.length > request.limits.maxHtmlChars) {
     throw new RenderError('QUIRE_ERR_RENDER_HTML_LIMIT', `rendered HTML has ${html.length} characters; the limit is ${request.limits.maxHtmlChars}`)

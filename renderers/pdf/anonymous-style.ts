@@ -1,7 +1,8 @@
 // The style of an anonymous block: inherited properties from the parent, everything else at its initial value.
 import type { ComputedStyle } from '../document/styled-tree.js'
+import { renderScopedMap } from './render-scope.js'
 
-const cache = new WeakMap<ComputedStyle, ComputedStyle>()
+const cache = renderScopedMap<ComputedStyle, ComputedStyle>()
 const ZERO = { px: 0, pct: 0 }
 const NO_BORDER = { width: 0, style: 'none' as const, color: { r: 0, g: 0, b: 0, a: 0 } }
 

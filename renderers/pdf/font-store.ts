@@ -7,6 +7,7 @@ import * as fontkit from 'fontkit'
 import type { Font, GlyphRun } from 'fontkit'
 import { fallbackFace, fontBytes, resolveFace, type FontFace } from '../fonts/index.js'
 import type { ComputedStyle } from '../document/styled-tree.js'
+import { renderScopedMap } from './render-scope.js'
 
 /** Vertical metrics of a face at one font size, in CSS px, rounded the way Chromium (Skia) rounds them. */
 export interface LineMetrics {
@@ -175,7 +176,7 @@ function decoration(face: FontFace, size: number) {
   }
 }
 
-const faceByStyleObject = new WeakMap<ComputedStyle, FontFace>()
+const faceByStyleObject = renderScopedMap<ComputedStyle, FontFace>()
 // Layout asks for the face of the same style many times in a row (every unit of a text run).
 let lastStyle: ComputedStyle | null = null
 let lastFace: FontFace | null = null

@@ -17,10 +17,16 @@ import { paginate } from './paginate.js'
 import { beginPage, endPage, paintOps, paintSlice } from './paint-page.js'
 import { createPaintTarget } from './paint-target.js'
 import { pdfSecurity } from './pdf-security.js'
+import { inRenderScope } from './render-scope.js'
+import { withYoga } from './yoga.js'
 
 const NO_PAGE_RULE: PageRule = { size: null, orientation: null, margins: { top: null, right: null, bottom: null, left: null } }
 
-export async function renderPdf(task: PdfTask): Promise<RenderOutput> {
+export function renderPdf(task: PdfTask): Promise<RenderOutput> {
+  return inRenderScope(() => withYoga(() => printPdf(task)))
+}
+
+async function printPdf(task: PdfTask): Promise<RenderOutput> {
   const settings = task.source.settings
   const date = task.now ? new Date(task.now) : new Date()
   if (Number.isNaN(date.getTime())) throw new RenderError('QUIRE_ERR_RENDER_INVALID_OPTION', `task.now "${task.now}" is not a valid date`)

@@ -4,6 +4,7 @@ import type { ComputedStyle } from '../document/styled-tree.js'
 import type { FontFace } from '../fonts/index.js'
 import { len } from './box-edges.js'
 import type { FontStore, LineMetrics } from './font-store.js'
+import { renderScopedMap } from './render-scope.js'
 
 export function lineHeightPx(style: ComputedStyle, m: LineMetrics): number {
   const lh = style.lineHeight
@@ -25,7 +26,7 @@ export function inlineExtent(fonts: FontStore, style: ComputedStyle, face?: Font
   return extent
 }
 
-const primaryExtents = new WeakMap<ComputedStyle, { fonts: FontStore; extent: Extent }>()
+const primaryExtents = renderScopedMap<ComputedStyle, { fonts: FontStore; extent: Extent }>()
 
 function extentOf(fonts: FontStore, style: ComputedStyle, face?: FontFace): Extent {
   const primary = fonts.faceOf(style)

@@ -7,6 +7,7 @@ import type { FontFace } from '../fonts/index.js'
 import type { Box, InlineItem } from './boxes.js'
 import { borderWidth, len } from './box-edges.js'
 import type { FontStore } from './font-store.js'
+import { renderScopedMap } from './render-scope.js'
 
 export type TextItem = Extract<InlineItem, { kind: 'text' }>
 
@@ -105,12 +106,12 @@ interface Measured { spans: FaceSpan[]; width: number; trailing: number; spaces:
  * the next document measures them again. Styles are new objects in every document, so each remembers its key's
  * map (the fonts are the key's first part).
  */
-const measured = new WeakMap<FontStore, { byKey: Map<string, Map<string, Measured>>; byStyle: WeakMap<ComputedStyle, Map<string, Measured>> }>()
+const measured = new WeakMap<FontStore, { byKey: Map<string, Map<string, Measured>>; byStyle: Map<ComputedStyle, Map<string, Measured>> }>()
 
 function measuredFor(fonts: FontStore, style: ComputedStyle): Map<string, Measured> {
   let store = measured.get(fonts)
   if (!store) {
-    store = { byKey: new Map(), byStyle: new WeakMap() }
+    store = { byKey: new Map(), byStyle: renderScopedMap() }
     measured.set(fonts, store)
   }
   let byText = store.byStyle.get(style)
@@ -154,7 +155,7 @@ export function textUnit(fonts: FontStore, item: TextItem, text: string, canBrea
  * times more than once) ask for the same items. Units do not change after they are cut, except that one
  * before an atomic box may break after it, which every call sets alike.
  */
-const cutTexts = new WeakMap<InlineItem[], CutText>()
+const cutTexts = renderScopedMap<InlineItem[], CutText>()
 
 interface CutText {
   fonts: FontStore

@@ -8,10 +8,11 @@ import type { LayoutContext } from './layout-context.js'
 import { imageSize } from './image-size.js'
 import { flexIntrinsic, isFlexContainer } from './layout-flex.js'
 import { tableIntrinsicWidths } from './table-columns.js'
+import { renderScopedMap } from './render-scope.js'
 
 export interface Intrinsic { min: number; max: number }
 
-const cache = new WeakMap<Box, Intrinsic>()
+const cache = renderScopedMap<Box, Intrinsic>()
 
 function pxOnly(d: ComputedStyle['paddingLeft']): number {
   return d.pct ? 0 : d.px

@@ -1,7 +1,7 @@
 // Flex containers (CSS Flexbox) laid out by yoga-layout: every item is measured with our own block layout
 // (max-content, fit-content or a given width → height), yoga resolves grow, shrink, wrap, justify and align,
 // then each item is laid out once more at its final size and place.
-import Yoga, { Align, Direction, Edge, FlexDirection, Gutter, Justify, MeasureMode, PositionType, Wrap, type Node } from 'yoga-layout'
+import { Align, Direction, Edge, FlexDirection, Gutter, Justify, MeasureMode, PositionType, Wrap, type Node } from 'yoga-layout/load'
 import type { ComputedStyle } from '../document/styled-tree.js'
 import type { BlockBox, Box } from './boxes.js'
 import { borders, len, lenOrNone, paddings } from './box-edges.js'
@@ -10,6 +10,7 @@ import { translateFrag, type Frag } from './fragments.js'
 import { intrinsicWidths } from './intrinsic-widths.js'
 import { withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult } from './layout-context.js'
 import { layoutBlockLevel } from './layout-block.js'
+import { yoga } from './yoga.js'
 
 export interface FlexFlow {
   frags: Frag[]
@@ -18,10 +19,6 @@ export interface FlexFlow {
   firstBaseline: number | null
   lastBaseline: number | null
 }
-
-const config = Yoga.Config.create()
-config.setUseWebDefaults(true)
-config.setPointScaleFactor(0)
 
 const DIRECTION: Record<ComputedStyle['flexDirection'], FlexDirection> = {
   row: FlexDirection.Row, 'row-reverse': FlexDirection.RowReverse, column: FlexDirection.Column, 'column-reverse': FlexDirection.ColumnReverse,
@@ -62,6 +59,7 @@ function layoutItem(box: Box, width: number, height: number | null, cbHeight: nu
 export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: number, ctx: LayoutContext): FlexFlow {
   const style = box.style
   const row = style.flexDirection === 'row' || style.flexDirection === 'row-reverse'
+  const { yoga: Yoga, config } = yoga()
   const root = Yoga.Node.create(config)
   root.setFlexDirection(DIRECTION[style.flexDirection])
   root.setFlexWrap(style.flexWrap === 'wrap' ? Wrap.Wrap : style.flexWrap === 'wrap-reverse' ? Wrap.WrapReverse : Wrap.NoWrap)

@@ -13,6 +13,7 @@ import { layoutBlockBox } from './layout-block.js'
 import { cellHalves, collapsedBorders } from './table-borders.js'
 import { resolveColumns } from './table-columns.js'
 import { tableGrid, type GridCell } from './table-grid.js'
+import { renderScopedMap } from './render-scope.js'
 
 const NO_SIDES = Object.freeze({ top: false, right: false, bottom: false, left: false })
 
@@ -146,7 +147,7 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
   return { frag: tableFrag, marginBottom: strutOf(m.bottom), selfCollapsing: false, firstBaseline, lastBaseline: firstBaseline }
 }
 
-const collapsedCells = new WeakMap<GridCell, BlockBox>()
+const collapsedCells = renderScopedMap<GridCell, BlockBox>()
 
 /** The cell with its borders replaced by half the resolved edges (kept, so intrinsic sizes stay cached). */
 function collapsedCellBox(gc: GridCell, collapsed: ReturnType<typeof collapsedBorders>, columns: number): BlockBox {
@@ -162,7 +163,7 @@ function collapsedCellBox(gc: GridCell, collapsed: ReturnType<typeof collapsedBo
  * Like cells (one shared computed style, the same resolved edges) get one style object: the copy is large,
  * and per-style caches downstream (font face, line metrics) then hit for every row.
  */
-const bordered = new WeakMap<ComputedStyle, NumberTree>()
+const bordered = renderScopedMap<ComputedStyle, NumberTree>()
 
 /** Styles by the four half widths in turn: formatting them into one string key was a per-cell cost. */
 type NumberTree = Map<number, NumberTree | ComputedStyle>

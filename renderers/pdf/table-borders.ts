@@ -3,6 +3,7 @@
 import type { BorderSide, ComputedStyle } from '../document/styled-tree.js'
 import type { TableBox } from './boxes.js'
 import type { GridCell, TableGrid } from './table-grid.js'
+import { renderScopedMap } from './render-scope.js'
 
 export interface CollapsedBorders {
   /** Horizontal edges: (rows + 1) × columns; h[r][c] is above row r at column c. */
@@ -26,7 +27,7 @@ function winner(candidates: (BorderSide | undefined)[]): BorderSide {
   return best
 }
 
-const cache = new WeakMap<TableBox, CollapsedBorders>()
+const cache = renderScopedMap<TableBox, CollapsedBorders>()
 
 export function collapsedBorders(table: TableBox, grid: TableGrid): CollapsedBorders {
   let result = cache.get(table)

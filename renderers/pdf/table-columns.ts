@@ -9,6 +9,7 @@ import { intrinsicWidths } from './intrinsic-widths.js'
 import type { LayoutContext } from './layout-context.js'
 import { cellHalves, collapsedBorders, tableHalves } from './table-borders.js'
 import { tableGrid, type GridCell, type TableGrid } from './table-grid.js'
+import { renderScopedMap } from './render-scope.js'
 
 export interface TableFrame {
   collapse: boolean
@@ -60,7 +61,7 @@ function cellMinMax(gc: GridCell, table: TableBox, grid: TableGrid, frame: Table
   return { min: intr.min + adjust, max: intr.max + adjust, ...spec }
 }
 
-const columnCache = new WeakMap<TableBox, Column[]>()
+const columnCache = renderScopedMap<TableBox, Column[]>()
 
 function columnsOf(table: TableBox, ctx: LayoutContext): Column[] {
   let cols = columnCache.get(table)

@@ -2,6 +2,7 @@
 // to their row group.
 import type { ComputedStyle } from '../document/styled-tree.js'
 import type { TableBox, TableCell, TableSection } from './boxes.js'
+import { renderScopedMap } from './render-scope.js'
 
 export interface GridCell { cell: TableCell; row: number; col: number; colspan: number; rowspan: number }
 export interface GridRow { style: ComputedStyle | null; section: TableSection }
@@ -14,7 +15,7 @@ export interface TableGrid {
   columnStyles: (ComputedStyle | null)[]
 }
 
-const cache = new WeakMap<TableBox, TableGrid>()
+const cache = renderScopedMap<TableBox, TableGrid>()
 
 export function tableGrid(table: TableBox): TableGrid {
   let grid = cache.get(table)
