@@ -2,9 +2,11 @@
 // The `quire` command: runs the compiled CLI (built by `npm install` through the prepare script).
 // --max-semi-space-size=2: the main thread only serves HTTP and the store; V8's default young generation
 // (up to 48 MB) grew under load to 40 MB more RSS for no measurable gain (render workers set their own).
-// --single-threaded-gc: each render worker collects its own garbage on its own thread. With V8's helper
-// threads, two busy workers and the helpers of both fought over two cores: the pool rendered 20–30 % fewer
-// invoices per second (bench/run.ts measures the pool with these same flags).
+// --single-threaded-gc and --no-concurrent-recompilation: each render worker collects its garbage and
+// optimises its code on its own thread. With V8's helper threads, two busy workers and the helpers of both
+// fought over two cores: measured side by side, the pool rendered 180 instead of 200 invoices per second
+// (15–25 % fewer in shorter runs) and the compiler's helper threads kept some 10 MB more memory.
+// bench/run.ts measures the pool with these same flags.
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
