@@ -1,7 +1,8 @@
 // Image bytes → what the back-ends can paint: PNG and JPEG pass through untouched; everything else
 // (SVG, WebP, GIF, TIFF, AVIF…) becomes PNG. SVG is rasterised at twice its intrinsic size for sharpness;
 // width/height are always the intrinsic CSS size.
-import sharp from 'sharp'
+// sharp (libvips, about 7 MB resident) is loaded with the first image, not with the engine: many templates
+// (invoices, receipts) have none.
 import type { LoadedImage } from './index.js'
 
 /** Decoding bomb guard: larger images are refused (≈ 10000 × 10000). */
@@ -13,6 +14,7 @@ const MAX_SVG_RASTER_PIXELS = 40_000_000
 const SVG_BASE_DENSITY = 72
 
 export async function decodeImage(bytes: Buffer): Promise<LoadedImage> {
+  const { default: sharp } = await import('sharp')
   const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()
   const { format, width, height } = meta
   if (!format || !width || !height) throw new Error('not a readable image')
