@@ -6,7 +6,7 @@
 // optimises its code on its own thread. With V8's helper threads, two busy workers and the helpers of both
 // fought over two cores: measured side by side, the pool rendered 180 instead of 200 invoices per second
 // (15–25 % fewer in shorter runs) and the compiler's helper threads kept some 10 MB more memory.
-// --heap-growing-percent=30 and --no-sparkplug: a render keeps some 25 MB alive in a worker, and V8 let each
+// --heap-growing-percent=30 and --no-sparkplug: a warm worker holds some 25 MB of live heap, and V8 let each
 // old generation grow to about twice that between full collections and kept baseline code of every warm
 // function beside the optimised one. Measured on the service under load: 233 → 196 MB, 3–5 % fewer renders/s.
 // bench/run.ts measures the pool with these same flags.
