@@ -3,6 +3,7 @@
 import { Liquid } from 'liquidjs'
 import { blockFs } from './block-fs.js'
 import { blockParseCache } from './block-parse-cache.js'
+import { syncRenderer } from './sync-renderer.js'
 
 export type OutputMode = 'html' | 'text'
 
@@ -34,6 +35,7 @@ export function liquidEngine(mode: OutputMode): Liquid {
       parseLimit: MAX_TEMPLATE_CHARS,
       memoryLimit: MEMORY_LIMIT_UNITS,
     })
+    ;(engine as { renderer: Liquid['renderer'] }).renderer = syncRenderer(engine.renderer, engine)
     engines.set(mode, engine)
   }
   return engine
