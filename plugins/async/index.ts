@@ -4,7 +4,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { RenderTask } from '../../renderers/contract.js'
 import { Errors } from '../../src/errors.js'
-import { decodeBase64Html, htmlSource, templateSource } from '../../src/render/document-source.js'
+import { decodeBase64Html, htmlSource } from '../../src/render/document-source.js'
+import { cachedTemplateSource } from '../../src/render/template-source-cache.js'
 import { clipsOptionsFromBody, imageOptionsFromBody } from '../../src/render/image-options.js'
 import { buildTask, templateData, usageKind } from '../../src/render/tasks.js'
 import { parseSettings } from '../../src/settings.js'
@@ -83,7 +84,7 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
     const query = asyncQuery(request.query, true)
     const data = templateData(request.body)
     const image = renderType === 'image' ? imageOptionsFromBody(data) : undefined
-    const { source, templateId, versionId } = await templateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
+    const { source, templateId, versionId } = await cachedTemplateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
     const task = image ? buildTask(config, 'image', { source, data }, image) : buildTask(config, renderType as 'pdf' | 'txt' | 'docx', { source, data })
     return accept(request, reply, { renderType, templateId, versionId, task, query })
   })
@@ -105,7 +106,7 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
     const body = bodyObject(request.body)
     const data = templateData(body.data, 'data')
     const clips = clipsOptionsFromBody(body, config.limits.maxClips)
-    const { source, templateId, versionId } = await templateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
+    const { source, templateId, versionId } = await cachedTemplateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
     const task = buildTask(config, 'clips', { source, data }, clips)
     return accept(request, reply, { renderType: 'image-clips', templateId, versionId, task, query })
   })

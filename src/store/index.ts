@@ -10,6 +10,7 @@ import type { Database } from './database.js'
 import { BLOCK_KIND, DocumentRepository, TEMPLATE_KIND } from './document-repository.js'
 import { migrationProvider } from './migrations/index.js'
 import { SessionRepository } from './session-repository.js'
+import { StoreChanges } from './store-changes.js'
 import { UserRepository } from './user-repository.js'
 
 export interface Store {
@@ -22,6 +23,8 @@ export interface Store {
   blocks: DocumentRepository
   /** Web-interface sign-in sessions. */
   sessions: SessionRepository
+  /** Moves on every change a request-path cache may have copied (store-changes.ts). */
+  changes: StoreChanges
   close(): Promise<void>
 }
 
@@ -52,15 +55,23 @@ export async function openStore(dataDir: string): Promise<Store> {
     await db.destroy()
     throw err
   }
+  // Commits of other connections (another process on this file) move data_version; ours do not.
+  const dataVersion = sqlite.prepare('PRAGMA data_version').raw()
+  const changes = new StoreChanges(() => (dataVersion.get() as number[])[0])
+  const apiKeys = new ApiKeyRepository(db, changes)
   return {
     db,
     accounts: new AccountRepository(db),
     users: new UserRepository(db),
-    apiKeys: new ApiKeyRepository(db),
-    templates: new DocumentRepository(db, TEMPLATE_KIND),
-    blocks: new DocumentRepository(db, BLOCK_KIND),
+    apiKeys,
+    templates: new DocumentRepository(db, TEMPLATE_KIND, changes),
+    blocks: new DocumentRepository(db, BLOCK_KIND, changes),
     sessions: new SessionRepository(db),
-    close: () => db.destroy(),
+    changes,
+    close: async () => {
+      await apiKeys.flushUsage().catch(() => {})
+      await db.destroy()
+    },
   }
 }
 
@@ -69,3 +80,4 @@ export { looksLikeId } from './new-id.js'
 export type * from './records.js'
 export type { WebSession } from './session-repository.js'
 export type { Database } from './database.js'
+export type { StoreChanges } from './store-changes.js'
