@@ -31,8 +31,8 @@ t.test('currentColor inside color-mix() and relative colours uses the element co
 t.test('Tailwind v4 background utility with custom property and oklch', async (t) => {
   const css = ':root { --color-slate-900: oklch(20.8% 0.042 265.755) } .bg { background-color: var(--color-slate-900) } .fg { color: oklch(100% 0 0) }'
   const s = styleOf(css, '<div id="t" class="bg fg">x</div>')
-  t.equal(rgba(s.backgroundColor), '15,23,43,1')
-  t.equal(rgba(s.color), '255,255,255,1')
+  t.equal(rgba(s.backgroundColor!), "15,23,43,1")
+  t.equal(rgba(s.color), "255,255,255,1")
 })
 
 t.test('invalid modern colours are dropped like any invalid value', async (t) => {
