@@ -2,6 +2,7 @@
 // qrCode, barcode, repeat, contentBlock and isArray; `tt_dump` prints the data in scope; `secUp`/`secCt`
 // are the section counters; the `tt_isarray` operator serves `{% if isArray(x) %}`.
 import { Tag, Value, toValueSync, type Context, type Emitter, type Liquid, type TagToken, type Template, type TopLevelToken } from 'liquidjs'
+import { HtmlLimitEmitter } from '../html-limit-emitter.js'
 import { barcodeHtml, hexColour, qrCodeHtml, sizeArg } from './codes.js'
 import { contentBlockCall, renderNested, repeatCall } from './nested.js'
 import { renderState } from './render-state.js'
@@ -112,9 +113,14 @@ export class CallTag extends Tag {
 
   render(ctx: Context, emitter: Emitter): void {
     const argv = this.args.map((v) => toValueSync(v.value(ctx, false)))
-    const out = this.spec.run(ctx, this.liquid, argv, emitter)
-    if (out === undefined) return
-    if (!this.after) { emitter.write(out); return }
+    if (!this.after) {
+      const out = this.spec.run(ctx, this.liquid, argv, emitter)
+      if (out !== undefined) emitter.write(out)
+      return
+    }
+    // Functions that write straight into the output (repeat, contentBlock) are collected first here.
+    const collected = new HtmlLimitEmitter(Number.MAX_SAFE_INTEGER)
+    const out = this.spec.run(ctx, this.liquid, argv, collected) ?? collected.buffer
     ctx.push({ _tt_result: out })
     try {
       emitter.write(toValueSync(this.after.value(ctx, false)))
