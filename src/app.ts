@@ -2,6 +2,8 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Config } from './config.js'
 import { openStore, type Store } from './store/index.js'
+import { redactUrl } from './redact-url.js'
+import { lowerRenderFormat } from './lenient-url.js'
 import { RenderPool } from '../pool/index.js'
 import services from '../plugins/services.js'
 import problemErrors from '../plugins/problem-errors.js'
@@ -11,27 +13,42 @@ import asyncRoutes from '../plugins/async/index.js'
 import documentRoutes from '../plugins/management/documents.js'
 import healthRoutes from '../plugins/health.js'
 import webUi from '../plugins/web-ui/index.js'
+import lenientJson from '../plugins/templateto/lenient-json.js'
+import templateToRoutes from '../plugins/templateto/template-routes.js'
 
 export interface AppParts { store?: Store; pool?: RenderPool; logger?: boolean | object }
+
+/** Request log lines carry the URL without the value of an `x-api-key` query parameter. */
+function withRedactedUrls(logger: boolean | object): boolean | object {
+  if (logger === false) return false
+  const options = typeof logger === 'object' ? logger : {}
+  const req = (request: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+    method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort,
+  })
+  return { ...options, serializers: { ...(options as { serializers?: object }).serializers, req } }
+}
 
 export async function buildApp(config: Config, parts: AppParts = {}): Promise<FastifyInstance> {
   const store = parts.store ?? (await openStore(config.dataDir))
   const pool = parts.pool ?? new RenderPool(config.pool)
   const app = Fastify({
-    logger: parts.logger ?? { level: config.logLevel },
+    logger: withRedactedUrls(parts.logger ?? { level: config.logLevel }),
     bodyLimit: config.bodyLimitBytes,
     return503OnClosing: true,
+    rewriteUrl: (req) => lowerRenderFormat(req.url ?? '/'),
     // Unknown members are an error that names them, not silently dropped.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   })
   await app.register(services, { config, store, pool })
   await app.register(problemErrors)
   await app.register(apiKeyAuth)
+  await app.register(lenientJson)
   await app.register(healthRoutes)
   await app.register(renderRoutes)
   await app.register(asyncRoutes)
   await app.register(documentRoutes, { prefix: '/api/v1/templates', kind: 'templates' })
   await app.register(documentRoutes, { prefix: '/api/v1/blocks', kind: 'blocks' })
+  await app.register(templateToRoutes)
   await app.register(webUi, {})
   app.addHook('onClose', async () => {
     await pool.destroy()

@@ -17,6 +17,7 @@ import { JobStore } from '../../src/jobs/job-store.js'
 import { ResultFiles } from '../../src/jobs/result-files.js'
 import { loadServerSecret } from '../../src/jobs/server-secret.js'
 import { accountWebhookSecret } from '../../src/jobs/webhook-signature.js'
+import { applyRequestOptions } from '../../src/render/request-options.js'
 
 type Bag = Record<string, unknown>
 type Params = { renderType: string; templateId: string; jobId: string }
@@ -83,7 +84,9 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
     const query = asyncQuery(request.query, true)
     const data = templateData(request.body)
     const image = renderType === 'image' ? imageOptionsFromBody(data) : undefined
-    const { source, templateId, versionId } = await templateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
+    const resolved = await templateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
+    const { templateId, versionId } = resolved
+    const source = await applyRequestOptions(app.store, request.apiKey!.accountId, resolved.source, request.query as Record<string, unknown>)
     const task = image ? buildTask(config, 'image', { source, data }, image) : buildTask(config, renderType as 'pdf' | 'txt' | 'docx', { source, data })
     return accept(request, reply, { renderType, templateId, versionId, task, query })
   })
