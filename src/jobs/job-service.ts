@@ -140,13 +140,28 @@ export class JobService {
     return expired
   }
 
-  /** Stops taking jobs, lets running ones finish for a while; whatever is still running resumes at the next start. */
-  async close(drainMs: number): Promise<void> {
+  /** Starts no more jobs (a shutdown began); running ones go on until close(). */
+  pause(): void {
+    this.queue.pause()
+  }
+
+  /**
+   * Stops taking jobs, lets running ones finish for `drainMs`; the ones still running are put back to
+   * Pending (this run not counted against JOB_MAX_RUNS: a shutdown is not the job's fault), so the next
+   * start resumes them. Returns how many were put back.
+   */
+  async close(drainMs: number): Promise<number> {
     if (this.sweepTimer) clearInterval(this.sweepTimer)
     await this.queue.stop(drainMs)
+    let putBack = 0
+    for (const jobId of this.queue.runningIds) {
+      const job = await this.update(jobId, (j) => (j.status === 'Processing' ? { ...j, status: 'Pending', runs: Math.max(0, j.runs - 1) } : null))
+      if (job?.status === 'Pending') putBack++
+    }
     this.closing = true
     this.shutdown.abort(new Error('the service is shutting down'))
     await Promise.allSettled([...this.deliveries])
+    return putBack
   }
 
   get stats() {
