@@ -11,6 +11,7 @@ import asyncRoutes from '../plugins/async/index.js'
 import documentRoutes from '../plugins/management/documents.js'
 import healthRoutes from '../plugins/health.js'
 import drainingPlugin from '../plugins/draining.js'
+import metrics from '../plugins/metrics.js'
 import { requestIdFor } from './request-id.js'
 import webUi from '../plugins/web-ui/index.js'
 
@@ -38,6 +39,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   })
   await app.register(problemErrors)
   await app.register(drainingPlugin)
+  await app.register(metrics)
   await app.register(apiKeyAuth)
   await app.register(healthRoutes)
   await app.register(renderRoutes)

@@ -49,7 +49,12 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
     secret,
     log: app.log,
     recordUsage: (keyId, extension) => app.store.apiKeys.recordUsage(keyId, usageKind(extension)),
+    observe: {
+      jobEnded: (state) => app.metrics.jobEnded.inc({ state }),
+      webhook: (outcome) => app.metrics.webhookDeliveries.inc({ outcome }),
+    },
   })
+  app.metrics.jobsNow = () => jobs.stats
   app.decorate('jobs', jobs)
   app.addHook('onReady', async () => {
     const { requeued, redelivering } = await jobs.recover()
