@@ -48,6 +48,10 @@ export interface Config {
   }
   /** Server secret for signed download links and webhook signing keys; null = generated once and kept in DATA_DIR. */
   secret: string | null
+  /** On SIGTERM/SIGINT, how long in-flight requests may take to finish before their connections are cut. */
+  shutdownGraceMs: number
+  /** Bearer token that GET /metrics requires; null = the metrics are open (keep the port private then). */
+  metricsToken: string | null
 }
 
 export class ConfigError extends Error {}
@@ -123,5 +127,7 @@ export function loadConfig(env: Env = process.env): Config {
       attempts: integer(env, 'WEBHOOK_ATTEMPTS', 3, 1),
     },
     secret: secretFrom(env),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 30_000, 0),
+    metricsToken: env.METRICS_TOKEN ? env.METRICS_TOKEN : null,
   }
 }
