@@ -15,7 +15,7 @@ import webUi from '../plugins/web-ui/index.js'
 export interface AppParts { store?: Store; pool?: RenderPool; logger?: boolean | object }
 
 export async function buildApp(config: Config, parts: AppParts = {}): Promise<FastifyInstance> {
-  const store = parts.store ?? (await openStore(config.dataDir))
+  const store = parts.store ?? (await openStore(config.dataDir, config.engines.databaseUrl))
   const pool = parts.pool ?? new RenderPool(config.pool)
   const app = Fastify({
     logger: parts.logger ?? { level: config.logLevel },
