@@ -2,6 +2,7 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import type { Config } from './config.js'
 import { openStore, type Store } from './store/index.js'
+import { openEngines, type Engines } from './engines.js'
 import { RenderPool } from '../pool/index.js'
 import services from '../plugins/services.js'
 import problemErrors from '../plugins/problem-errors.js'
@@ -12,10 +13,18 @@ import documentRoutes from '../plugins/management/documents.js'
 import healthRoutes from '../plugins/health.js'
 import webUi from '../plugins/web-ui/index.js'
 
-export interface AppParts { store?: Store; pool?: RenderPool; logger?: boolean | object }
+export interface AppParts { store?: Store; pool?: RenderPool; engines?: Engines; logger?: boolean | object }
 
 export async function buildApp(config: Config, parts: AppParts = {}): Promise<FastifyInstance> {
   const store = parts.store ?? (await openStore(config.dataDir, config.engines.databaseUrl))
+  let engines: Engines
+  try {
+    engines = parts.engines ?? (await openEngines(config))
+  } catch (error) {
+    // A node that cannot use a configured engine does not start at all (no half-started node).
+    if (!parts.store) await store.close()
+    throw error
+  }
   const pool = parts.pool ?? new RenderPool(config.pool)
   const app = Fastify({
     logger: parts.logger ?? { level: config.logLevel },
@@ -24,6 +33,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     // Unknown members are an error that names them, not silently dropped.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   })
+  app.decorate('engines', engines)
   await app.register(services, { config, store, pool })
   await app.register(problemErrors)
   await app.register(apiKeyAuth)
@@ -35,6 +45,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   await app.register(webUi, {})
   app.addHook('onClose', async () => {
     await pool.destroy()
+    await engines.close()
     await store.close()
   })
   return app

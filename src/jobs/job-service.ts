@@ -9,7 +9,7 @@ import { JobQueue } from './job-queue.js'
 import { isFinished, resultPath, type JobRecord, type JobTask, type RenderType } from './job-record.js'
 import type { JobStore } from './job-store.js'
 import { uploadToPresignedUrl, UploadError } from './presigned-upload.js'
-import type { ResultFiles } from './result-files.js'
+import type { ResultStore } from './result-store.js'
 import { deliverWebhook, type WebhookEvent } from './webhook-delivery.js'
 import { accountWebhookSecret } from './webhook-signature.js'
 
@@ -22,7 +22,7 @@ export interface JobLog {
 export interface JobServiceDeps {
   config: Pick<Config, 'jobs' | 'webhooks' | 'limits' | 'fetch' | 'publicUrl' | 'pool'>
   store: JobStore
-  files: ResultFiles
+  files: ResultStore
   render: (task: RenderTask) => Promise<RenderOutput>
   secret: string
   log: JobLog
@@ -217,7 +217,7 @@ export class JobService {
       }
       return this.finish(job, started, { output, file: null })
     }
-    const file = await this.deps.files.write(jobId, output.extension, output.bytes)
+    const file = await this.deps.files.write(jobId, output.extension, output.bytes, output.contentType)
     return this.finish(job, started, { output, file })
   }
 
