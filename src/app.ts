@@ -7,6 +7,7 @@ import { RenderPool } from '../pool/index.js'
 import services from '../plugins/services.js'
 import problemErrors from '../plugins/problem-errors.js'
 import apiKeyAuth from '../plugins/api-key-auth.js'
+import rateLimits from '../plugins/rate-limit.js'
 import renderRoutes from '../plugins/render/index.js'
 import asyncRoutes from '../plugins/async/index.js'
 import documentRoutes from '../plugins/management/documents.js'
@@ -36,6 +37,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   app.decorate('engines', engines)
   await app.register(services, { config, store, pool })
   await app.register(problemErrors)
+  await app.register(rateLimits)
   await app.register(apiKeyAuth)
   await app.register(healthRoutes)
   await app.register(renderRoutes)

@@ -52,6 +52,7 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
     secret,
     log: app.log,
     recordUsage: (keyId, extension) => app.store.apiKeys.recordUsage(keyId, usageKind(extension)),
+    sharedQueues: app.engines.queues ?? undefined,
   })
   app.decorate('jobs', jobs)
   app.addHook('onReady', async () => {
