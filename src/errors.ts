@@ -45,6 +45,7 @@ export const Errors = {
   WEB_CSRF_INVALID: define('QUIRE_ERR_WEB_CSRF_INVALID', 'The form is out of date or did not come from this site (%s); reload the page and try again', 403),
   WEB_SIGNIN_THROTTLED: define('QUIRE_ERR_WEB_SIGNIN_THROTTLED', 'Too many failed sign-ins; try again in %s seconds', 429),
   WEB_LAST_ADMIN: define('QUIRE_ERR_WEB_LAST_ADMIN', 'The account needs at least one admin: %s', 409),
+  RATE_LIMITED: define('QUIRE_ERR_RATE_LIMITED', 'This API key made more than %s requests in a minute (RATE_LIMIT_PER_MINUTE); retry in %s seconds', 429),
   API_KEY_NOT_FOUND: define('QUIRE_ERR_API_KEY_NOT_FOUND', 'API key %s not found', 404),
   USER_NOT_FOUND: define('QUIRE_ERR_USER_NOT_FOUND', 'User %s not found', 404),
   NOT_READY: define('QUIRE_ERR_NOT_READY', 'Not ready: %s', 503),
