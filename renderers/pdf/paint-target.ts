@@ -3,7 +3,7 @@
 import type { FontFace } from '../fonts/index.js'
 import type { ImageStore } from '../resources/index.js'
 import { useCachedEmbedding, type PdfkitEmbeddedFont } from './cached-font-embedding.js'
-import type { FontStore } from './font-store.js'
+import type { FontStore } from '../fonts/font-store.js'
 import { usePreparedPixels } from './prepared-image-cache.js'
 
 export interface PaintTarget {
@@ -13,6 +13,8 @@ export interface PaintTarget {
   font(face: FontFace): string
   /** The embedded image for a src, or null when it did not load. */
   image(src: string): unknown
+  /** The SVG markup when the src is an SVG image (drawn as vectors), else null. */
+  svg(src: string): string | null
   warnings: string[]
 }
 
@@ -52,6 +54,9 @@ export function createPaintTarget(doc: PDFKit.PDFDocument, fonts: FontStore, ima
         useCachedEmbedding((doc as unknown as { _font: PdfkitEmbeddedFont })._font, face.key)
       }
       return face.key
+    },
+    svg(src) {
+      return images.get(src)?.svg ?? null
     },
     image(src) {
       if (opened.has(src)) return opened.get(src)
