@@ -14,7 +14,7 @@ const MAX_SVG_RASTER_PIXELS = 40_000_000
 const SVG_BASE_DENSITY = 72
 
 export async function decodeImage(bytes: Buffer): Promise<LoadedImage> {
-  const { default: sharp } = await import('sharp')
+  const { default: sharp } = await import('./configured-sharp.js')
   const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()
   const { format, width, height } = meta
   if (!format || !width || !height) throw new Error('not a readable image')
