@@ -5,6 +5,7 @@ import type { RenderLimits } from '../contract.js'
 import type { Color, StyledDocument } from '../document/styled-tree.js'
 import { displayList } from '../layout/display-list.js'
 import { fontStore } from '../fonts/font-store.js'
+import { layoutDocument } from '../layout/layout-document.js'
 import type { ImageStore } from '../resources/index.js'
 import { checkImageLimits } from './check-image-limits.js'
 import { opaqueOnWhite } from './canvas-color.js'
@@ -12,7 +13,6 @@ import { cssColor } from './css-values.js'
 import { rectRaster } from './rect-raster.js'
 import { compositeGlyphs } from './composite-glyphs.js'
 import { displayListSvg } from './display-list-svg.js'
-import { layoutScreen } from '../layout/layout-screen.js'
 import { rasterizeSvg, type Raster } from './rasterize-svg.js'
 
 export interface LayoutRasterRequest {
@@ -32,7 +32,7 @@ const WHITE: Color = { r: 255, g: 255, b: 255, a: 1 }
 
 export function layoutRaster(r: LayoutRasterRequest): Raster & { cssHeight: number } {
   const fonts = fontStore()
-  const laid = layoutScreen(r.doc, { fonts, images: r.images, warnings: r.warnings }, r.width, r.viewportHeight)
+  const laid = layoutDocument(r.doc, { fonts, images: r.images, warnings: r.warnings }, r.width, r.viewportHeight, 'screen')
   const cssHeight = r.fullPage ? Math.max(r.viewportHeight, Math.ceil(laid.height - 0.01)) : r.viewportHeight
   checkImageLimits(Math.round(r.width * r.scale), Math.round(cssHeight * r.scale), r.limits)
   const ops = displayList(laid.root)
