@@ -73,7 +73,7 @@ async function render(config: Config, args: string[]): Promise<void> {
   const format = values.format!
   if (!['pdf', 'png', 'jpeg', 'txt'].includes(format)) throw new UsageError('--format must be pdf, png, jpeg or txt')
   const html = await readFile(file, 'utf8').catch((e: Error) => { throw new UsageError(`cannot read ${file}: ${e.message}`) })
-  // Loaded only here: the engines (fonts, yoga, satori) must not sit in the service's main thread.
+  // Loaded only here: the engines (fonts, yoga, resvg, pdfkit) must not sit in the service's main thread.
   const { renderLocally } = await import('./render/local-render.js')
   const bytes = await renderLocally(config, {
     html,

@@ -1,4 +1,4 @@
-// A page drawn from the PDF engine's layout: the same boxes, line breaks and table columns as the PDF of the
+// A page drawn from the layout engine (renderers/layout, medium 'screen'): the same boxes, line breaks and table columns as the PDF of the
 // template (laid out for the screen, on one endless page of the image width), painted as SVG and rasterised
 // by resvg. What is laid out right of the image width is cut away, as a browser viewport does.
 import type { RenderLimits } from '../contract.js'
@@ -44,7 +44,7 @@ export function layoutRaster(r: LayoutRasterRequest): Raster & { cssHeight: numb
     return { ...simple.raster, cssHeight }
   }
   const page = displayListSvg(ops, laid.root, { width: r.width, height: cssHeight, fonts, images: r.images, warnings: r.warnings })
-  const raster = rasterizeSvg(page.svg, r.scale, cssColor(canvasColor), false)
+  const raster = rasterizeSvg(page.svg, r.scale, cssColor(canvasColor))
   compositeGlyphs(raster, page.glyphs, r.scale)
   return { ...raster, cssHeight }
 }

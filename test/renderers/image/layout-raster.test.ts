@@ -1,6 +1,6 @@
-// The default image engine (the PDF engine's layout painted as SVG) with the real front-end: what the satori
-// mapping got wrong — table columns shared by content, the canvas background over a long page, clipped
-// overflow not lengthening the page, a too-wide document cut rather than shrunk — and text as outlines.
+// The image back-end (the layout engine's display list painted as SVG) with the real front-end: table columns
+// shared by content, the canvas background over a long page, clipped overflow not lengthening the page, a
+// too-wide document cut rather than shrunk, and text as outlines.
 import sharp from 'sharp'
 import t from 'tap'
 import { renderImage } from '../../../renderers/image/index.js'
@@ -79,7 +79,7 @@ t.test('text drawn from cached glyph masks matches the same text rasterised by r
   const laid = layoutDocument(doc, { fonts, images: new Map(), warnings: [] }, 400, 200, 'screen')
   const draw = (glyphMasks: boolean, scale: number) => {
     const page = displayListSvg(displayList(laid.root), laid.root, { width: 400, height: 200, fonts, images: new Map(), warnings: [], glyphMasks })
-    const raster = rasterizeSvg(page.svg, scale, 'white', false)
+    const raster = rasterizeSvg(page.svg, scale, 'white')
     compositeGlyphs(raster, page.glyphs, scale)
     return { raster, late: page.glyphs.length }
   }
