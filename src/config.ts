@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import type { FetchPolicy, RenderLimits } from '../renderers/contract.js'
+import { DEFAULT_BUDGETS } from '../renderers/default-budgets.js'
 
 export interface Config {
   port: number
@@ -102,6 +103,11 @@ export function loadConfig(env: Env = process.env): Config {
       maxClips: integer(env, 'MAX_CLIPS', 50, 1),
       maxHtmlChars: integer(env, 'MAX_HTML_CHARS', 5_000_000, 1),
       templateRenderMs: integer(env, 'TEMPLATE_RENDER_MS', 5_000, 10),
+      budgets: {
+        cssVarMaxLength: integer(env, 'CSS_VAR_MAX_LENGTH', DEFAULT_BUDGETS.cssVarMaxLength, 1),
+        cssVarMaxSubstitutions: integer(env, 'CSS_VAR_MAX_SUBSTITUTIONS', DEFAULT_BUDGETS.cssVarMaxSubstitutions, 1),
+        cssVarMaxTotalLength: integer(env, 'CSS_VAR_MAX_TOTAL_LENGTH', DEFAULT_BUDGETS.cssVarMaxTotalLength, 1),
+      },
     },
     fetch: {
       allowHosts: list(env, 'OUTBOUND_ALLOW_HOSTS'),

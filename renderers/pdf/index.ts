@@ -5,6 +5,7 @@ import { buildStyledDocument } from '../document/index.js'
 import type { PageRule } from '../document/styled-tree.js'
 import { loadImagesWithWarnings } from '../resources/index.js'
 import { renderDocumentHtml } from '../template/index.js'
+import { budgetsOf } from '../default-budgets.js'
 import { displayList } from './display-list.js'
 import { fixedBoxOps } from './fixed-boxes.js'
 import { fontStore } from './font-store.js'
@@ -34,12 +35,13 @@ async function printPdf(task: PdfTask): Promise<RenderOutput> {
   // 1. template → HTML → styled tree (media width = the page's content width, as when Chromium prints)
   const html = await renderDocumentHtml({ source: task.source, data: task.data, limits: task.limits })
   const settingsBox = contentBox(printedPageGeometry(settings, NO_PAGE_RULE))
-  let styled = buildStyledDocument(html, { type: 'print', width: settingsBox.width, height: settingsBox.height })
+  const budgets = budgetsOf(task.limits)
+  let styled = buildStyledDocument(html, { type: 'print', width: settingsBox.width, height: settingsBox.height }, budgets)
   const geometry = printedPageGeometry(settings, styled.page)
   const content = contentBox(geometry)
   if (Math.abs(content.width - settingsBox.width) > 0.5) {
     // @page changed the paper: media queries must see the real width.
-    styled = buildStyledDocument(html, { type: 'print', width: content.width, height: content.height })
+    styled = buildStyledDocument(html, { type: 'print', width: content.width, height: content.height }, budgets)
   }
   const cover = settings.cover.enabled ? printedPageGeometry(settings, styled.page, true) : geometry
 
