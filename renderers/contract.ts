@@ -107,6 +107,10 @@ export interface RenderBudgets {
   cssVarMaxSubstitutions: number
   /** Characters produced by var() substitution per document. */
   cssVarMaxTotalLength: number
+  /** Boxes nested in boxes. */
+  layoutMaxDepth: number
+  /** Flex containers nested in flex containers (each nests a call into yoga's WebAssembly stack). */
+  layoutMaxFlexDepth: number
 }
 
 /** Outbound fetch policy for images referenced by templates (guarded fetcher). */
@@ -156,6 +160,7 @@ export const RENDER_ERROR_CODES = [
   'QUIRE_ERR_RENDER_HTML_LIMIT',
   'QUIRE_ERR_RENDER_INVALID_OPTION',
   'QUIRE_ERR_RENDER_CSS_LIMIT',
+  'QUIRE_ERR_RENDER_LAYOUT_LIMIT',
   'QUIRE_ERR_RENDER_FAILED',
 ] as const
 export type RenderErrorCode = (typeof RENDER_ERROR_CODES)[number]

@@ -9,6 +9,10 @@ export const DEFAULT_BUDGETS: Readonly<RenderBudgets> = Object.freeze({
   cssVarMaxSubstitutions: 200_000,
   // Four values at the length cap; tokenised, about 100 MB of heap in a worker limited to 512 MB.
   cssVarMaxTotalLength: 8_388_608,
+  // The HTML parser already caps element nesting at 512, as Chromium's does; layout takes half of that.
+  layoutMaxDepth: 256,
+  // yoga's WebAssembly stack overflows at about 145 nested flex containers (measured); templates use < 20.
+  layoutMaxFlexDepth: 100,
 })
 
 export function budgetsOf(limits: Pick<RenderLimits, 'budgets'> | undefined): RenderBudgets {

@@ -5,6 +5,9 @@ import type { Color, StyledDocument } from '../document/styled-tree.js'
 import type { ImageStore } from '../resources/index.js'
 import type { BoxFrag, Frag } from './fragments.js'
 import { buildBoxes } from './build-boxes.js'
+import { checkLayoutDepth } from './check-layout-depth.js'
+import type { RenderBudgets } from '../contract.js'
+import { DEFAULT_BUDGETS } from '../default-budgets.js'
 import { withAltText } from './alt-text.js'
 import { createFloatContext } from './float-context.js'
 import { createFlowConstraints, type FlowConstraints } from './flow-constraints.js'
@@ -24,11 +27,15 @@ export interface LaidOutDocument {
 
 const MAX_SHRINK = 2
 
-export function layoutDocument(doc: StyledDocument, engines: { fonts: FontStore; images: ImageStore; warnings: string[] }, width: number, pageHeight: number): LaidOutDocument {
+/** What layout runs with; `budgets` defaults to renderers/default-budgets.ts. */
+export interface LayoutEngines { fonts: FontStore; images: ImageStore; warnings: string[]; budgets?: RenderBudgets }
+
+export function layoutDocument(doc: StyledDocument, engines: LayoutEngines, width: number, pageHeight: number): LaidOutDocument {
   const boxes = buildBoxes(withAltText(doc.root, engines.images), engines.warnings)
+  checkLayoutDepth(boxes, engines.budgets ?? DEFAULT_BUDGETS)
   const run = (w: number) => {
     const flow = createFlowConstraints()
-    const ctx: LayoutContext = { ...engines, flow, absolute: [], initial: { width: w, height: (pageHeight * w) / width } }
+    const ctx: LayoutContext = { fonts: engines.fonts, images: engines.images, warnings: engines.warnings, flow, absolute: [], initial: { width: w, height: (pageHeight * w) / width } }
     const result = layoutBlockBox(boxes, { x: 0, width: w, height: ctx.initial.height }, 0, ctx, { floats: createFloatContext(), isRoot: true })
     return { root: result.frag, flow }
   }

@@ -11,7 +11,7 @@ import { intrinsicWidths } from './intrinsic-widths.js'
 import { withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult } from './layout-context.js'
 import { layoutBlockLevel } from './layout-block.js'
 import { renderScopedMap } from './render-scope.js'
-import { yoga } from './yoga.js'
+import { discardYoga, yoga } from './yoga.js'
 
 export interface FlexFlow {
   frags: Frag[]
@@ -91,6 +91,16 @@ function measuredHeight(item: Box, width: number, cbHeight: number | null, measu
 let measuring = 0
 
 const measured = renderScopedMap<Box, Map<number | string, number>>()
+
+/** yoga's layout pass; whatever is thrown through it (a trap, a measure callback's error) retires the instance. */
+function calculate(root: Node, inner: ContainingBlock): void {
+  try {
+    root.calculateLayout(inner.width, inner.height ?? undefined, Direction.LTR)
+  } catch (error) {
+    discardYoga()
+    throw error
+  }
+}
 
 export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: number, ctx: LayoutContext): FlexFlow {
   const style = box.style
@@ -190,7 +200,7 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
     nodes.push(node)
   }
 
-  root.calculateLayout(inner.width, inner.height ?? undefined, Direction.LTR)
+  calculate(root, inner)
   let clamped = false
   nodes.forEach((node, i) => {
     const size = row ? node.getComputedWidth() : node.getComputedHeight()
@@ -201,7 +211,7 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
       clamped = true
     }
   })
-  if (clamped) root.calculateLayout(inner.width, inner.height ?? undefined, Direction.LTR)
+  if (clamped) calculate(root, inner)
   const containerHeight = inner.height ?? root.getComputedHeight()
   if (measuring > 0 && style.display === 'flex') {
     // Block-level: its baselines cannot change the height of what is being measured.

@@ -3,6 +3,9 @@
 // overflow and cuts it at its right edge). The root or body background colour becomes the canvas colour.
 import type { Color, StyledDocument } from '../document/styled-tree.js'
 import { buildBoxes } from './build-boxes.js'
+import { checkLayoutDepth } from './check-layout-depth.js'
+import { DEFAULT_BUDGETS } from '../default-budgets.js'
+import type { LayoutEngines } from './layout-document.js'
 import { createFloatContext } from './float-context.js'
 import { createFlowConstraints } from './flow-constraints.js'
 import type { FontStore } from '../fonts/font-store.js'
@@ -19,9 +22,10 @@ export interface ScreenLayout {
   canvas: Color | null
 }
 
-export function layoutScreen(doc: StyledDocument, engines: { fonts: FontStore; images: ImageStore; warnings: string[] }, width: number, viewportHeight: number): ScreenLayout {
+export function layoutScreen(doc: StyledDocument, engines: LayoutEngines, width: number, viewportHeight: number): ScreenLayout {
   const boxes = buildBoxes(doc.root, engines.warnings)
-  const ctx: LayoutContext = { ...engines, flow: createFlowConstraints(), absolute: [], initial: { width, height: viewportHeight } }
+  checkLayoutDepth(boxes, engines.budgets ?? DEFAULT_BUDGETS)
+  const ctx: LayoutContext = { fonts: engines.fonts, images: engines.images, warnings: engines.warnings, flow: createFlowConstraints(), absolute: [], initial: { width, height: viewportHeight } }
   const root = layoutBlockBox(boxes, { x: 0, width, height: viewportHeight }, 0, ctx, { floats: createFloatContext(), isRoot: true }).frag
   return { root, height: Math.max(root.y + root.h, bottomOf(root)), canvas: takeCanvas(root) }
 }

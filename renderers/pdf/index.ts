@@ -48,7 +48,7 @@ async function printPdf(task: PdfTask): Promise<RenderOutput> {
   // 2. images, 3. layout
   const loaded = await loadImagesWithWarnings(styled, task.fetch)
   const warnings = [...styled.warnings, ...loaded.warnings]
-  const engines = { fonts: fontStore(), images: loaded.images, warnings }
+  const engines = { fonts: fontStore(), images: loaded.images, warnings, budgets }
   const laid = layoutDocument(styled, engines, content.width, content.height)
 
   // 4. pagination
