@@ -48,6 +48,10 @@ export interface Config {
   }
   /** Server secret for signed download links and webhook signing keys; null = generated once and kept in DATA_DIR. */
   secret: string | null
+  /** On SIGTERM/SIGINT, how long in-flight requests may take to finish before their connections are cut. */
+  shutdownGraceMs: number
+  /** Bearer token that GET /metrics requires; null = the metrics are open (keep the port private then). */
+  metricsToken: string | null
   /** Scale-out engines (docs/scaling.md); each null = the embedded default (SQLite, in-process queue, files). */
   engines: Engines
   /** Requests per API key per minute across all nodes; 0 = no limit (the default). */
@@ -178,6 +182,8 @@ export function loadConfig(env: Env = process.env): Config {
       attempts: integer(env, 'WEBHOOK_ATTEMPTS', 3, 1),
     },
     secret: secretFrom(env),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 30_000, 0),
+    metricsToken: env.METRICS_TOKEN ? env.METRICS_TOKEN : null,
     engines: {
       databaseUrl: urlSetting(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
       redisUrl: urlSetting(env, 'REDIS_URL', ['redis:', 'rediss:']),

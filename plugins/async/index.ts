@@ -16,6 +16,7 @@ import { JobService } from '../../src/jobs/job-service.js'
 import { JobStore } from '../../src/jobs/job-store.js'
 import { loadServerSecret } from '../../src/jobs/server-secret.js'
 import { accountWebhookSecret } from '../../src/jobs/webhook-signature.js'
+import { applyRequestOptions } from '../../src/render/request-options.js'
 
 type Bag = Record<string, unknown>
 type Params = { renderType: string; templateId: string; jobId: string }
@@ -52,15 +53,26 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
     secret,
     log: app.log,
     recordUsage: (keyId, extension) => app.store.apiKeys.recordUsage(keyId, usageKind(extension)),
+    observe: {
+      jobEnded: (state) => app.metrics.jobEnded.inc({ state }),
+      webhook: (outcome) => app.metrics.webhookDeliveries.inc({ outcome }),
+    },
     sharedQueues: app.engines.queues ?? undefined,
   })
+  app.metrics.jobsNow = () => jobs.stats
   app.decorate('jobs', jobs)
   app.addHook('onReady', async () => {
     const { requeued, redelivering } = await jobs.recover()
     if (requeued + redelivering > 0) app.log.info({ requeued, redelivering }, 'async jobs resumed after restart')
   })
-  // A child plugin's onClose runs before the root's, so jobs stop while the pool and store are still open.
-  app.addHook('onClose', async () => jobs.close(Math.min(config.pool.renderTimeoutMs, 10_000)))
+  // Shutdown: no job starts once it begins; running ones go on while in-flight sync requests finish, and
+  // whatever still runs then is put back to Pending for the next start, while the pool and store are
+  // still open (src/app.ts registers their onClose first, so it runs last).
+  app.addHook('preClose', async () => jobs.pause())
+  app.addHook('onClose', async () => {
+    const putBack = await jobs.close(0)
+    if (putBack > 0) app.log.info({ putBack }, 'running async jobs put back to Pending; they resume at the next start')
+  })
 
   const auth = { preHandler: app.requireApiKey }
 
@@ -87,7 +99,9 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
     const query = asyncQuery(request.query, true)
     const data = templateData(request.body)
     const image = renderType === 'image' ? imageOptionsFromBody(data) : undefined
-    const { source, templateId, versionId } = await templateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
+    const resolved = await templateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
+    const { templateId, versionId } = resolved
+    const source = await applyRequestOptions(app.store, request.apiKey!.accountId, resolved.source, request.query as Record<string, unknown>)
     const task = image ? buildTask(config, 'image', { source, data }, image) : buildTask(config, renderType as 'pdf' | 'txt' | 'docx', { source, data })
     return accept(request, reply, { renderType, templateId, versionId, task, query })
   })

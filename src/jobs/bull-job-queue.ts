@@ -75,6 +75,15 @@ export class BullJobQueue implements RunQueue {
     }).catch((error) => this.onError(jobId, error)).finally(() => { this.waiting-- })
   }
 
+  pause(): void {
+    // Not waiting for running jobs: close() does that with the shutdown's grace time.
+    void this.worker.pause(true).catch((error) => this.onError('-', error))
+  }
+
+  get runningIds(): string[] {
+    return [...this.active]
+  }
+
   get size(): { waiting: number; running: number } {
     return { waiting: this.waiting, running: this.active.size }
   }

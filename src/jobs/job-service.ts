@@ -29,6 +29,8 @@ export interface JobServiceDeps {
   log: JobLog
   /** Counts a finished render against the key that started it. */
   recordUsage: (keyId: string, extension: string) => Promise<void>
+  /** Told when a job ends (Completed, Failed, Expired) and when a webhook delivery ends (for metrics). */
+  observe?: { jobEnded(state: string): void; webhook(outcome: 'delivered' | 'failed'): void }
   /**
    * Shared queues of several nodes (BullMQ): renders and webhook deliveries are taken from Redis, and
    * each webhook attempt is one queued attempt, so a job's webhook goes out once whichever node ends it.
@@ -153,13 +155,28 @@ export class JobService {
     return expired
   }
 
-  /** Stops taking jobs, lets running ones finish for a while; whatever is still running resumes at the next start. */
-  async close(drainMs: number): Promise<void> {
+  /** Starts no more jobs (a shutdown began); running ones go on until close(). */
+  pause(): void {
+    this.queue.pause()
+  }
+
+  /**
+   * Stops taking jobs, lets running ones finish for `drainMs`; the ones still running are put back to
+   * Pending (this run not counted against JOB_MAX_RUNS: a shutdown is not the job's fault), so the next
+   * start resumes them. Returns how many were put back.
+   */
+  async close(drainMs: number): Promise<number> {
     if (this.sweepTimer) clearInterval(this.sweepTimer)
     await Promise.all([this.queue.stop(drainMs), this.webhookQueue?.stop(drainMs)])
+    let putBack = 0
+    for (const jobId of this.queue.runningIds) {
+      const job = await this.update(jobId, (j) => (j.status === 'Processing' ? { ...j, status: 'Pending', runs: Math.max(0, j.runs - 1) } : null))
+      if (job?.status === 'Pending') putBack++
+    }
     this.closing = true
     this.shutdown.abort(new Error('the service is shutting down'))
     await Promise.allSettled([...this.deliveries])
+    return putBack
   }
 
   get stats() {
@@ -188,12 +205,15 @@ export class JobService {
 
   private async expire(jobId: string): Promise<JobRecord | undefined> {
     let file: string | null = null
+    let expired = false
     const job = await this.update(jobId, (j) => {
       if (j.status !== 'Completed') return null
       file = j.result?.file ?? null
+      expired = true
       return { ...j, status: 'Expired', result: null }
     })
     if (file) await this.deps.files.remove(file)
+    if (expired) this.deps.observe?.jobEnded('Expired')
     return job
   }
 
@@ -259,6 +279,7 @@ export class JobService {
       }
     })
     if (!ended) return
+    this.deps.observe?.jobEnded(ended.status)
     await this.deps.store.deleteTask(job.jobId)
     if ('output' in outcome) {
       await this.deps.recordUsage(job.keyId, outcome.output.extension).catch((err) => this.deps.log.warn({ err }, 'usage not recorded'))
@@ -318,7 +339,10 @@ export class JobService {
       onAttempt: (attempt, outcome) => log.info({ jobId: job.jobId, attempt, outcome }, 'webhook attempt'),
     }).then(
       // Only webhookDelivered changes: a failed delivery never changes the job's state.
-      async (delivered) => { await this.update(job.jobId, (j) => ({ ...j, webhookDelivered: delivered })) },
+      async (delivered) => {
+        this.deps.observe?.webhook(delivered ? 'delivered' : 'failed')
+        await this.update(job.jobId, (j) => ({ ...j, webhookDelivered: delivered }))
+      },
       (err) => { if (!this.closing) log.error({ err, jobId: job.jobId }, 'webhook delivery failed') },
     )
     const tracked = delivery.finally(() => this.deliveries.delete(tracked))

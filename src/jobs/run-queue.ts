@@ -5,6 +5,10 @@ export interface RunQueue {
   push(jobId: string): void
   /** Takes no more jobs; resolves when the running ones ended or after `timeoutMs`. */
   stop(timeoutMs: number): Promise<void>
+  /** Starts no more jobs (a shutdown began); running ones go on. */
+  pause(): void
+  /** Ids being run by this node now. */
+  readonly runningIds: string[]
   readonly size: { waiting: number; running: number }
 }
 
