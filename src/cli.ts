@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { loadConfig, ConfigError, type Config } from './config.js'
 import { openStore } from './store/index.js'
+import { EngineError } from './engine-error.js'
 import { startServer } from './server.js'
 
 const USAGE = `Usage:
@@ -87,6 +88,9 @@ async function render(config: Config, args: string[]): Promise<void> {
 
 async function main(argv: string[]): Promise<void> {
   const [command, sub, ...rest] = argv
+  // The AWS SDK warns on every start under Node 20 that its 2027 releases need Node 22: an upgrade note
+  // (docs/scaling.md), not a start-up message; left on, it would bury the one line a bad S3 setting prints.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
   const config = loadConfig()
   if (command === 'serve') return void (await startServer(config))
   if (command === 'keys' && sub === 'create') return keysCreate(config, rest)
@@ -100,6 +104,11 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError || error instanceof ConfigError || (error as { code?: string })?.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     console.error(`quire: ${(error as Error).message}\n\n${USAGE}`)
     process.exit(2)
+  }
+  if (error instanceof EngineError) {
+    // One line naming the setting; the process ends before anything listens.
+    console.error(`quire: ${error.message}`)
+    process.exit(1)
   }
   const e = error as { code?: string; message?: string }
   console.error(`quire: ${e.code ? `${e.code}: ` : ''}${e.message ?? String(error)}`)
