@@ -4,7 +4,7 @@ import { Resvg } from '@resvg/resvg-js'
 import jsQRModule from 'jsqr'
 
 // jsqr is CommonJS with a default export in its typings: take whichever the loader hands out.
-const jsQR = ((jsQRModule as unknown as { default?: typeof jsQRModule }).default ?? jsQRModule) as unknown as (data: Uint8ClampedArray, w: number, h: number) => { data: string } | null
+export const jsQR = ((jsQRModule as unknown as { default?: typeof jsQRModule }).default ?? jsQRModule) as unknown as (data: Uint8ClampedArray, w: number, h: number) => { data: string } | null
 
 export function svgOfImg(html: string): string {
   const m = /src="data:image\/svg\+xml;base64,([^"]+)"/.exec(html)
