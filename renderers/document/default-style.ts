@@ -55,7 +55,7 @@ const INITIAL: ComputedStyle = {
 
   flexDirection: 'row',
   flexWrap: 'nowrap',
-  justifyContent: 'flex-start',
+  justifyContent: 'normal',
   alignItems: 'stretch',
   alignSelf: 'auto',
   alignContent: 'stretch',

@@ -44,7 +44,9 @@ const MAX_KEYWORDS = { 'min-content': 'none', 'max-content': 'none', 'fit-conten
 
 const JUSTIFY: Record<string, ComputedStyle['justifyContent']> = {
   ...same('flex-start', 'flex-end', 'center', 'space-between', 'space-around', 'space-evenly'),
-  start: 'flex-start', end: 'flex-end', left: 'flex-start', right: 'flex-end', normal: 'flex-start', stretch: 'flex-start',
+  start: 'flex-start', end: 'flex-end', left: 'flex-start', right: 'flex-end',
+  // Flex containers read both as flex-start; grid containers stretch their auto tracks.
+  normal: 'normal', stretch: 'stretch',
 }
 const ALIGN: Record<string, ComputedStyle['alignItems']> = {
   ...same('stretch', 'flex-start', 'flex-end', 'center', 'baseline'),

@@ -83,7 +83,7 @@ function boxProperties(out: SatoriStyle, s: ComputedStyle, ctx: StyleContext): v
 function flexProperties(out: SatoriStyle, s: ComputedStyle): void {
   if (s.flexDirection !== 'row') out.flexDirection = s.flexDirection
   if (s.flexWrap !== 'nowrap') out.flexWrap = s.flexWrap
-  if (s.justifyContent !== 'flex-start') out.justifyContent = s.justifyContent
+  if (s.justifyContent !== 'flex-start' && s.justifyContent !== 'normal' && s.justifyContent !== 'stretch') out.justifyContent = s.justifyContent
   if (s.alignItems !== 'stretch') out.alignItems = s.alignItems
   if (s.alignContent !== 'stretch') out.alignContent = s.alignContent
   if (!isZero(s.rowGap)) out.rowGap = cssDim(s.rowGap)
