@@ -6,8 +6,9 @@ import { LAYOUT_PROPERTIES } from './properties-layout.js'
 import { PAINT_PROPERTIES } from './properties-paint.js'
 import { TEXT_PROPERTIES } from './properties-text.js'
 import { GRID_PROPERTIES } from './properties-grid.js'
+import { TRANSFORM_PROPERTIES } from './properties-transform.js'
 
-export const PROPERTIES: Record<string, PropertyDef> = { ...LAYOUT_PROPERTIES, ...TEXT_PROPERTIES, ...PAINT_PROPERTIES, ...GRID_PROPERTIES }
+export const PROPERTIES: Record<string, PropertyDef> = { ...LAYOUT_PROPERTIES, ...TEXT_PROPERTIES, ...PAINT_PROPERTIES, ...GRID_PROPERTIES, ...TRANSFORM_PROPERTIES }
 
 export const IGNORED_PROPERTIES = new Set([
   'cursor', 'pointer-events', 'user-select', 'touch-action', 'resize', 'appearance', 'caret-color', 'accent-color',
@@ -49,7 +50,6 @@ Object.assign(PROPERTIES, {
   'box-decoration-break': accept('slice', 'slice'),
   'object-position': accept('50% 50%', 'center'),
   'object-fit': accept('fill', 'fill'),
-  transform: accept('none', 'none'),
   filter: accept('none', 'none'),
   'text-shadow': accept('none', 'none'),
   outline: accept('none', 'none', '0'),

@@ -6,6 +6,9 @@
 /** A length that may depend on the containing block: value = px + pct/100 × reference. */
 export interface Dim { px: number; pct: number }
 
+/** A transform function: translate keeps its lengths (percentages of the border box); the rest are matrices [a b c d e f]. */
+export type TransformOp = { k: 'translate'; x: Dim; y: Dim } | { k: 'matrix'; m: [number, number, number, number, number, number] }
+
 /** One end of a grid track's sizing function. */
 export type GridBreadth = { k: 'len'; d: Dim } | { k: 'fr'; n: number } | { k: 'auto' } | { k: 'min-content' } | { k: 'max-content' }
 /** minmax(min, max); a plain size has min = max (a flexible one min = auto); fit-content(limit) sets `fit`. */
@@ -117,6 +120,9 @@ export interface ComputedStyle {
   columnGap: Dim
   /** Multi-column: `columns` / `column-count` (1 = none). */
   columnCount: number
+
+  transform: TransformOp[] | null
+  transformOrigin: [Dim, Dim]
 
   // grid
   gridTemplateColumns: GridTrackList | null
