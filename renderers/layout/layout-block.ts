@@ -11,6 +11,7 @@ import { layoutImage } from './layout-image.js'
 import { layoutTable } from './layout-table.js'
 import { layoutAbsolute } from './layout-absolute.js'
 import { isFlexContainer, layoutFlex } from './layout-flex.js'
+import { isGridContainer, layoutGrid } from './layout-grid.js'
 import { balanceColumns, columnGeometry } from './layout-columns.js'
 import {
   EMPTY_STRUT, mergeStruts, strutOf, strutSize,
@@ -27,7 +28,7 @@ export function establishesBfc(box: Box, isRoot = false): boolean {
   const s = box.style
   return isRoot || box.kind !== 'block' || !!box.formattingRoot || s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed' ||
     s.overflow !== 'visible' || s.display === 'inline-block' || s.display === 'table-cell' || s.display === 'flex' ||
-    s.display === 'inline-flex' || s.display === 'table-caption' || s.columnCount > 1
+    s.display === 'inline-flex' || s.display === 'grid' || s.display === 'inline-grid' || s.display === 'table-caption' || s.columnCount > 1
 }
 
 function topCollapsible(box: Box): boolean {
@@ -93,7 +94,7 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   const height = fixedContentHeight ?? specifiedHeight(style, cb.height, bpY)
   const contentX = x + b.left + p.left
   const contentTop = top + b.top + p.top
-  const multicol = style.columnCount > 1 && !isFlexContainer(style) ? columnGeometry(style, width) : null
+  const multicol = style.columnCount > 1 && !isFlexContainer(style) && !isGridContainer(style) ? columnGeometry(style, width) : null
   const inner: ContainingBlock = { x: contentX, width: multicol ? multicol.colWidth : width, height }
   // Column content is moved after layout, so what pagination would record there is not where it ends up.
   const outerCtx = ctx
@@ -118,6 +119,13 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
     firstBaseline = lines.firstBaseline
     lastBaseline = lines.lastBaseline
     empty = lines.height === 0 && lines.frags.length === 0
+  } else if (isGridContainer(style)) {
+    const grid = layoutGrid(box, inner, contentTop, ctx)
+    frag.children = grid.frags
+    cursor = contentTop + grid.height
+    firstBaseline = grid.firstBaseline
+    lastBaseline = grid.lastBaseline
+    empty = grid.frags.length === 0 && grid.height === 0
   } else if (isFlexContainer(style)) {
     const flex = layoutFlex(box, inner, contentTop, ctx)
     frag.children = flex.frags
