@@ -3,8 +3,8 @@
 // by resvg. What is laid out right of the image width is cut away, as a browser viewport does.
 import type { RenderLimits } from '../contract.js'
 import type { Color, StyledDocument } from '../document/styled-tree.js'
-import { displayList } from '../pdf/display-list.js'
-import { fontStore } from '../pdf/font-store.js'
+import { displayList } from '../layout/display-list.js'
+import { fontStore } from '../fonts/font-store.js'
 import type { ImageStore } from '../resources/index.js'
 import { checkImageLimits } from './check-image-limits.js'
 import { opaqueOnWhite } from './canvas-color.js'
@@ -12,7 +12,7 @@ import { cssColor } from './css-values.js'
 import { rectRaster } from './rect-raster.js'
 import { compositeGlyphs } from './composite-glyphs.js'
 import { displayListSvg } from './display-list-svg.js'
-import { layoutScreen } from './layout-screen.js'
+import { layoutScreen } from '../layout/layout-screen.js'
 import { rasterizeSvg, type Raster } from './rasterize-svg.js'
 
 export interface LayoutRasterRequest {

@@ -5,10 +5,10 @@ import type { PdfTask } from '../contract.js'
 import { buildStyledDocument } from '../document/index.js'
 import type { ImageStore } from '../resources/index.js'
 import { renderBlockHtml } from '../template/index.js'
-import { displayList, type PaintOp } from './display-list.js'
-import type { FontStore } from './font-store.js'
-import { layoutDocument } from './layout-document.js'
-import type { PageGeometry } from './page-geometry.js'
+import { displayList, type PaintOp } from '../layout/display-list.js'
+import type { FontStore } from '../fonts/font-store.js'
+import { layoutDocument } from '../layout/layout-document.js'
+import type { PageGeometry } from '../layout/page-geometry.js'
 
 export interface Band { ops: PaintOp[]; height: number; scale: number }
 export interface PageBands { header: Band | null; footer: Band | null }

@@ -3,7 +3,7 @@
 import type { FontFace } from '../fonts/index.js'
 import type { ImageStore } from '../resources/index.js'
 import { useCachedEmbedding, type PdfkitEmbeddedFont } from './cached-font-embedding.js'
-import type { FontStore } from './font-store.js'
+import type { FontStore } from '../fonts/font-store.js'
 
 export interface PaintTarget {
   doc: PDFKit.PDFDocument

@@ -66,9 +66,9 @@ t.test('a viewport-sized capture only draws what shows, however long the documen
 
 t.test('text drawn from cached glyph masks matches the same text rasterised by resvg', async (t) => {
   const { buildStyledDocument } = await import('../../../renderers/document/index.js')
-  const { displayList } = await import('../../../renderers/pdf/display-list.js')
-  const { fontStore } = await import('../../../renderers/pdf/font-store.js')
-  const { layoutScreen } = await import('../../../renderers/image/layout-screen.js')
+  const { displayList } = await import('../../../renderers/layout/display-list.js')
+  const { fontStore } = await import('../../../renderers/fonts/font-store.js')
+  const { layoutScreen } = await import('../../../renderers/layout/layout-screen.js')
   const { displayListSvg } = await import('../../../renderers/image/display-list-svg.js')
   const { rasterizeSvg } = await import('../../../renderers/image/rasterize-svg.js')
   const { compositeGlyphs } = await import('../../../renderers/image/composite-glyphs.js')
@@ -108,9 +108,9 @@ t.test('pages of plain boxes skip resvg and come out as resvg draws them', async
   const { layoutRaster } = await import('../../../renderers/image/layout-raster.js')
   const { LIMITS } = await import('./fixtures/styled-page.js')
   const { rectRaster } = await import('../../../renderers/image/rect-raster.js')
-  const { layoutScreen } = await import('../../../renderers/image/layout-screen.js')
-  const { displayList } = await import('../../../renderers/pdf/display-list.js')
-  const { fontStore } = await import('../../../renderers/pdf/font-store.js')
+  const { layoutScreen } = await import('../../../renderers/layout/layout-screen.js')
+  const { displayList } = await import('../../../renderers/layout/display-list.js')
+  const { fontStore } = await import('../../../renderers/fonts/font-store.js')
   const html = (extra: string) => `<body style="margin:3.5px;font:13px Arial;background:#fafafa">
     <table style="border-collapse:collapse;width:90%"><tr><th style="background:#1f4e79;color:#fff;padding:6.3px">Item</th><th style="border:1px solid #888;padding:6px">Qty</th></tr>
     <tr><td style="border-bottom:1.5px solid #ddd;padding:5px">Widget</td><td style="border:2px solid #c00;padding:6px">12</td></tr></table>

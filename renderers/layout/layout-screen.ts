@@ -2,13 +2,13 @@
 // content's own width (printing shrinks a too-wide document to fit the paper; a browser viewport lets it
 // overflow and cuts it at its right edge). The root or body background colour becomes the canvas colour.
 import type { Color, StyledDocument } from '../document/styled-tree.js'
-import { buildBoxes } from '../pdf/build-boxes.js'
-import { createFloatContext } from '../pdf/float-context.js'
-import { createFlowConstraints } from '../pdf/flow-constraints.js'
-import type { FontStore } from '../pdf/font-store.js'
-import type { BoxFrag } from '../pdf/fragments.js'
-import { layoutBlockBox } from '../pdf/layout-block.js'
-import type { LayoutContext } from '../pdf/layout-context.js'
+import { buildBoxes } from './build-boxes.js'
+import { createFloatContext } from './float-context.js'
+import { createFlowConstraints } from './flow-constraints.js'
+import type { FontStore } from '../fonts/font-store.js'
+import type { BoxFrag } from './fragments.js'
+import { layoutBlockBox } from './layout-block.js'
+import type { LayoutContext } from './layout-context.js'
 import type { ImageStore } from '../resources/index.js'
 
 export interface ScreenLayout {

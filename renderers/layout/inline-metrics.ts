@@ -3,7 +3,7 @@
 import type { ComputedStyle } from '../document/styled-tree.js'
 import type { FontFace } from '../fonts/index.js'
 import { len } from './box-edges.js'
-import type { FontStore, LineMetrics } from './font-store.js'
+import type { FontStore, LineMetrics } from '../fonts/font-store.js'
 import { renderScopedMap } from './render-scope.js'
 
 export function lineHeightPx(style: ComputedStyle, m: LineMetrics): number {

@@ -4,9 +4,9 @@
 import { execFileSync } from 'node:child_process'
 import t from 'tap'
 import { renderPdf } from '../../../renderers/pdf/index.js'
-import { yoga } from '../../../renderers/pdf/yoga.js'
+import { yoga } from '../../../renderers/layout/yoga.js'
 import { pdfText, withPdf } from '../../helpers/tools.js'
-import { pdfTask } from './fixtures.js'
+import { pdfTask } from '../pdf/fixtures.js'
 
 const loaded = () => { try { yoga(); return true } catch { return false } }
 

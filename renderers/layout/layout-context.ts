@@ -2,7 +2,7 @@
 // the absolutely positioned boxes waiting for their containing block.
 import type { ImageStore } from '../resources/index.js'
 import type { Box } from './boxes.js'
-import type { FontStore } from './font-store.js'
+import type { FontStore } from '../fonts/font-store.js'
 import type { FlowConstraints } from './flow-constraints.js'
 import type { BoxFrag } from './fragments.js'
 

@@ -2,10 +2,10 @@
 // list must come out as a fresh cut would, and measuring must not depend on which style object asked.
 import t from 'tap'
 import { defaultStyle } from '../../../renderers/document/default-style.js'
-import type { InlineItem } from '../../../renderers/pdf/boxes.js'
-import { codePoints, inlineUnits, measureText, type Unit } from '../../../renderers/pdf/inline-units.js'
-import { fontStore } from '../../../renderers/pdf/font-store.js'
-import { collapseInlineWhitespace } from '../../../renderers/pdf/collapse-inline-whitespace.js'
+import type { InlineItem } from '../../../renderers/layout/boxes.js'
+import { codePoints, inlineUnits, measureText, type Unit } from '../../../renderers/layout/inline-units.js'
+import { fontStore } from '../../../renderers/fonts/font-store.js'
+import { collapseInlineWhitespace } from '../../../renderers/layout/collapse-inline-whitespace.js'
 
 const fonts = fontStore()
 const noAtomics = () => { throw new Error('no atomic boxes here') }

@@ -1,6 +1,6 @@
 // Per-render caches are emptied when the last running render ends, never under a render that still runs.
 import t from 'tap'
-import { inRenderScope, renderScopedMap } from '../../../renderers/pdf/render-scope.js'
+import { inRenderScope, renderScopedMap } from '../../../renderers/layout/render-scope.js'
 
 t.test('a render-scoped map is emptied after the render, not during an overlapping one', async (t) => {
   const cache = renderScopedMap<object, string>()

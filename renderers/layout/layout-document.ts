@@ -8,7 +8,7 @@ import { buildBoxes } from './build-boxes.js'
 import { withAltText } from './alt-text.js'
 import { createFloatContext } from './float-context.js'
 import { createFlowConstraints, type FlowConstraints } from './flow-constraints.js'
-import type { FontStore } from './font-store.js'
+import type { FontStore } from '../fonts/font-store.js'
 import { layoutBlockBox } from './layout-block.js'
 import type { LayoutContext } from './layout-context.js'
 

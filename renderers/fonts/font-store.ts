@@ -5,9 +5,9 @@
 // what is painted and a word is shaped once per process instead of once per document.
 import * as fontkit from 'fontkit'
 import type { Font, GlyphRun } from 'fontkit'
-import { fallbackFace, fontBytes, resolveFace, type FontFace } from '../fonts/index.js'
+import { fallbackFace, fontBytes, resolveFace, type FontFace } from './index.js'
 import type { ComputedStyle } from '../document/styled-tree.js'
-import { renderScopedMap } from './render-scope.js'
+import { renderScopedMap } from '../layout/render-scope.js'
 
 /** Vertical metrics of a face at one font size, in CSS px, rounded the way Chromium (Skia) rounds them. */
 export interface LineMetrics {

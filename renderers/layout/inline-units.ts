@@ -6,7 +6,7 @@ import type { ComputedStyle } from '../document/styled-tree.js'
 import type { FontFace } from '../fonts/index.js'
 import type { Box, InlineItem } from './boxes.js'
 import { borderWidth, len } from './box-edges.js'
-import type { FontStore } from './font-store.js'
+import type { FontStore } from '../fonts/font-store.js'
 import { renderScopedMap } from './render-scope.js'
 
 export type TextItem = Extract<InlineItem, { kind: 'text' }>
