@@ -91,6 +91,7 @@ class TreeStyler {
     this.counters.increment(extras.counterIncrement)
     if (style.display === 'list-item' && ordinal !== null) out.marker = listMarker(style.listStyleType, ordinal)
 
+    this.counters.descend()
     const before = this.pseudo('before', el, uaMatch.pseudo?.get('before'), authorMatch.pseudo?.get('before'), style, extras)
     if (before) out.children.push(before)
 
@@ -111,6 +112,7 @@ class TreeStyler {
 
     const after = this.pseudo('after', el, uaMatch.pseudo?.get('after'), authorMatch.pseudo?.get('after'), style, extras)
     if (after) out.children.push(after)
+    this.counters.ascend()
     if (quirky && (el.tag === 'body' || style.display === 'table-cell')) dropQuirkyMargins(out, quirky, el.tag !== 'body')
     return out
   }
