@@ -31,7 +31,7 @@ async function readJson(path: string | undefined, what: string): Promise<unknown
 async function keysCreate(config: Config, args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { name: { type: 'string' }, account: { type: 'string' } } })
   const name = required(values.name, '--name')
-  const store = await openStore(config.dataDir)
+  const store = await openStore(config.dataDir, config.engines.databaseUrl)
   try {
     const account = await store.accounts.ensure(values.account ?? 'default')
     const { key, record } = await store.apiKeys.create(account.id, name)
@@ -50,7 +50,7 @@ async function usersCreate(config: Config, args: string[]): Promise<void> {
   })
   const role = required(values.role, '--role')
   if (role !== 'admin' && role !== 'editor') throw new UsageError('--role must be admin or editor')
-  const store = await openStore(config.dataDir)
+  const store = await openStore(config.dataDir, config.engines.databaseUrl)
   try {
     const account = await store.accounts.ensure(values.account ?? 'default')
     const user = await store.users.create({

@@ -14,9 +14,9 @@ import { startBody, statusBody, statusPath, type JobRecord, type JobTask, type R
 import { asyncQuery, htmlRenderType, templateRenderType } from '../../src/jobs/job-request.js'
 import { JobService } from '../../src/jobs/job-service.js'
 import { JobStore } from '../../src/jobs/job-store.js'
-import { ResultFiles } from '../../src/jobs/result-files.js'
 import { loadServerSecret } from '../../src/jobs/server-secret.js'
 import { accountWebhookSecret } from '../../src/jobs/webhook-signature.js'
+import { applyRequestOptions } from '../../src/render/request-options.js'
 
 type Bag = Record<string, unknown>
 type Params = { renderType: string; templateId: string; jobId: string }
@@ -32,6 +32,10 @@ function bodyObject(body: unknown): Bag {
   return body as Bag
 }
 
+function downloadName(job: JobRecord): string {
+  return `${job.templateId ?? 'document'}-${job.jobId}.${job.result?.extension ?? 'bin'}`
+}
+
 /** A job stores the task without limits and fetch policy: those come from config when it runs. */
 function portable({ limits: _limits, fetch: _fetch, ...task }: RenderTask): JobTask {
   return task as JobTask
@@ -40,7 +44,7 @@ function portable({ limits: _limits, fetch: _fetch, ...task }: RenderTask): JobT
 export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app
   const secret = await loadServerSecret(config.dataDir, config.secret)
-  const files = new ResultFiles(config.dataDir)
+  const files = app.engines.results
   const jobs = new JobService({
     config,
     store: JobStore.sqlite(app.store.db, config.jobs.recordRetentionMs),
@@ -49,14 +53,26 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
     secret,
     log: app.log,
     recordUsage: (keyId, extension) => app.store.apiKeys.recordUsage(keyId, usageKind(extension)),
+    observe: {
+      jobEnded: (state) => app.metrics.jobEnded.inc({ state }),
+      webhook: (outcome) => app.metrics.webhookDeliveries.inc({ outcome }),
+    },
+    sharedQueues: app.engines.queues ?? undefined,
   })
+  app.metrics.jobsNow = () => jobs.stats
   app.decorate('jobs', jobs)
   app.addHook('onReady', async () => {
     const { requeued, redelivering } = await jobs.recover()
     if (requeued + redelivering > 0) app.log.info({ requeued, redelivering }, 'async jobs resumed after restart')
   })
-  // A child plugin's onClose runs before the root's, so jobs stop while the pool and store are still open.
-  app.addHook('onClose', async () => jobs.close(Math.min(config.pool.renderTimeoutMs, 10_000)))
+  // Shutdown: no job starts once it begins; running ones go on while in-flight sync requests finish, and
+  // whatever still runs then is put back to Pending for the next start, while the pool and store are
+  // still open (src/app.ts registers their onClose first, so it runs last).
+  app.addHook('preClose', async () => jobs.pause())
+  app.addHook('onClose', async () => {
+    const putBack = await jobs.close(0)
+    if (putBack > 0) app.log.info({ putBack }, 'running async jobs put back to Pending; they resume at the next start')
+  })
 
   const auth = { preHandler: app.requireApiKey }
 
@@ -83,7 +99,9 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
     const query = asyncQuery(request.query, true)
     const data = templateData(request.body)
     const image = renderType === 'image' ? imageOptionsFromBody(data) : undefined
-    const { source, templateId, versionId } = await templateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
+    const resolved = await templateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
+    const { templateId, versionId } = resolved
+    const source = await applyRequestOptions(app.store, request.apiKey!.accountId, resolved.source, request.query as Record<string, unknown>)
     const task = image ? buildTask(config, 'image', { source, data }, image) : buildTask(config, renderType as 'pdf' | 'txt' | 'docx', { source, data })
     return accept(request, reply, { renderType, templateId, versionId, task, query })
   })
@@ -142,7 +160,11 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
       case 'Processing':
         throw new Errors.JOB_NOT_COMPLETED(`Job ${job.jobId} is ${job.status}: the result can be fetched once its status is Completed`)
     }
-    const link = signDownloadLink(secret, job.jobId, config.jobs.downloadLinkTtlMs)
+    // Results in object storage: its pre-signed GET, expiring with the job; else Quire's own signed address.
+    const presigned = job.result && !job.usesExternalOutput
+      ? await files.presignedGet(job.result.file, { expiresAt: job.expiresAt, fileName: downloadName(job), contentType: job.result.contentType })
+      : null
+    const link = presigned ?? signDownloadLink(secret, job.jobId, config.jobs.downloadLinkTtlMs)
     return reply.header('cache-control', 'no-store').redirect(link, 302)
   })
 
@@ -158,13 +180,13 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
     reply.header('cache-control', 'private, no-store')
     // Uploaded to the caller's storage: nothing is kept here (the spec's "empty response").
     if (job.usesExternalOutput || !job.result) return reply.code(204).send()
-    const { file, contentType, extension, size } = job.result
+    const { file, contentType, size } = job.result
     if (!(await files.exists(file))) throw new Errors.JOB_RESULT_EXPIRED(jobId, 'its retention')
     return reply
       .type(contentType)
       .header('content-length', String(size))
-      .header('content-disposition', `attachment; filename="${job.templateId ?? 'document'}-${job.jobId}.${extension}"`)
-      .send(files.open(file))
+      .header('content-disposition', `attachment; filename="${downloadName(job)}"`)
+      .send(await files.open(file))
   })
 
   app.get('/render/async/webhook-secret', auth, async (request) => ({

@@ -6,6 +6,7 @@ import type { RenderOutput, RenderTask } from '../../renderers/contract.js'
 import { decodeBase64Html, htmlSource, templateSource } from '../../src/render/document-source.js'
 import { clipsOptionsFromBody, imageOptionsFromBody, imageOptionsFromQuery } from '../../src/render/image-options.js'
 import { assertSyncFormat, buildTask, templateData, usageKind } from '../../src/render/tasks.js'
+import { applyRequestOptions } from '../../src/render/request-options.js'
 import { parseSettings } from '../../src/settings.js'
 import { Errors } from '../../src/errors.js'
 
@@ -40,7 +41,8 @@ export default async function renderRoutes(app: FastifyInstance): Promise<void> 
     assertSyncFormat(format)
     const data = templateData(request.body)
     const image = format === 'image' ? imageOptionsFromQuery(request.query as Bag) : undefined
-    const { source } = await templateSource(app.store, request.apiKey!.accountId, templateId, versionId)
+    const resolved = await templateSource(app.store, request.apiKey!.accountId, templateId, versionId)
+    const source = await applyRequestOptions(app.store, request.apiKey!.accountId, resolved.source, request.query as Bag)
     const task = image ? buildTask(app.config, 'image', { source, data }, image) : buildTask(app.config, format as 'pdf' | 'txt', { source, data })
     return send(app, request, reply, task, base64, templateId)
   }

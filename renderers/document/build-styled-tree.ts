@@ -16,6 +16,7 @@ import { generatedText } from './generated-content.js'
 import { Counters } from './counters.js'
 import { dropQuirkyMargins, QUIRKY_BOTTOM, QUIRKY_TOP, type QuirkyMargins } from './quirky-margins.js'
 import type { Decl } from './parse-declaration.js'
+import { inlineSvgMarkup, svgDataUri } from './inline-svg.js'
 
 const NO_RULES: IndexedRule[] = []
 
@@ -78,6 +79,11 @@ class TreeStyler {
     const { style, extras } = computed
     if (isRoot) { this.env.rootFontSize = style.fontSize; this.rootVars = extras.customProps }
 
+    if (el.tag === 'svg' && !isRoot) {
+      // An inline <svg> is a replaced element: an image whose source is its own markup.
+      const src = svgDataUri(inlineSvgMarkup(el, style.color))
+      return { kind: 'element', tag: 'img', attrs: { ...el.attrs, src, 'data-inline-svg': '' }, style, children: [], marker: null }
+    }
     const out: StyledElement = { kind: 'element', tag: el.tag, attrs: el.attrs, style, children: [], marker: null }
     if (style.display === 'none') return out
     const quirky = this.quirky
