@@ -10,6 +10,8 @@ import { assertSyncFormat, buildTask, templateData, usageKind } from '../../src/
 import { applyRequestOptions } from '../../src/render/request-options.js'
 import { parseSettings } from '../../src/settings.js'
 import { Errors } from '../../src/errors.js'
+import { renderSchemas as S } from '../../src/api/schemas.js'
+import { documentOnly } from '../../src/api/document-only.js'
 
 type Params = { format: string; templateId: string; versionId?: string }
 type Bag = Record<string, unknown>
@@ -78,13 +80,13 @@ export default async function renderRoutes(app: FastifyInstance): Promise<void> 
   }
 
   // Static segments win over parameters in the router, so `fromhtml` never reaches the template routes.
-  app.post('/render/image/fromhtml/clips', renderHtmlClips)
-  app.post<{ Params: Params }>('/render/:format/fromhtml', (req, reply) => renderHtml(req, reply, false))
-  app.post<{ Params: Params }>('/render/:format/fromhtml/as-byte-array', (req, reply) => renderHtml(req, reply, true))
-  app.post<{ Params: Params }>('/render/image/:templateId/clips', renderTemplateClips)
-  app.post<{ Params: Params }>('/render/image/:templateId/v/:versionId/clips', renderTemplateClips)
-  app.post<{ Params: Params }>('/render/:format/:templateId', (req, reply) => renderTemplate(req, reply, false))
-  app.post<{ Params: Params }>('/render/:format/:templateId/as-byte-array', (req, reply) => renderTemplate(req, reply, true))
-  app.post<{ Params: Params }>('/render/:format/:templateId/v/:versionId', (req, reply) => renderTemplate(req, reply, false))
-  app.post<{ Params: Params }>('/render/:format/:templateId/v/:versionId/as-byte-array', (req, reply) => renderTemplate(req, reply, true))
+  app.post('/render/image/fromhtml/clips', { schema: S.htmlClips, ...documentOnly }, renderHtmlClips)
+  app.post<{ Params: Params }>('/render/:format/fromhtml', { schema: S.html(false), ...documentOnly }, (req, reply) => renderHtml(req, reply, false))
+  app.post<{ Params: Params }>('/render/:format/fromhtml/as-byte-array', { schema: S.html(true), ...documentOnly }, (req, reply) => renderHtml(req, reply, true))
+  app.post<{ Params: Params }>('/render/image/:templateId/clips', { schema: S.templateClips(false), ...documentOnly }, renderTemplateClips)
+  app.post<{ Params: Params }>('/render/image/:templateId/v/:versionId/clips', { schema: S.templateClips(true), ...documentOnly }, renderTemplateClips)
+  app.post<{ Params: Params }>('/render/:format/:templateId', { schema: S.template(false, false), ...documentOnly }, (req, reply) => renderTemplate(req, reply, false))
+  app.post<{ Params: Params }>('/render/:format/:templateId/as-byte-array', { schema: S.template(true, false), ...documentOnly }, (req, reply) => renderTemplate(req, reply, true))
+  app.post<{ Params: Params }>('/render/:format/:templateId/v/:versionId', { schema: S.template(false, true), ...documentOnly }, (req, reply) => renderTemplate(req, reply, false))
+  app.post<{ Params: Params }>('/render/:format/:templateId/v/:versionId/as-byte-array', { schema: S.template(true, true), ...documentOnly }, (req, reply) => renderTemplate(req, reply, true))
 }
