@@ -2,7 +2,7 @@
 // Shared by `npm run bench:fidelity` and test/bench/fidelity.test.ts, so both measure the same thing.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { DocumentSource, RenderOutput, RenderTask } from '../renderers/contract.js'
 import { renderImage } from '../renderers/image/index.js'
@@ -10,13 +10,14 @@ import { renderPdf } from '../renderers/pdf/index.js'
 import { loadConfig } from '../src/config.js'
 import { contentKey } from '../src/render/document-source.js'
 import { buildTask } from '../src/render/tasks.js'
+import { CORPUS_DIR } from './corpus-dir.js'
 import { DEFAULT_SETTINGS } from '../src/settings.js'
 
 export type FidelityFormat = 'pdf' | 'png'
 
-/** CI checks the clone out with shared/ beside it; run from the repo root. */
-export const CORPUS_DIR = resolve('../shared/corpus')
-const TOOL = resolve('../shared/tools/fidelity.mjs')
+export { CORPUS_DIR }
+/** The corpus's comparison tool lives beside it (shared/tools). */
+const TOOL = join(CORPUS_DIR, '..', 'tools', 'fidelity.mjs')
 
 export interface EntryFigures {
   name: string

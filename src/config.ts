@@ -1,6 +1,8 @@
 // The only reader of process.env: parsed and validated once, then passed around as a plain object.
 import { availableParallelism } from 'node:os'
-import { resolve } from 'node:path'
+import { existsSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { FetchPolicy, RenderLimits } from '../renderers/contract.js'
 
 export interface Config {
@@ -56,6 +58,11 @@ export interface Config {
   engines: Engines
   /** Requests per API key per minute across all nodes; 0 = no limit (the default). */
   rateLimitPerMinute: number
+  /**
+   * The corpus of real templates with Chromium references (QUIRE_CORPUS_DIR), used by the fidelity tests and
+   * benches, not by the service; default `../shared/corpus` beside the repository root.
+   */
+  corpusDir: string
 }
 
 export interface S3Settings {
@@ -190,5 +197,13 @@ export function loadConfig(env: Env = process.env): Config {
       s3: s3From(env),
     },
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 0, 0),
+    corpusDir: env.QUIRE_CORPUS_DIR ? resolve(env.QUIRE_CORPUS_DIR) : join(repositoryRoot(), '..', 'shared', 'corpus'),
   }
+}
+
+/** The checkout's root: the nearest folder above this file (src/ or dist/src/) with a package.json. */
+function repositoryRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url))
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir)
+  return dir
 }
