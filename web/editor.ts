@@ -204,7 +204,6 @@ function start(): void {
     controller?.abort()
     controller = new AbortController()
     const mine = ++sequence
-    const format = (form!.querySelector<HTMLInputElement>('input[name="previewFormat"]:checked')?.value ?? 'png')
     status.textContent = 'Rendering…'
     frame.setAttribute('aria-busy', 'true')
     const body = new URLSearchParams()

@@ -2,7 +2,7 @@
 // margins, floats and clearance, heights from content. Everything is placed in document coordinates.
 import type { ComputedStyle } from '../document/styled-tree.js'
 import { forcedBreakAfter, forcedBreakBefore, type BlockBox, type Box } from './boxes.js'
-import { borders, margins, paddings } from './box-edges.js'
+import { borders, margins } from './box-edges.js'
 import { availableBand, clearanceY, createFloatContext, floatsBottom, placeFloat, type FloatContext } from './float-context.js'
 import { ALL_SIDES, translateFrag, type BoxFrag, type Frag, type TextFrag } from './fragments.js'
 import { intrinsicWidths } from './intrinsic-widths.js'
