@@ -8,6 +8,7 @@ import { fontStore } from '../fonts/font-store.js'
 import { layoutDocument } from '../layout/layout-document.js'
 import type { ImageStore } from '../resources/index.js'
 import { checkImageLimits } from './check-image-limits.js'
+import { budgetsOf } from '../default-budgets.js'
 import { opaqueOnWhite } from './canvas-color.js'
 import { cssColor } from './css-values.js'
 import { rectRaster } from './rect-raster.js'
@@ -32,7 +33,7 @@ const WHITE: Color = { r: 255, g: 255, b: 255, a: 1 }
 
 export function layoutRaster(r: LayoutRasterRequest): Raster & { cssHeight: number } {
   const fonts = fontStore()
-  const laid = layoutDocument(r.doc, { fonts, images: r.images, warnings: r.warnings }, r.width, r.viewportHeight, 'screen')
+  const laid = layoutDocument(r.doc, { fonts, images: r.images, warnings: r.warnings, budgets: budgetsOf(r.limits) }, r.width, r.viewportHeight, 'screen')
   const cssHeight = r.fullPage ? Math.max(r.viewportHeight, Math.ceil(laid.height - 0.01)) : r.viewportHeight
   checkImageLimits(Math.round(r.width * r.scale), Math.round(cssHeight * r.scale), r.limits)
   const ops = displayList(laid.root)

@@ -1,6 +1,7 @@
 // One page render, shared by the image and clips entry points:
 // template → HTML → styled tree → images → layout (renderers/layout, medium 'screen') → SVG → pixels.
-import type { DocumentSource, FetchPolicy, RenderLimits } from '../contract.js'
+import type { DocumentSource, FetchPolicy, RenderBudgets, RenderLimits } from '../contract.js'
+import { budgetsOf } from '../default-budgets.js'
 import { RenderError } from '../contract.js'
 import type { MediaContext, StyledDocument } from '../document/styled-tree.js'
 import { inRenderScope } from '../layout/render-scope.js'
@@ -18,7 +19,7 @@ export const DEFAULT_VIEWPORT_HEIGHT = 1200
 /** The stages before the back-end, passed in so the back-end can be tested and benchmarked alone. */
 export interface FrontEnd {
   renderDocumentHtml(args: { source: DocumentSource; data: unknown; limits: RenderLimits }): Promise<string>
-  buildStyledDocument(html: string, media: MediaContext): StyledDocument
+  buildStyledDocument(html: string, media: MediaContext, budgets?: RenderBudgets): StyledDocument
   loadImages(doc: StyledDocument, policy: FetchPolicy): Promise<ImageStore>
 }
 
@@ -44,7 +45,8 @@ export interface RenderedPage extends Raster {
 
 function styledDocument(front: FrontEnd, html: string, request: PageRequest, viewportHeight: number): { doc: StyledDocument; width: number } {
   const media = (width: number): MediaContext => ({ type: 'screen', width, height: viewportHeight })
-  const buildStyledDocument = front.buildStyledDocument
+  const budgets = budgetsOf(request.limits)
+  const buildStyledDocument = (html: string, media: MediaContext) => front.buildStyledDocument(html, media, budgets)
   if (request.width !== undefined) return { doc: buildStyledDocument(html, media(request.width)), width: request.width }
   const guess = pageWidth(request.source.settings, null)
   const doc = buildStyledDocument(html, media(guess))

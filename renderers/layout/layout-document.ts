@@ -7,6 +7,9 @@ import type { Color, StyledDocument } from '../document/styled-tree.js'
 import type { ImageStore } from '../resources/index.js'
 import type { BoxFrag, Frag } from './fragments.js'
 import { buildBoxes } from './build-boxes.js'
+import { checkLayoutDepth } from './check-layout-depth.js'
+import type { RenderBudgets } from '../contract.js'
+import { DEFAULT_BUDGETS } from '../default-budgets.js'
 import { withAltText } from './alt-text.js'
 import { createFloatContext } from './float-context.js'
 import { createFlowConstraints, type FlowConstraints } from './flow-constraints.js'
@@ -29,16 +32,18 @@ export interface LaidOutDocument {
   canvas: Color | null
 }
 
-export interface LayoutEngines { fonts: FontStore; images: ImageStore; warnings: string[] }
-
 const MAX_SHRINK = 2
+
+/** What layout runs with; `budgets` defaults to renderers/default-budgets.ts. */
+export interface LayoutEngines { fonts: FontStore; images: ImageStore; warnings: string[]; budgets?: RenderBudgets }
 
 /** `height` is the page's content height (print) or the viewport's (screen): what `vh` and `%` resolve against. */
 export function layoutDocument(doc: StyledDocument, engines: LayoutEngines, width: number, height: number, medium: Medium = 'print'): LaidOutDocument {
   const boxes = buildBoxes(withAltText(doc.root, engines.images), engines.warnings)
+  checkLayoutDepth(boxes, engines.budgets ?? DEFAULT_BUDGETS)
   const run = (w: number) => {
     const flow = createFlowConstraints()
-    const ctx: LayoutContext = { ...engines, flow, absolute: [], initial: { width: w, height: (height * w) / width } }
+    const ctx: LayoutContext = { fonts: engines.fonts, images: engines.images, warnings: engines.warnings, flow, absolute: [], initial: { width: w, height: (height * w) / width } }
     const result = layoutBlockBox(boxes, { x: 0, width: w, height: ctx.initial.height }, 0, ctx, { floats: createFloatContext(), isRoot: true })
     return { root: result.frag, flow }
   }
