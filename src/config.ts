@@ -113,6 +113,8 @@ export function loadConfig(env: Env = process.env): Config {
         cssVarMaxLength: integer(env, 'CSS_VAR_MAX_LENGTH', DEFAULT_BUDGETS.cssVarMaxLength, 1),
         cssVarMaxSubstitutions: integer(env, 'CSS_VAR_MAX_SUBSTITUTIONS', DEFAULT_BUDGETS.cssVarMaxSubstitutions, 1),
         cssVarMaxTotalLength: integer(env, 'CSS_VAR_MAX_TOTAL_LENGTH', DEFAULT_BUDGETS.cssVarMaxTotalLength, 1),
+        imageMaxPixels: integer(env, 'EMBEDDED_IMAGE_MAX_PIXELS', DEFAULT_BUDGETS.imageMaxPixels, 1),
+        imageMaxDocumentPixels: integer(env, 'EMBEDDED_IMAGE_MAX_DOCUMENT_PIXELS', DEFAULT_BUDGETS.imageMaxDocumentPixels, 1),
         layoutMaxDepth: integer(env, 'LAYOUT_MAX_DEPTH', DEFAULT_BUDGETS.layoutMaxDepth, 1),
         layoutMaxFlexDepth: atMost(env, 'LAYOUT_MAX_FLEX_DEPTH', integer(env, 'LAYOUT_MAX_FLEX_DEPTH', DEFAULT_BUDGETS.layoutMaxFlexDepth, 1), 128),
       },
