@@ -115,6 +115,8 @@ export interface RenderBudgets {
   imageMaxPixels: number
   /** Pixels of all embedded images of one document together. */
   imageMaxDocumentPixels: number
+  /** Elements an embedded SVG image draws, with every <use> expanded. */
+  svgMaxElements: number
 }
 
 /** Outbound fetch policy for images referenced by templates (guarded fetcher). */
@@ -166,6 +168,7 @@ export const RENDER_ERROR_CODES = [
   'QUIRE_ERR_RENDER_CSS_LIMIT',
   'QUIRE_ERR_RENDER_LAYOUT_LIMIT',
   'QUIRE_ERR_RENDER_IMAGE_DECODE_LIMIT',
+  'QUIRE_ERR_RENDER_SVG_LIMIT',
   'QUIRE_ERR_RENDER_FAILED',
 ] as const
 export type RenderErrorCode = (typeof RENDER_ERROR_CODES)[number]

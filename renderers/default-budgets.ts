@@ -17,6 +17,8 @@ export const DEFAULT_BUDGETS: Readonly<RenderBudgets> = Object.freeze({
   imageMaxPixels: 40_000_000,
   // About twenty 12 MP photos: each is downscaled to the page as it is decoded, so they are not held at once.
   imageMaxDocumentPixels: 250_000_000,
+  // Icons and charts draw tens to a few thousand elements; a detailed map some tens of thousands.
+  svgMaxElements: 50_000,
 })
 
 export function budgetsOf(limits: Pick<RenderLimits, 'budgets'> | undefined): RenderBudgets {

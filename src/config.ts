@@ -115,6 +115,7 @@ export function loadConfig(env: Env = process.env): Config {
         cssVarMaxTotalLength: integer(env, 'CSS_VAR_MAX_TOTAL_LENGTH', DEFAULT_BUDGETS.cssVarMaxTotalLength, 1),
         imageMaxPixels: integer(env, 'EMBEDDED_IMAGE_MAX_PIXELS', DEFAULT_BUDGETS.imageMaxPixels, 1),
         imageMaxDocumentPixels: integer(env, 'EMBEDDED_IMAGE_MAX_DOCUMENT_PIXELS', DEFAULT_BUDGETS.imageMaxDocumentPixels, 1),
+        svgMaxElements: integer(env, 'SVG_MAX_ELEMENTS', DEFAULT_BUDGETS.svgMaxElements, 1),
         layoutMaxDepth: integer(env, 'LAYOUT_MAX_DEPTH', DEFAULT_BUDGETS.layoutMaxDepth, 1),
         layoutMaxFlexDepth: atMost(env, 'LAYOUT_MAX_FLEX_DEPTH', integer(env, 'LAYOUT_MAX_FLEX_DEPTH', DEFAULT_BUDGETS.layoutMaxFlexDepth, 1), 128),
       },

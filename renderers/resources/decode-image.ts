@@ -9,6 +9,7 @@
 // (invoices, receipts) have none.
 import { RenderError } from '../contract.js'
 import type { LoadedImage } from './index.js'
+import { checkSvgElements } from './svg-element-budget.js'
 
 const SVG_SCALE = 2
 /** Largest rasterised SVG in pixels: a huge intrinsic size is rasterised at a lower scale instead. */
@@ -21,6 +22,8 @@ const SVG_BASE_DENSITY = 72
 export interface DecodeBudget {
   /** Refuse images with more pixels than this (QUIRE_ERR_RENDER_IMAGE_DECODE_LIMIT). */
   maxPixels: number
+  /** Refuse SVG images that draw more elements than this with their <use> references expanded. */
+  maxSvgElements: number
   /** Downscale large bitmaps wider than this many pixels (what the page can show); the drawn size is unchanged. */
   maxWidth: number
 }
@@ -67,6 +70,7 @@ async function decodeNow(bytes: Buffer, budget: DecodeBudget): Promise<LoadedIma
     return { kind: format, bytes: await out.toBuffer(), width: cssWidth, height: cssHeight }
   }
   if (format === 'svg') {
+    checkSvgElements(bytes.toString('utf8'), budget.maxSvgElements)
     const scale = Math.min(SVG_SCALE, Math.sqrt(MAX_SVG_RASTER_PIXELS / (width * height)))
     const png = await sharp(bytes, { density: SVG_BASE_DENSITY * scale, limitInputPixels }).png().toBuffer()
     return { kind: 'png', bytes: png, width, height }

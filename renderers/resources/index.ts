@@ -22,7 +22,7 @@ function shortRef(src: string): string {
 
 /** The decode budgets of a render and the widest a bitmap is kept (CSS px of the page × density). */
 export interface ImageLoadOptions {
-  budgets?: Pick<RenderBudgets, 'imageMaxPixels' | 'imageMaxDocumentPixels'>
+  budgets?: Pick<RenderBudgets, 'imageMaxPixels' | 'imageMaxDocumentPixels' | 'svgMaxElements'>
   maxWidth?: number
 }
 
@@ -33,8 +33,8 @@ export async function loadImagesWithWarnings(doc: StyledDocument, policy: FetchP
   const queue = collectImageUrls(doc)
   const images: ImageStore = new Map()
   const warnings: string[] = []
-  const { imageMaxPixels, imageMaxDocumentPixels } = options.budgets ?? DEFAULT_BUDGETS
-  const budget = { maxPixels: imageMaxPixels, maxWidth: Math.max(1, Math.ceil(options.maxWidth ?? DEFAULT_MAX_WIDTH)) }
+  const { imageMaxPixels, imageMaxDocumentPixels, svgMaxElements } = options.budgets ?? DEFAULT_BUDGETS
+  const budget = { maxPixels: imageMaxPixels, maxSvgElements: svgMaxElements, maxWidth: Math.max(1, Math.ceil(options.maxWidth ?? DEFAULT_MAX_WIDTH)) }
   let pixels = 0
   const worker = async () => {
     for (let src = queue.shift(); src !== undefined; src = queue.shift()) {

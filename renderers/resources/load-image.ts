@@ -12,7 +12,7 @@ const dataUriCache = new Map<string, Promise<LoadedImage>>()
 
 function loadDataUri(uri: string, budget: DecodeBudget): Promise<LoadedImage> {
   // The budget is part of the key: the same logo is kept at each size it was downscaled to.
-  const key = `${budget.maxPixels}:${budget.maxWidth}:` + createHash('sha256').update(uri).digest('base64url')
+  const key = `${budget.maxPixels}:${budget.maxSvgElements}:${budget.maxWidth}:` + createHash('sha256').update(uri).digest('base64url')
   let hit = dataUriCache.get(key)
   if (hit) {
     dataUriCache.delete(key)

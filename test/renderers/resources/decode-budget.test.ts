@@ -8,10 +8,11 @@ import { buildStyledDocument } from '../../../renderers/document/index.js'
 import { DEFAULT_BUDGETS } from '../../../renderers/default-budgets.js'
 import { RenderError } from '../../../renderers/contract.js'
 import { bigPng } from '../../helpers/big-png.js'
+import { useFanOut } from './svg-fan-out.js'
 
 t.setTimeout(120_000)
 
-const budget = { maxPixels: DEFAULT_BUDGETS.imageMaxPixels, maxWidth: 2000 }
+const budget = { maxPixels: DEFAULT_BUDGETS.imageMaxPixels, maxSvgElements: DEFAULT_BUDGETS.svgMaxElements, maxWidth: 2000 }
 const policy = { allowHosts: [], timeoutMs: 1000, maxBytes: 1 << 20 }
 
 t.test('a 10000 × 10000 PNG is refused from its header, without decoding', async (t) => {
@@ -43,6 +44,19 @@ t.test('the document budget counts every embedded image', async (t) => {
   const doc = buildStyledDocument(`<img src="${uri(a)}"><img src="${uri(b)}">`, { type: 'print', width: 700, height: 1000 })
   const ok = await loadImagesWithWarnings(doc, policy)
   t.equal(ok.images.size, 2)
-  const err = await loadImagesWithWarnings(doc, policy, { budgets: { imageMaxPixels: 40e6, imageMaxDocumentPixels: 10e6 } }).catch((e) => e)
+  const err = await loadImagesWithWarnings(doc, policy, { budgets: { ...DEFAULT_BUDGETS, imageMaxDocumentPixels: 10e6 } }).catch((e) => e)
   t.match(err, { code: 'QUIRE_ERR_RENDER_IMAGE_DECODE_LIMIT', message: /more than 10000000 pixels together \(EMBEDDED_IMAGE_MAX_DOCUMENT_PIXELS\)/ })
+})
+
+t.test('an SVG <use> fan-out is refused before rasterising; an ordinary SVG is drawn', async (t) => {
+  const bomb = Buffer.from(useFanOut(9))
+  t.ok(bomb.length < 4000, `${bomb.length} bytes`)
+  const started = performance.now()
+  const err = await decodeImage(bomb, budget).catch((e) => e)
+  t.match(err, { code: 'QUIRE_ERR_RENDER_SVG_LIMIT', message: /more than 50000 elements .*\(SVG_MAX_ELEMENTS\)/ })
+  t.ok(performance.now() - started < 1000, `refused in ${(performance.now() - started).toFixed(0)} ms`)
+  const self = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><g id="a"><use href="#a"/></g></svg>')
+  t.match(await decodeImage(self, budget).catch((e) => e), { code: 'QUIRE_ERR_RENDER_SVG_LIMIT', message: /refers to itself/ })
+  const fine = await decodeImage(Buffer.from(useFanOut(3)), budget)
+  t.match(fine, { kind: 'png', width: 100, height: 100 }, '1,000 shapes are drawn')
 })

@@ -7,6 +7,7 @@ import t from 'tap'
 import { bigPng } from '../../helpers/big-png.js'
 import { imageInfo, pdfInfo } from '../../helpers/tools.js'
 import { problem, startHostileServer } from './hostile-server.js'
+import { useFanOut } from '../../renderers/resources/svg-fan-out.js'
 
 t.setTimeout(300_000)
 
@@ -36,6 +37,14 @@ t.test('the PNG bomb is refused, a large photo is downscaled, ten of each at onc
   const png = await server.html('image', img(await bigPng(6000, 6000)))
   t.equal(png.status, 200)
   t.match(await imageInfo(new Uint8Array(await png.arrayBuffer())), { format: 'png' })
+
+  // Item 5: a 3 KB SVG whose <use> elements fan out to a billion shapes held the libuv threadpool for 12–30 s.
+  const fanOut = `<img src="data:image/svg+xml;base64,${Buffer.from(useFanOut(9)).toString('base64')}">`
+  const started = Date.now()
+  const [svg, beside] = await Promise.all([server.html('pdf', fanOut).then(problem), server.html('txt', '<p>unrelated</p>')])
+  t.match(svg, { status: 400, code: 'QUIRE_ERR_RENDER_SVG_LIMIT' }, 'SVG <use> fan-out refused')
+  t.equal(beside.status, 200, 'an unrelated TXT render beside it')
+  t.ok(Date.now() - started < 5000, `both answered in ${Date.now() - started} ms (the TXT render took 51 s before)`)
 
   const chain = doublingChain(40)
   const statuses = await Promise.all([
