@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import type { FetchPolicy, RenderLimits } from '../renderers/contract.js'
+import { DEFAULT_BUDGETS } from '../renderers/default-budgets.js'
 
 export interface Config {
   port: number
@@ -91,6 +92,12 @@ function integer(env: Env, name: string, fallback: number, min = 0): number {
   return value
 }
 
+/** A value with a hard ceiling: past it the engine underneath breaks, whatever the operator wants. */
+function atMost(env: Env, name: string, value: number, max: number): number {
+  if (value > max) throw new ConfigError(`${name} must be at most ${max}, got "${env[name]}"`)
+  return value
+}
+
 function list(env: Env, name: string): string[] {
   return (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean)
 }
@@ -161,6 +168,13 @@ export function loadConfig(env: Env = process.env): Config {
       maxClips: integer(env, 'MAX_CLIPS', 50, 1),
       maxHtmlChars: integer(env, 'MAX_HTML_CHARS', 5_000_000, 1),
       templateRenderMs: integer(env, 'TEMPLATE_RENDER_MS', 5_000, 10),
+      budgets: {
+        cssVarMaxLength: integer(env, 'CSS_VAR_MAX_LENGTH', DEFAULT_BUDGETS.cssVarMaxLength, 1),
+        cssVarMaxSubstitutions: integer(env, 'CSS_VAR_MAX_SUBSTITUTIONS', DEFAULT_BUDGETS.cssVarMaxSubstitutions, 1),
+        cssVarMaxTotalLength: integer(env, 'CSS_VAR_MAX_TOTAL_LENGTH', DEFAULT_BUDGETS.cssVarMaxTotalLength, 1),
+        layoutMaxDepth: integer(env, 'LAYOUT_MAX_DEPTH', DEFAULT_BUDGETS.layoutMaxDepth, 1),
+        layoutMaxFlexDepth: atMost(env, 'LAYOUT_MAX_FLEX_DEPTH', integer(env, 'LAYOUT_MAX_FLEX_DEPTH', DEFAULT_BUDGETS.layoutMaxFlexDepth, 1), 128),
+      },
     },
     fetch: {
       allowHosts: list(env, 'OUTBOUND_ALLOW_HOSTS'),

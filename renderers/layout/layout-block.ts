@@ -11,6 +11,7 @@ import { layoutImage } from './layout-image.js'
 import { layoutTable } from './layout-table.js'
 import { layoutAbsolute } from './layout-absolute.js'
 import { isFlexContainer, layoutFlex } from './layout-flex.js'
+import { isGridContainer, layoutGrid } from './layout-grid.js'
 import { balanceColumns, columnGeometry } from './layout-columns.js'
 import {
   EMPTY_STRUT, mergeStruts, strutOf, strutSize,
@@ -27,7 +28,7 @@ export function establishesBfc(box: Box, isRoot = false): boolean {
   const s = box.style
   return isRoot || box.kind !== 'block' || !!box.formattingRoot || s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed' ||
     s.overflow !== 'visible' || s.display === 'inline-block' || s.display === 'table-cell' || s.display === 'flex' ||
-    s.display === 'inline-flex' || s.display === 'table-caption' || s.columnCount > 1
+    s.display === 'inline-flex' || s.display === 'grid' || s.display === 'inline-grid' || s.display === 'table-caption' || s.columnCount > 1
 }
 
 function topCollapsible(box: Box): boolean {
@@ -80,6 +81,12 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   let width = used.width
   if (opts.fixedWidth !== undefined) width = Math.max(0, opts.fixedWidth - b.left - b.right - p.left - p.right)
   let x = cb.x + used.marginLeft
+  // <td align=center>, <div align=center>: a narrower child with non-auto margins moves into the middle too.
+  if (cb.align !== undefined && cb.align !== 'none' && !opts.shrink && opts.fixedWidth === undefined && style.float === 'none'
+    && style.marginLeft !== 'auto' && style.marginRight !== 'auto') {
+    const free = cb.width - width - used.border.left - used.border.right - used.padding.left - used.padding.right - used.marginLeft - used.marginRight
+    if (free > 0) x += cb.align === 'center' ? free / 2 : cb.align === 'right' ? free : 0
+  }
   // A new formatting context beside floats is narrowed to fit between them (CSS 2 §9.5).
   if (bfc && !isRoot && style.float === 'none' && style.position === 'static' && opts.fixedWidth === undefined && opts.floats.floats.length) {
     const band = availableBand(opts.floats, top, 1, cb.x, cb.x + cb.width)
@@ -93,8 +100,8 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   const height = fixedContentHeight ?? specifiedHeight(style, cb.height, bpY)
   const contentX = x + b.left + p.left
   const contentTop = top + b.top + p.top
-  const multicol = style.columnCount > 1 && !isFlexContainer(style) ? columnGeometry(style, width) : null
-  const inner: ContainingBlock = { x: contentX, width: multicol ? multicol.colWidth : width, height }
+  const multicol = style.columnCount > 1 && !isFlexContainer(style) && !isGridContainer(style) ? columnGeometry(style, width) : null
+  const inner: ContainingBlock = { x: contentX, width: multicol ? multicol.colWidth : width, height, align: style.blockAlign }
   // Column content is moved after layout, so what pagination would record there is not where it ends up.
   const outerCtx = ctx
   if (multicol) ctx = withoutFlow(ctx)
@@ -118,13 +125,20 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
     firstBaseline = lines.firstBaseline
     lastBaseline = lines.lastBaseline
     empty = lines.height === 0 && lines.frags.length === 0
+  } else if (isGridContainer(style)) {
+    const grid = layoutGrid(box, inner, contentTop, ctx)
+    frag.children = grid.frags
+    cursor = contentTop + grid.height
+    firstBaseline = grid.firstBaseline
+    lastBaseline = grid.lastBaseline
+    empty = grid.frags.length === 0 && grid.height === 0
   } else if (isFlexContainer(style)) {
     const flex = layoutFlex(box, inner, contentTop, ctx)
     frag.children = flex.frags
     cursor = contentTop + flex.height
     firstBaseline = flex.firstBaseline
     lastBaseline = flex.lastBaseline
-    empty = flex.frags.length === 0 && flex.height === 0
+    empty = flex.empty
   } else {
     const flow = layoutChildren(box.children, inner, contentTop, ctx, floats, !isRoot && topCollapsible(box))
     frag.children = flow.frags
@@ -163,7 +177,7 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
     for (const item of pending) frag.children.push(layoutAbsolute(item, pb, ctx))
   }
   if (style.position === 'relative') offsetRelative(frag, style, cb)
-  return { frag, marginBottom, selfCollapsing, firstBaseline, lastBaseline }
+  return { frag, marginBottom, selfCollapsing, firstBaseline, lastBaseline, naturalHeight: Math.max(0, natural) + bpY }
 }
 
 function marginsX(style: ComputedStyle, cbWidth: number): number {

@@ -88,6 +88,10 @@ export function paintOps(target: PaintTarget, fonts: FontStore, ops: PaintOp[], 
         doc.save()
         doc.opacity(op.value)
         break
+      case 'transform':
+        doc.save()
+        doc.transform(...op.m)
+        break
       case 'restore':
         doc.restore()
     }

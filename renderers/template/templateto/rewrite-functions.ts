@@ -3,7 +3,9 @@
 // function calls, and a quoted item template with `{{ }}` inside would end the output tag early. Before
 // parsing, this rewrite turns each call into a `{% tt_call %}` tag (the call's text JSON-encoded, its line
 // breaks kept so that later line numbers do not move) and `isArray(x)` in a condition into `x tt_isarray nil`.
-// `{{tt_dumpData}}` becomes `{% tt_dump %}`.
+// `{{tt_dumpData}}` becomes `{% tt_dump %}`. Fluid also reads conditions that liquidjs does not: a
+// parenthesised group (`a and (b or c)`) and a filtered operand (`forloop.index | modulo: 2 == 0`); in
+// `if` and `unless` these are computed just before the tag (capture / assign) and the condition reads them.
 
 const CALL = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*\(/
 const CONDITION_TAGS = /^\s*-?\s*(if|elsif|unless|when)\b/
@@ -60,26 +62,92 @@ function rewriteOutput(inner: string): string | null {
   return `${open} tt_call ${encodeCall(call)} ${encodeCall(rest.trim())}${lineBreaks(body)} ${close}`
 }
 
-function rewriteCondition(inner: string): string {
-  if (!CONDITION_TAGS.test(inner) || !/isArray\s*\(/.test(inner)) return inner
+const LOGICAL = /\s+(and|or)\s+/
+const COMPARISON = /\s*(==|!=|<>|<=|>=|<|>|\scontains\s)\s*/
+
+/** Splits at `re` outside quotes and parentheses, keeping the separators. */
+function splitOutside(text: string, re: RegExp): string[] {
+  const parts: string[] = []
+  let depth = 0
+  let quote: string | null = null
+  let start = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]
+    if (quote) { if (c === quote) quote = null; continue }
+    if (c === '"' || c === "'") { quote = c; continue }
+    if (c === '(') depth++
+    else if (c === ')') depth--
+    else if (depth === 0) {
+      const m = new RegExp(re.source, 'y')
+      m.lastIndex = i
+      const hit = m.exec(text)
+      if (hit && hit[0].length > 0) {
+        parts.push(text.slice(start, i), hit[0])
+        i += hit[0].length - 1
+        start = i + 1
+      }
+    }
+  }
+  parts.push(text.slice(start))
+  return parts
+}
+
+interface Hoisted { prefix: string; condition: string }
+
+/** `(group)` and `operand | filter` in a condition become variables computed before the tag. */
+function hoistCondition(condition: string, next: () => string): Hoisted {
+  let prefix = ''
+  const parts = splitOutside(condition, LOGICAL).map((part, i) => {
+    if (i % 2 === 1) return part
+    const operands = splitOutside(part, COMPARISON).map((operand, j) => {
+      if (j % 2 === 1) return operand
+      const trimmed = operand.trim()
+      const group = /^\(([\s\S]*)\)$/.exec(trimmed)
+      if (group && !/^[^()]*\.\.[^()]*$/.test(group[1]) && closingParen(trimmed, 0) === trimmed.length - 1) {
+        const inner = hoistCondition(group[1], next)
+        const name = next()
+        prefix += `${inner.prefix}{% capture ${name} %}{% if ${inner.condition} %}true{% endif %}{% endcapture %}`
+        return ` ${name} == "true" `
+      }
+      if (trimmed.includes('|') && splitOutside(trimmed, /\|/).length > 1) {
+        const name = next()
+        prefix += `{% assign ${name} = ${trimmed} %}`
+        return ` ${name} `
+      }
+      return operand
+    })
+    return operands.join('')
+  })
+  return { prefix, condition: parts.join('') }
+}
+
+/** `isArray(x)` → `x tt_isarray nil`, a binary operator liquidjs accepts in any condition. */
+function replaceIsArray(text: string): string {
+  if (!/isArray\s*\(/.test(text)) return text
   let out = ''
   let i = 0
   const re = /\bisArray\s*\(/g
   let m: RegExpExecArray | null
-  while ((m = re.exec(inner))) {
+  while ((m = re.exec(text))) {
     const open = m.index + m[0].length - 1
-    const end = closingParen(inner, open)
+    const end = closingParen(text, open)
     if (end < 0) break
-    out += inner.slice(i, m.index) + `${inner.slice(open + 1, end).trim()} tt_isarray nil`
+    out += text.slice(i, m.index) + `${text.slice(open + 1, end).trim()} tt_isarray nil`
     i = end + 1
     re.lastIndex = i
   }
-  return out + inner.slice(i)
+  return out + text.slice(i)
+}
+
+function rewriteCondition(inner: string): string {
+  return CONDITION_TAGS.test(inner) ? replaceIsArray(inner) : inner
 }
 
 /** The template with TemplateTo's function calls rewritten as tags; text outside tags is untouched. */
 export function rewriteFunctions(src: string): string {
-  if (!src.includes('(') && !src.includes('tt_dumpData')) return src
+  if (!src.includes('(') && !src.includes('tt_dumpData') && !src.includes('|')) return src
+  let hoisted = 0
+  const next = () => `tt_cond_${++hoisted}`
   let out = ''
   let i = 0
   while (i < src.length) {
@@ -105,7 +173,9 @@ export function rewriteFunctions(src: string): string {
       const rewritten = rewriteOutput(inner)
       out += src.slice(i, open) + (rewritten ?? src.slice(open, end))
     } else {
-      out += src.slice(i, open) + '{%' + rewriteCondition(inner) + '%}'
+      const tag = /^(-?\s*)(if|unless)(\s+)([\s\S]*?)(\s*-?)$/.exec(inner)
+      const h = tag && (tag[4].includes('(') || tag[4].includes('|')) ? hoistCondition(replaceIsArray(tag[4]), next) : null
+      out += src.slice(i, open) + (h && tag ? `${h.prefix}{%${tag[1]}${tag[2]}${tag[3]}${h.condition.trim()}${tag[5]}%}` : '{%' + rewriteCondition(inner) + '%}')
     }
     i = end
   }

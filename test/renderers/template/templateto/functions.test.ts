@@ -2,7 +2,7 @@
 import t from 'tap'
 import { renderDocumentHtml } from '../../../../renderers/template/index.js'
 import { limits, templateSource } from '../fixtures.js'
-import { decodeQrSvg, svgOfImg } from './qr-decode.js'
+import { decodeQrSvg, svgOfImg } from '../../../helpers/qr-decode.js'
 
 const render = (text: string, data: unknown = {}, blocks: Record<string, string> = {}, settings: object = {}) => {
   const source = templateSource(text, blocks)
@@ -128,4 +128,17 @@ t.test('an unknown function or a wrong argument count names itself and its line'
   await t.rejects(render('<p>\n\n{{ qrcode(url) }}</p>'), { code: 'QUIRE_ERR_TEMPLATE_SYNTAX', message: /line 3.*unknown function 'qrcode'/s })
   await t.rejects(render('{{ barcode("x") }}'), { code: 'QUIRE_ERR_TEMPLATE_SYNTAX', message: /barcode\(\) takes 2 to 9 arguments, got 1/ })
   t.equal(await render('{{ repeat("$.a[*]", "{{_}}") | upcase }}', { a: ['x', 'y'] }), 'XY', 'filters after a call apply to its result')
+})
+
+t.test('conditions Fluid reads and liquidjs does not: parenthesised groups and filtered operands', async (t) => {
+  const tpl = '{% if isPremium and (orderTotal > 50 or hasPromoCode) %}express{% else %}standard{% endif %}'
+  t.equal(await render(tpl, { isPremium: true, orderTotal: 60 }), 'express')
+  t.equal(await render(tpl, { isPremium: true, orderTotal: 10, hasPromoCode: true }), 'express')
+  t.equal(await render(tpl, { isPremium: true, orderTotal: 10 }), 'standard')
+  t.equal(await render(tpl, { isPremium: false, orderTotal: 60 }), 'standard')
+  t.equal(await render('{% if (a or b) and (c or (d and e)) %}y{% else %}n{% endif %}', { b: true, d: true, e: true }), 'y', 'nested groups')
+  t.equal(await render('{% for item in items %}<tr class="{% if forloop.index | modulo: 2 == 0 %}even{% else %}odd{% endif %}">{% endfor %}', { items: [1, 2, 3] }),
+    '<tr class="odd"><tr class="even"><tr class="odd">', 'a filtered operand, per loop iteration')
+  t.equal(await render('{% unless items | size > 2 %}few{% endunless %}', { items: [1] }), 'few')
+  t.equal(await render('{% if x == "a (b)" %}q{% endif %}', { x: 'a (b)' }), 'q', 'parentheses in strings are text')
 })

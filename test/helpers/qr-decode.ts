@@ -1,7 +1,10 @@
 // Decodes the QR code of a qrCode() <img> the way a phone would see it: the SVG rasterised by resvg
 // with a white quiet zone around it, then read by jsQR.
 import { Resvg } from '@resvg/resvg-js'
-import jsQR from 'jsqr'
+import jsQRModule from 'jsqr'
+
+// jsqr is CommonJS with a default export in its typings: take whichever the loader hands out.
+export const jsQR = ((jsQRModule as unknown as { default?: typeof jsQRModule }).default ?? jsQRModule) as unknown as (data: Uint8ClampedArray, w: number, h: number) => { data: string } | null
 
 export function svgOfImg(html: string): string {
   const m = /src="data:image\/svg\+xml;base64,([^"]+)"/.exec(html)
