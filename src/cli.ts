@@ -15,7 +15,9 @@ const USAGE = `Usage:
   quire render FILE [--data data.json] [--format pdf|png|jpeg|txt] [--settings settings.json] -o OUT
   quire render TEMPLATE --data rows.jsonl|rows.json [--format F] [--name PATTERN] [--settings S] -o DIR/
                                                 one file per data row, on the render pool; PATTERN is Liquid
-                                                over the row (default: the row number), e.g. "invoice-{{ number }}"`
+                                                over the row (default: the row number), e.g. "invoice-{{ number }}"
+  quire import FILE [--account A]               import a bundle of templates and content blocks (docs/templateto.md)
+  quire export FILE [--account A]               write the account's templates and content blocks as a bundle`
 
 class UsageError extends Error {
   override name = 'UsageError'
@@ -110,6 +112,42 @@ async function render(config: Config, args: string[]): Promise<void> {
   console.log(`Wrote ${output} (${bytes.byteLength} bytes).`)
 }
 
+async function importFile(config: Config, args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { account: { type: 'string' } } })
+  const bundle = await readJson(required(positionals[0], 'FILE'), 'bundle')
+  const { importBundle } = await import('./bundle/import-bundle.js')
+  const store = await openStore(config.dataDir, config.engines.databaseUrl)
+  try {
+    const account = await store.accounts.ensure(values.account ?? 'default')
+    const report = await importBundle(store, account.id, bundle).catch((e: Error) => {
+      throw e.name === 'BundleFormatError' ? new UsageError(`invalid bundle: ${e.message}`) : e
+    })
+    for (const item of report.items) {
+      const name = item.newName ? `"${item.name}" → "${item.newName}"` : `"${item.name}"`
+      console.log(`${item.outcome.padEnd(8)} ${item.kind.padEnd(8)} ${item.id} ${name}${item.versions !== undefined ? ` (${item.versions} versions)` : ''}${item.reason ? `: ${item.reason}` : ''}`)
+    }
+    console.log(`${report.imported} imported, ${report.renamed} renamed, ${report.refused} refused (account "${account.name}").`)
+    if (report.refused > 0) process.exitCode = 1
+  } finally {
+    await store.close()
+  }
+}
+
+async function exportFile(config: Config, args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { account: { type: 'string' } } })
+  const file = required(positionals[0], 'FILE')
+  const { exportBundle } = await import('./bundle/export-bundle.js')
+  const store = await openStore(config.dataDir, config.engines.databaseUrl)
+  try {
+    const account = await store.accounts.ensure(values.account ?? 'default')
+    const bundle = await exportBundle(store, account.id)
+    await writeFile(file, JSON.stringify(bundle, null, 2))
+    console.log(`Wrote ${file}: ${bundle.templates.length} templates, ${bundle.blocks.length} content blocks.`)
+  } finally {
+    await store.close()
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, sub, ...rest] = argv
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') return void console.log(USAGE)
@@ -121,6 +159,8 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'keys' && sub === 'create') return keysCreate(config, rest)
   if (command === 'users' && sub === 'create') return usersCreate(config, rest)
   if (command === 'render') return render(config, sub === undefined ? [] : [sub, ...rest])
+  if (command === 'import') return importFile(config, sub === undefined ? [] : [sub, ...rest])
+  if (command === 'export') return exportFile(config, sub === undefined ? [] : [sub, ...rest])
   if (command === undefined || command === 'help' || command === '--help') return void console.log(USAGE)
   throw new UsageError(`unknown command "${[command, sub].filter(Boolean).join(' ')}"`)
 }
