@@ -4,8 +4,9 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { loadConfig, ConfigError, type Config } from './config.js'
+import { EngineError } from './engine-error.js'
 
-const openStore = async (dataDir: string) => (await import('./store/index.js')).openStore(dataDir)
+const openStore = async (dataDir: string, databaseUrl: string | null) => (await import('./store/index.js')).openStore(dataDir, databaseUrl)
 
 const USAGE = `Usage:
   quire serve                                   start the service (PORT, DATA_DIR, … from the environment)
@@ -38,7 +39,7 @@ async function readJson(path: string | undefined, what: string): Promise<unknown
 async function keysCreate(config: Config, args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { name: { type: 'string' }, account: { type: 'string' } } })
   const name = required(values.name, '--name')
-  const store = await openStore(config.dataDir)
+  const store = await openStore(config.dataDir, config.engines.databaseUrl)
   try {
     const account = await store.accounts.ensure(values.account ?? 'default')
     const { key, record } = await store.apiKeys.create(account.id, name)
@@ -57,7 +58,7 @@ async function usersCreate(config: Config, args: string[]): Promise<void> {
   })
   const role = required(values.role, '--role')
   if (role !== 'admin' && role !== 'editor') throw new UsageError('--role must be admin or editor')
-  const store = await openStore(config.dataDir)
+  const store = await openStore(config.dataDir, config.engines.databaseUrl)
   try {
     const account = await store.accounts.ensure(values.account ?? 'default')
     const user = await store.users.create({
@@ -97,7 +98,7 @@ async function render(config: Config, args: string[]): Promise<void> {
     if (failed > 0) process.exitCode = 1
     return
   }
-  // Loaded only here: the engines (fonts, yoga, satori) must not sit in the service's main thread.
+  // Loaded only here: the engines (fonts, yoga, resvg, pdfkit) must not sit in the service's main thread.
   const { renderLocally } = await import('./render/local-render.js')
   const bytes = await renderLocally(config, {
     html,
@@ -112,6 +113,9 @@ async function render(config: Config, args: string[]): Promise<void> {
 async function main(argv: string[]): Promise<void> {
   const [command, sub, ...rest] = argv
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') return void console.log(USAGE)
+  // The AWS SDK warns on every start under Node 20 that its 2027 releases need Node 22: an upgrade note
+  // (docs/scaling.md), not a start-up message; left on, it would bury the one line a bad S3 setting prints.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
   const config = loadConfig()
   if (command === 'serve') return void (await (await import('./server.js')).startServer(config))
   if (command === 'keys' && sub === 'create') return keysCreate(config, rest)
@@ -125,6 +129,11 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError || (error as Error)?.name === 'UsageError' || error instanceof ConfigError || (error as { code?: string })?.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     console.error(`quire: ${(error as Error).message}\n\n${USAGE}`)
     process.exit(2)
+  }
+  if (error instanceof EngineError) {
+    // One line naming the setting; the process ends before anything listens.
+    console.error(`quire: ${error.message}`)
+    process.exit(1)
   }
   const e = error as { code?: string; message?: string }
   console.error(`quire: ${e.code ? `${e.code}: ` : ''}${e.message ?? String(error)}`)

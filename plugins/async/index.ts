@@ -6,7 +6,8 @@ import type { RenderTask } from '../../renderers/contract.js'
 import { Errors } from '../../src/errors.js'
 import { asyncSchemas as S } from '../../src/api/schemas.js'
 import { documentOnly } from '../../src/api/document-only.js'
-import { decodeBase64Html, htmlSource, templateSource } from '../../src/render/document-source.js'
+import { decodeBase64Html, htmlSource } from '../../src/render/document-source.js'
+import { cachedTemplateSource } from '../../src/render/template-source-cache.js'
 import { clipsOptionsFromBody, imageOptionsFromBody } from '../../src/render/image-options.js'
 import { buildTask, templateData, usageKind } from '../../src/render/tasks.js'
 import { parseSettings } from '../../src/settings.js'
@@ -16,9 +17,9 @@ import { startBody, statusBody, statusPath, type JobRecord, type JobTask, type R
 import { asyncQuery, htmlRenderType, templateRenderType } from '../../src/jobs/job-request.js'
 import { JobService } from '../../src/jobs/job-service.js'
 import { JobStore } from '../../src/jobs/job-store.js'
-import { ResultFiles } from '../../src/jobs/result-files.js'
 import { loadServerSecret } from '../../src/jobs/server-secret.js'
 import { accountWebhookSecret } from '../../src/jobs/webhook-signature.js'
+import { applyRequestOptions } from '../../src/render/request-options.js'
 
 type Bag = Record<string, unknown>
 type Params = { renderType: string; templateId: string; jobId: string }
@@ -34,6 +35,10 @@ function bodyObject(body: unknown): Bag {
   return body as Bag
 }
 
+function downloadName(job: JobRecord): string {
+  return `${job.templateId ?? 'document'}-${job.jobId}.${job.result?.extension ?? 'bin'}`
+}
+
 /** A job stores the task without limits and fetch policy: those come from config when it runs. */
 function portable({ limits: _limits, fetch: _fetch, ...task }: RenderTask): JobTask {
   return task as JobTask
@@ -42,7 +47,7 @@ function portable({ limits: _limits, fetch: _fetch, ...task }: RenderTask): JobT
 export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app
   const secret = await loadServerSecret(config.dataDir, config.secret)
-  const files = new ResultFiles(config.dataDir)
+  const files = app.engines.results
   const jobs = new JobService({
     config,
     store: JobStore.sqlite(app.store.db, config.jobs.recordRetentionMs),
@@ -55,6 +60,7 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
       jobEnded: (state) => app.metrics.jobEnded.inc({ state }),
       webhook: (outcome) => app.metrics.webhookDeliveries.inc({ outcome }),
     },
+    sharedQueues: app.engines.queues ?? undefined,
   })
   app.metrics.jobsNow = () => jobs.stats
   app.decorate('jobs', jobs)
@@ -96,7 +102,9 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
     const query = asyncQuery(request.query, true)
     const data = templateData(request.body)
     const image = renderType === 'image' ? imageOptionsFromBody(data) : undefined
-    const { source, templateId, versionId } = await templateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
+    const resolved = await cachedTemplateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
+    const { templateId, versionId } = resolved
+    const source = await applyRequestOptions(app.store, request.apiKey!.accountId, resolved.source, request.query as Record<string, unknown>)
     const task = image ? buildTask(config, 'image', { source, data }, image) : buildTask(config, renderType as 'pdf' | 'txt' | 'docx', { source, data })
     return accept(request, reply, { renderType, templateId, versionId, task, query })
   })
@@ -118,7 +126,7 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
     const body = bodyObject(request.body)
     const data = templateData(body.data, 'data')
     const clips = clipsOptionsFromBody(body, config.limits.maxClips)
-    const { source, templateId, versionId } = await templateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
+    const { source, templateId, versionId } = await cachedTemplateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
     const task = buildTask(config, 'clips', { source, data }, clips)
     return accept(request, reply, { renderType: 'image-clips', templateId, versionId, task, query })
   })
@@ -155,7 +163,11 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
       case 'Processing':
         throw new Errors.JOB_NOT_COMPLETED(`Job ${job.jobId} is ${job.status}: the result can be fetched once its status is Completed`)
     }
-    const link = signDownloadLink(secret, job.jobId, config.jobs.downloadLinkTtlMs)
+    // Results in object storage: its pre-signed GET, expiring with the job; else Quire's own signed address.
+    const presigned = job.result && !job.usesExternalOutput
+      ? await files.presignedGet(job.result.file, { expiresAt: job.expiresAt, fileName: downloadName(job), contentType: job.result.contentType })
+      : null
+    const link = presigned ?? signDownloadLink(secret, job.jobId, config.jobs.downloadLinkTtlMs)
     return reply.header('cache-control', 'no-store').redirect(link, 302)
   })
 
@@ -171,13 +183,13 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
     reply.header('cache-control', 'private, no-store')
     // Uploaded to the caller's storage: nothing is kept here (the spec's "empty response").
     if (job.usesExternalOutput || !job.result) return reply.code(204).send()
-    const { file, contentType, extension, size } = job.result
+    const { file, contentType, size } = job.result
     if (!(await files.exists(file))) throw new Errors.JOB_RESULT_EXPIRED(jobId, 'its retention')
     return reply
       .type(contentType)
       .header('content-length', String(size))
-      .header('content-disposition', `attachment; filename="${job.templateId ?? 'document'}-${job.jobId}.${extension}"`)
-      .send(files.open(file))
+      .header('content-disposition', `attachment; filename="${downloadName(job)}"`)
+      .send(await files.open(file))
   })
 
   app.get('/render/async/webhook-secret', auth, async (request) => ({

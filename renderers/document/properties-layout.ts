@@ -7,13 +7,13 @@ import { ZERO } from './parse-length.js'
 const DISPLAY: Record<string, ComputedStyle['display']> = {
   ...same('none', 'block', 'inline', 'inline-block', 'flex', 'inline-flex', 'list-item', 'table', 'inline-table',
     'table-row', 'table-cell', 'table-row-group', 'table-header-group', 'table-footer-group', 'table-column',
-    'table-column-group', 'table-caption', 'contents'),
+    'table-column-group', 'table-caption', 'contents', 'grid', 'inline-grid'),
   'flow-root': 'block', 'run-in': 'block', flow: 'block', '-webkit-box': 'block', '-webkit-inline-box': 'inline-block',
   '-webkit-flex': 'flex', '-webkit-inline-flex': 'inline-flex', '-ms-flexbox': 'flex',
 }
 
-// Grid layout has no equivalent in the styled tree: a grid container is laid out as a block.
-const DISPLAY_FALLBACK: Record<string, ComputedStyle['display']> = { grid: 'block', 'inline-grid': 'inline-block' }
+// -ms-grid (IE 10–11's draft) has other property names: laid out as a block.
+const DISPLAY_FALLBACK: Record<string, ComputedStyle['display']> = { '-ms-grid': 'block', '-ms-inline-grid': 'inline-block' }
 
 const display: PropertyDef = {
   inherited: false,
@@ -44,7 +44,9 @@ const MAX_KEYWORDS = { 'min-content': 'none', 'max-content': 'none', 'fit-conten
 
 const JUSTIFY: Record<string, ComputedStyle['justifyContent']> = {
   ...same('flex-start', 'flex-end', 'center', 'space-between', 'space-around', 'space-evenly'),
-  start: 'flex-start', end: 'flex-end', left: 'flex-start', right: 'flex-end', normal: 'flex-start', stretch: 'flex-start',
+  start: 'flex-start', end: 'flex-end', left: 'flex-start', right: 'flex-end',
+  // Flex containers read both as flex-start; grid containers stretch their auto tracks.
+  normal: 'normal', stretch: 'stretch',
 }
 const ALIGN: Record<string, ComputedStyle['alignItems']> = {
   ...same('stretch', 'flex-start', 'flex-end', 'center', 'baseline'),

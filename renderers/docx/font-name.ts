@@ -10,8 +10,11 @@ const GENERIC: Record<string, string> = {
   'ui-monospace': 'Courier New',
 }
 
+/** Names only Apple's or Chromium's own platforms know: Word has no such font, so the next family is used. */
+const PLATFORM_ONLY = new Set(['-apple-system', 'blinkmacsystemfont', 'ui-sans-serif', 'ui-serif', 'ui-rounded'])
+
 export function fontName(families: string[]): string {
-  const first = families[0]
+  const first = families.find((f) => !PLATFORM_ONLY.has(f.toLowerCase()))
   if (!first) return 'Times New Roman'
   return GENERIC[first] ?? first
 }

@@ -4,6 +4,7 @@
 //   Times/serif/cursive/fantasy/unknown families → Tinos (Liberation Serif / Times New Roman; Chromium's default)
 //   Courier/Courier New → Cousine (Liberation Mono / Courier New)
 //   monospace → DejaVu Sans Mono; system-ui and glyphs the others lack → DejaVu Sans
+//   families Chromium on Linux does not have (-apple-system, Segoe UI, ui-sans-serif …) → skipped
 // Liberation ships only regular and bold, so weights 100–500 use regular and 600–900 use bold, as Chromium does.
 // Nothing depends on fonts installed on the machine.
 import { readFileSync } from 'node:fs'
@@ -18,7 +19,7 @@ export interface FontFace {
   /** Unique and stable: 'sans-700-italic'. */
   key: string
   family: FamilyKey
-  /** The family name the font declares (what satori and resvg match on). */
+  /** The family name the font declares (what fonts are matched on by name). */
   name: string
   weight: 400 | 700
   style: FontStyle
@@ -73,15 +74,21 @@ const FILES: Record<FamilyKey, { name: string; files: Record<string, string> }> 
   },
 }
 
-/** Family names (lower-case) that resolve to an installed family, as fontconfig aliases them on Debian. */
+/**
+ * Family names (lower-case) that resolve to an installed family, as Chromium on Linux resolves them through
+ * fontconfig's metric aliases on Debian (probed with Chromium 156 and the corpus fonts.conf). Every other name
+ * is skipped and the next family in the list is tried, as Chromium does: `-apple-system`,
+ * `BlinkMacSystemFont`, `Segoe UI`, `Roboto`, `Helvetica Neue` and the `ui-*` families (macOS only in
+ * Chromium) are not installed there, so `-apple-system, …, Helvetica, Arial, sans-serif` prints in Liberation
+ * Sans, and a list with no known name falls back to Chromium's default, Liberation Serif.
+ */
 const FAMILY_NAMES: Record<string, FamilyKey> = {
   'sans-serif': 'sans', arial: 'sans', helvetica: 'sans', 'liberation sans': 'sans', arimo: 'sans',
   serif: 'serif', 'times new roman': 'serif', times: 'serif', 'liberation serif': 'serif', tinos: 'serif',
   cursive: 'serif', fantasy: 'serif',
   'courier new': 'courier', courier: 'courier', 'liberation mono': 'courier', cousine: 'courier',
-  monospace: 'mono', 'dejavu sans mono': 'mono', 'ui-monospace': 'mono',
-  'system-ui': 'dejavu', 'dejavu sans': 'dejavu', '-apple-system': 'dejavu', 'ui-sans-serif': 'dejavu',
-  'ui-serif': 'serif',
+  monospace: 'mono', 'dejavu sans mono': 'mono',
+  'system-ui': 'dejavu', 'dejavu sans': 'dejavu',
 }
 
 export const ALL_FACES: FontFace[] = (Object.keys(FILES) as FamilyKey[]).flatMap((family) =>

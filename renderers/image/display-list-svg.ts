@@ -1,10 +1,10 @@
-// The PDF engine's display list (renderers/pdf/display-list.ts) → one SVG document for resvg. Operations that
+// The layout engine's display list (renderers/layout/display-list.ts) → one SVG document for resvg. Operations that
 // lie wholly outside the image are left out, so a viewport-sized capture of a long document only draws what
 // shows. Clips and opacity open a group that the matching restore closes. Text that nothing covers is not
 // put in the SVG: its glyphs come back to be drawn from cached masks once the SVG is rasterised.
-import type { BoxFrag, EdgeFrag } from '../pdf/fragments.js'
-import type { PaintOp } from '../pdf/display-list.js'
-import type { FontStore } from '../pdf/font-store.js'
+import type { BoxFrag, EdgeFrag } from '../layout/fragments.js'
+import type { PaintOp } from '../layout/display-list.js'
+import type { FontStore } from '../fonts/font-store.js'
 import type { ImageStore } from '../resources/index.js'
 import type { PlacedGlyph } from './composite-glyphs.js'
 import { SvgDefs, svgBox } from './svg-box.js'
@@ -71,7 +71,7 @@ export function lateText(ops: PaintOp[], fonts: FontStore): Set<PaintOp> {
   ops.forEach((op, i) => {
     if (op.kind === 'restore') depth = Math.max(0, depth - 1)
     depths[i] = depth
-    if (op.kind === 'clip' || op.kind === 'opacity') depth++
+    if (op.kind === 'clip' || op.kind === 'opacity' || op.kind === 'transform') depth++
   })
   const bands = new Map<number, Rect[]>()
   const bandsOf = (r: Rect) => {
@@ -158,6 +158,10 @@ export function displayListSvg(allOps: PaintOp[], root: BoxFrag, page: SvgPage):
       }
       case 'opacity':
         body += `<g opacity="${num(op.value, 3)}">`
+        open++
+        break
+      case 'transform':
+        body += `<g transform="matrix(${op.m.map((v) => num(v, 4)).join(' ')})">`
         open++
         break
       case 'restore':

@@ -5,9 +5,9 @@
 // Anything else (rounded corners, gradients, images, shadows, dashes, clips, opacity, covered text) returns
 // null and the page goes through SVG.
 import type { BorderSide, Color } from '../document/styled-tree.js'
-import type { PaintOp } from '../pdf/display-list.js'
-import type { FontStore } from '../pdf/font-store.js'
-import type { BoxFrag } from '../pdf/fragments.js'
+import type { PaintOp } from '../layout/display-list.js'
+import type { FontStore } from '../fonts/font-store.js'
+import type { BoxFrag } from '../layout/fragments.js'
 import type { PlacedGlyph } from './composite-glyphs.js'
 import { lateText } from './display-list-svg.js'
 import type { Raster } from './rasterize-svg.js'

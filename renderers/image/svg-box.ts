@@ -2,11 +2,11 @@
 // background colour and layers (images, gradients) clipped to the rounded border box, the picture of an
 // <img>, then borders (one ring when all sides match, else mitred trapezoids per side).
 import type { BackgroundLayer, BorderSide, Color, ComputedStyle } from '../document/styled-tree.js'
-import { gradientLine, imageLayerTiles, type Area } from '../pdf/background-geometry.js'
-import { borderShade } from '../pdf/border-shade.js'
+import { gradientLine, imageLayerTiles, type Area } from '../layout/background-geometry.js'
+import { borderShade } from '../layout/border-shade.js'
 import type { ImageStore } from '../resources/index.js'
-import type { BoxFrag } from '../pdf/fragments.js'
-import type { Radii } from '../pdf/paint-box.js'
+import type { BoxFrag } from '../layout/fragments.js'
+import type { Radii } from '../layout/fit-radii.js'
 import { dataUri } from './data-uri.js'
 import { attr, fillAttrs, num, polygonD, rectD, rgbCss, strokeAttrs } from './svg-format.js'
 

@@ -1,6 +1,6 @@
 // Number, colour and path formatting shared by the SVG painters.
 import type { Color } from '../document/styled-tree.js'
-import { fitRadii, type Radii } from '../pdf/paint-box.js'
+import { fitRadii, type Radii } from '../layout/fit-radii.js'
 
 /** A coordinate with at most `digits` decimals (2 is a hundredth of a CSS px: below what anti-aliasing shows). */
 export function num(v: number, digits = 2): string {

@@ -3,11 +3,11 @@
 // one <use> per glyph). The glyphs come from
 // the same shaped runs the layout measured (the font store's cached view of the parsed font), so what is
 // drawn lines up exactly with the layout, and resvg never has to parse a font or shape text again.
-import { splitAfterSpaces } from '../pdf/split-after-spaces.js'
+import { splitAfterSpaces } from '../layout/split-after-spaces.js'
 import type { Font, Glyph } from 'fontkit'
 import type { FontFace } from '../fonts/index.js'
-import type { FontStore } from '../pdf/font-store.js'
-import type { TextFrag } from '../pdf/fragments.js'
+import type { FontStore } from '../fonts/font-store.js'
+import type { TextFrag } from '../layout/fragments.js'
 import type { PlacedGlyph } from './composite-glyphs.js'
 import { fillAttrs, num } from './svg-format.js'
 

@@ -4,11 +4,11 @@
 import type { PageMarginBox, PageRule } from '../document/styled-tree.js'
 import { buildStyledDocument } from '../document/index.js'
 import type { ImageStore } from '../resources/index.js'
-import { displayList } from './display-list.js'
-import type { FontStore } from './font-store.js'
+import { displayList } from '../layout/display-list.js'
+import type { FontStore } from '../fonts/font-store.js'
 import type { Band } from './header-footer.js'
-import { layoutDocument } from './layout-document.js'
-import type { PageGeometry } from './page-geometry.js'
+import { layoutDocument } from '../layout/layout-document.js'
+import type { PageGeometry } from '../layout/page-geometry.js'
 
 export interface PlacedBand { band: Band; edge: 'top' | 'bottom' }
 

@@ -1,8 +1,8 @@
 // Background layers: url() images sized (cover, contain, lengths), positioned and repeated over the padding
 // box, and linear/radial gradients — all clipped to the rounded border box. Layers paint bottom-up.
 import type { BackgroundLayer, ComputedStyle } from '../document/styled-tree.js'
-import { gradientLine, imageLayerTiles, type Area } from './background-geometry.js'
-import type { BoxFrag } from './fragments.js'
+import { gradientLine, imageLayerTiles, type Area } from '../layout/background-geometry.js'
+import type { BoxFrag } from '../layout/fragments.js'
 import { rectPath, rgb } from './paint-box.js'
 import type { PaintTarget } from './paint-target.js'
 

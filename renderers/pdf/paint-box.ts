@@ -1,21 +1,14 @@
 // Painting one box: background colour and layers (images, gradients) clipped to the rounded border box,
 // borders side by side (solid sides as mitred trapezoids, so corners between colours match browsers),
 // and the picture of a replaced <img>. Coordinates are CSS px; the page painter set up the transform.
-import { borderShade } from './border-shade.js'
+import { paintSvg } from './paint-svg.js'
+import { borderShade } from '../layout/border-shade.js'
 import { fillColor, strokeColor } from './color-operator.js'
 import type { BorderSide, Color, ComputedStyle } from '../document/styled-tree.js'
-import type { BoxFrag } from './fragments.js'
+import type { BoxFrag } from '../layout/fragments.js'
 import { paintBackgroundLayers } from './paint-background-layers.js'
 import type { PaintTarget } from './paint-target.js'
-
-export type Radii = [number, number, number, number]
-
-/** Scales corner radii down so that adjacent ones never overlap (CSS Backgrounds §5.5). */
-export function fitRadii(w: number, h: number, r: Radii): Radii {
-  if (!r[0] && !r[1] && !r[2] && !r[3]) return r
-  const f = Math.min(1, w / (r[0] + r[1] || 1), w / (r[3] + r[2] || 1), h / (r[0] + r[3] || 1), h / (r[1] + r[2] || 1))
-  return [r[0] * f, r[1] * f, r[2] * f, r[3] * f]
-}
+import { fitRadii, type Radii } from '../layout/fit-radii.js'
 
 const K = 0.5522847498
 
@@ -59,8 +52,16 @@ export function paintBox(target: PaintTarget, frag: BoxFrag): void {
     if (s.backgroundLayers.length) paintBackgroundLayers(target, frag, s)
   }
   if (frag.image) {
-    const img = target.image(frag.image.src)
-    if (img) {
+    const svg = target.svg(frag.image.src)
+    const img = svg === null ? target.image(frag.image.src) : null
+    if (svg !== null) {
+      doc.save()
+      // Like any replaced element, what lies outside the content box is clipped (svg:not(:root) overflow).
+      doc.rect(frag.image.contentX, frag.image.contentY, frag.image.contentW, frag.image.contentH).clip()
+      if (radii.some((r) => r > 0)) { rectPath(doc, frag.x, frag.y, frag.w, frag.h, radii); doc.clip() }
+      paintSvg(target, svg, frag.image.contentX, frag.image.contentY, frag.image.contentW, frag.image.contentH)
+      doc.restore()
+    } else if (img) {
       doc.save()
       if (radii.some((r) => r > 0)) { rectPath(doc, frag.x, frag.y, frag.w, frag.h, radii); doc.clip() }
       doc.image(img as never, frag.image.contentX, frag.image.contentY, { width: frag.image.contentW, height: frag.image.contentH })

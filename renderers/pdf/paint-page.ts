@@ -3,10 +3,10 @@
 import { fillColor, strokeColor } from './color-operator.js'
 import { deflatePageFast } from './fast-page-deflate.js'
 import type { Color } from '../document/styled-tree.js'
-import type { PaintOp } from './display-list.js'
-import type { FontStore } from './font-store.js'
-import type { PageGeometry } from './page-geometry.js'
-import type { PageSlice } from './paginate.js'
+import type { PaintOp } from '../layout/display-list.js'
+import type { FontStore } from '../fonts/font-store.js'
+import type { PageGeometry } from '../layout/page-geometry.js'
+import type { PageSlice } from '../layout/paginate.js'
 import { paintBox, rectPath } from './paint-box.js'
 import { paintText } from './paint-text.js'
 import type { PaintTarget } from './paint-target.js'
@@ -87,6 +87,10 @@ export function paintOps(target: PaintTarget, fonts: FontStore, ops: PaintOp[], 
       case 'opacity':
         doc.save()
         doc.opacity(op.value)
+        break
+      case 'transform':
+        doc.save()
+        doc.transform(...op.m)
         break
       case 'restore':
         doc.restore()

@@ -3,8 +3,8 @@
 // for every fragment), then decorations. Glyphs are encoded by pdfkit's embedded font, which also
 // records them for the subset and the ToUnicode map, so fonts stay subset and text stays extractable.
 import { fillColor } from './color-operator.js'
-import type { TextFrag } from './fragments.js'
-import type { FontStore } from './font-store.js'
+import type { TextFrag } from '../layout/fragments.js'
+import type { FontStore } from '../fonts/font-store.js'
 import type { PaintTarget } from './paint-target.js'
 
 /**

@@ -31,7 +31,7 @@ export async function decodeImage(bytes: Buffer): Promise<LoadedImage> {
   if (format === 'svg') {
     const scale = Math.min(SVG_SCALE, Math.sqrt(MAX_SVG_RASTER_PIXELS / (width * height)))
     const png = await sharp(bytes, { density: SVG_BASE_DENSITY * scale, limitInputPixels: MAX_INPUT_PIXELS }).png().toBuffer()
-    return { kind: 'png', bytes: png, width, height }
+    return { kind: 'png', bytes: png, width, height, svg: bytes.toString('utf8') }
   }
   // Animated GIF/WebP: the first frame, as print media show it.
   const png = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, pages: 1 }).png().toBuffer({ resolveWithObject: true })

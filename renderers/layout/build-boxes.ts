@@ -1,0 +1,227 @@
+// Styled tree → box tree: decides what is block-level, what flows inline, what is a table part; wraps loose
+// inline content next to blocks in anonymous blocks; collapses whitespace across inline boundaries.
+import type { ComputedStyle, StyledElement, StyledNode } from '../document/styled-tree.js'
+import type { BlockBox, Box, ColumnSpec, Decoration, ImageBox, InlineItem, TableBox, TableCell, TableRow, TableSection } from './boxes.js'
+import { collapseInlineWhitespace } from './collapse-inline-whitespace.js'
+import { anonymousStyle } from './anonymous-style.js'
+
+type Piece = Box | InlineItem[]
+
+const INLINE_LEVEL = new Set(['inline', 'inline-block', 'inline-flex', 'inline-grid', 'inline-table'])
+
+export function buildBoxes(root: StyledElement, warnings: string[]): BlockBox {
+  return blockContainer(root, root.style, null, warnings, null)
+}
+
+function withDecoration(deco: Decoration | null, style: ComputedStyle): Decoration | null {
+  const own = style.textDecoration
+  if (!own.underline && !own.overline && !own.lineThrough) return deco
+  const color = own.color ?? style.color
+  return {
+    underline: own.underline || !!deco?.underline,
+    overline: own.overline || !!deco?.overline,
+    lineThrough: own.lineThrough || !!deco?.lineThrough,
+    color: deco && !(own.underline && !deco.underline) ? deco.color : color,
+  }
+}
+
+function isOutOfFlow(style: ComputedStyle): boolean {
+  return style.float !== 'none' || style.position === 'absolute' || style.position === 'fixed'
+}
+
+function blockContainer(el: StyledElement | null, style: ComputedStyle, link: string | null, warnings: string[], parentDeco: Decoration | null): BlockBox {
+  const deco = withDecoration(parentDeco, style)
+  const pieces: Piece[] = []
+  const run = (): InlineItem[] => {
+    const last = pieces[pieces.length - 1]
+    if (Array.isArray(last)) return last
+    const fresh: InlineItem[] = []
+    pieces.push(fresh)
+    return fresh
+  }
+  let marker: string | null = null
+  if (el && style.display === 'list-item' && el.marker) {
+    if (style.listStylePosition === 'inside') run().push({ kind: 'text', text: `${el.marker} `, style, link, decoration: null })
+    else marker = `${el.marker} `
+  }
+  const box: BlockBox = { kind: 'block', style, el, children: [], inline: null, marker, link }
+  if (el && (style.display === 'flex' || style.display === 'inline-flex' || style.display === 'grid' || style.display === 'inline-grid')) {
+    box.children = flexItems(el.children, link, deco, warnings)
+    return box
+  }
+  collect(el?.children ?? [], link, deco, pieces, run, warnings)
+  const hasBlocks = pieces.some((p) => !Array.isArray(p))
+  if (!hasBlocks) {
+    const items = pieces.length ? collapseInlineWhitespace(pieces[0] as InlineItem[]) : []
+    box.inline = items
+    return box
+  }
+  for (const piece of pieces) {
+    if (!Array.isArray(piece)) { box.children.push(piece); continue }
+    const items = collapseInlineWhitespace(piece)
+    if (!hasContent(items)) {
+      // Out-of-flow boxes in whitespace-only runs still need a place in the flow.
+      for (const item of items) if (item.kind === 'out-of-flow') box.children.push(item.box)
+      continue
+    }
+    box.children.push({ kind: 'block', style: anonymousStyle(style), el: null, children: [], inline: items, marker: null, link })
+  }
+  return box
+}
+
+/** A flex container's children, blockified (CSS Flexbox §4): each element is an item, each text run an anonymous one. */
+function flexItems(nodes: StyledNode[], link: string | null, deco: Decoration | null, warnings: string[]): Box[] {
+  const out: Box[] = []
+  for (const node of nodes) {
+    if (node.kind === 'text') {
+      const items = collapseInlineWhitespace([{ kind: 'text', text: node.text, style: node.style, link, decoration: deco }])
+      if (hasContent(items)) out.push({ kind: 'block', style: anonymousStyle(node.style), el: null, children: [], inline: items, marker: null, link, formattingRoot: true })
+      continue
+    }
+    const style = node.style
+    if (style.display === 'none' || node.tag === '::marker') continue
+    const href = node.tag === 'a' && node.attrs.href ? node.attrs.href : link
+    if (style.display === 'contents') { out.push(...flexItems(node.children, href, deco, warnings)); continue }
+    const box = node.tag === 'img' ? imageBox(node, href) : blockLevel(node, href, warnings, withDecoration(deco, style))
+    if (box.kind === 'block') box.formattingRoot = true
+    out.push(box)
+  }
+  return out
+}
+
+function hasContent(items: InlineItem[]): boolean {
+  return items.some((i) => i.kind === 'atomic' || i.kind === 'br' || (i.kind === 'text' && i.text.length > 0) ||
+    (i.kind === 'open' && (i.style.paddingLeft.px > 0 || i.style.borderLeft.width > 0 || i.style.paddingRight.px > 0)))
+}
+
+function collect(nodes: StyledNode[], link: string | null, deco: Decoration | null, pieces: Piece[], run: () => InlineItem[], warnings: string[]): void {
+  for (const node of nodes) {
+    if (node.kind === 'text') {
+      if (node.text) run().push({ kind: 'text', text: node.text, style: node.style, link, decoration: deco })
+      continue
+    }
+    const style = node.style
+    if (style.display === 'none' || node.tag === '::marker') continue
+    const href = node.tag === 'a' && node.attrs.href ? node.attrs.href : link
+    if (style.display === 'contents') { collect(node.children, href, deco, pieces, run, warnings); continue }
+    if (node.tag === 'br') { run().push({ kind: 'br', style }); continue }
+
+    const box = node.tag === 'img' ? imageBox(node, href) : null
+    // Floats and absolutely positioned boxes are blockified (CSS 2 §9.7), whatever their display.
+    if (isOutOfFlow(style)) {
+      const oof = box ?? blockLevel(node, href, warnings, null)
+      // Keep the out-of-flow box where it appears so its static position is known.
+      const last = pieces[pieces.length - 1]
+      if (Array.isArray(last) && last.length) last.push({ kind: 'out-of-flow', box: oof, style })
+      else pieces.push(oof)
+      continue
+    }
+    if (INLINE_LEVEL.has(style.display)) {
+      if (box) { run().push({ kind: 'atomic', box, style, link: href }); continue }
+      if (style.display === 'inline') {
+        const items = run()
+        items.push({ kind: 'open', style, link: href })
+        collect(node.children, href, withDecoration(deco, style), pieces, run, warnings)
+        run().push({ kind: 'close', style })
+        continue
+      }
+      run().push({ kind: 'atomic', box: blockLevel(node, href, warnings, null), style, link: href })
+      continue
+    }
+    pieces.push(box ?? blockLevel(node, href, warnings, deco))
+  }
+}
+
+function imageBox(el: StyledElement, link: string | null): ImageBox {
+  return { kind: 'image', style: el.style, el, src: el.attrs.src ?? null, link }
+}
+
+function blockLevel(el: StyledElement, link: string | null, warnings: string[], deco: Decoration | null): Box {
+  const d = el.style.display
+  if (d === 'table' || d === 'inline-table') return tableBox(el, link, warnings)
+  if (el.tag === 'img') return imageBox(el, link)
+  return blockContainer(el, el.style, link, warnings, deco)
+}
+
+const SECTION_KIND: Partial<Record<string, TableSection['kind']>> = {
+  'table-header-group': 'head', 'table-row-group': 'body', 'table-footer-group': 'foot',
+}
+
+function tableBox(el: StyledElement, link: string | null, warnings: string[]): TableBox {
+  const table: TableBox = { kind: 'table', style: el.style, el, captions: [], sections: [], columns: [], link }
+  let loose: TableSection | null = null
+  let looseRow: TableRow | null = null
+  const sections: TableSection[] = []
+  for (const child of el.children) {
+    if (child.kind === 'text') continue
+    const d = child.style.display
+    if (d === 'none') continue
+    if (d === 'table-caption') { table.captions.push(blockContainer(child, child.style, link, warnings, null)); continue }
+    if (d === 'table-column-group' || d === 'table-column') { table.columns.push(...columns(child)); continue }
+    const kind = SECTION_KIND[d]
+    if (kind) {
+      sections.push({ kind, style: child.style, rows: rows(child, link, warnings) })
+      loose = null
+      continue
+    }
+    if (!loose) { loose = { kind: 'body', style: null, rows: [] }; sections.push(loose); looseRow = null }
+    if (d === 'table-row') { loose.rows.push(row(child, link, warnings)); looseRow = null; continue }
+    // Stray cells or other content: wrapped in an anonymous row, as CSS 2 table fix-up does.
+    if (!looseRow) { looseRow = { style: null, cells: [] }; loose.rows.push(looseRow) }
+    looseRow.cells.push(cell(child, link, warnings))
+  }
+  // One header and one footer group; further ones render as bodies, as in Chromium.
+  const head = sections.find((s) => s.kind === 'head')
+  const foot = sections.find((s) => s.kind === 'foot')
+  table.sections = [
+    ...(head ? [head] : []),
+    ...sections.filter((s) => s !== head && s !== foot).map((s) => (s.kind === 'body' ? s : { ...s, kind: 'body' as const })),
+    ...(foot ? [foot] : []),
+  ]
+  return table
+}
+
+function columns(el: StyledElement): ColumnSpec[] {
+  const span = (e: StyledElement) => clampInt(e.attrs.span, 1, 1000)
+  if (el.style.display === 'table-column') return [{ style: el.style, span: span(el) }]
+  const cols = el.children.filter((c): c is StyledElement => c.kind === 'element' && c.style.display === 'table-column')
+  if (cols.length) return cols.map((c) => ({ style: c.style, span: span(c) }))
+  return [{ style: el.style, span: span(el) }]
+}
+
+function rows(group: StyledElement, link: string | null, warnings: string[]): TableRow[] {
+  const out: TableRow[] = []
+  let looseRow: TableRow | null = null
+  for (const child of group.children) {
+    if (child.kind === 'text' || child.style.display === 'none') continue
+    if (child.style.display === 'table-row') { out.push(row(child, link, warnings)); looseRow = null; continue }
+    if (!looseRow) { looseRow = { style: null, cells: [] }; out.push(looseRow) }
+    looseRow.cells.push(cell(child, link, warnings))
+  }
+  return out
+}
+
+function row(el: StyledElement, link: string | null, warnings: string[]): TableRow {
+  const cells: TableCell[] = []
+  for (const child of el.children) {
+    if (child.kind === 'text' || child.style.display === 'none') continue
+    cells.push(cell(child, link, warnings))
+  }
+  return { style: el.style, cells }
+}
+
+function cell(el: StyledElement, link: string | null, warnings: string[]): TableCell {
+  const href = el.tag === 'a' && el.attrs.href ? el.attrs.href : link
+  return {
+    box: blockContainer(el, el.style, href, warnings, null),
+    colspan: clampInt(el.attrs.colspan, 1, 1000),
+    // rowspan="0" spans to the end of the group; the grid builder clamps large values the same way.
+    rowspan: el.attrs.rowspan === '0' ? 65534 : clampInt(el.attrs.rowspan, 1, 65534),
+  }
+}
+
+function clampInt(value: string | undefined, min: number, max: number): number {
+  const n = value === undefined ? min : Number.parseInt(value, 10)
+  if (!Number.isFinite(n) || n < min) return min
+  return Math.min(n, max)
+}

@@ -1,0 +1,122 @@
+// Fragment tree → flat list of paint operations in CSS painting order (CSS 2 Appendix E, simplified): a box
+// paints before its content, positioned boxes after the normal flow sorted by z-index (negative ones first),
+// overflow clips and opacity wrap their subtree. Each operation knows its vertical extent, so a page paints
+// only what falls in its slice.
+import type { BoxFrag, EdgeFrag, Frag, LinkFrag, TextFrag } from './fragments.js'
+import { len } from './box-edges.js'
+
+export type Matrix = [number, number, number, number, number, number]
+
+export type PaintOp =
+  | { kind: 'box'; frag: BoxFrag; top: number; bottom: number }
+  | { kind: 'text'; frag: TextFrag; top: number; bottom: number }
+  | { kind: 'edge'; frag: EdgeFrag; top: number; bottom: number }
+  | { kind: 'link'; frag: LinkFrag; top: number; bottom: number }
+  | { kind: 'clip'; x: number; y: number; w: number; h: number; radii: [number, number, number, number]; top: number; bottom: number }
+  | { kind: 'opacity'; value: number; top: number; bottom: number }
+  /** A 2D transform [a b c d e f] in document coordinates (origin included) for what follows until its restore. */
+  | { kind: 'transform'; m: Matrix; top: number; bottom: number }
+  | { kind: 'restore'; top: number; bottom: number }
+
+const ALWAYS = { top: -Infinity, bottom: Infinity }
+
+export function displayList(root: BoxFrag): PaintOp[] {
+  const ops: PaintOp[] = []
+  stackingContext(root, ops)
+  return ops
+}
+
+function zOf(frag: BoxFrag): number {
+  return typeof frag.style.zIndex === 'number' ? frag.style.zIndex : 0
+}
+
+function stackingContext(root: BoxFrag, ops: PaintOp[]): void {
+  const positioned: BoxFrag[] = []
+  const flow: PaintOp[] = []
+  const opacity = root.style.opacity
+  if (opacity <= 0) return
+  if (opacity < 1) ops.push({ kind: 'opacity', value: opacity, ...ALWAYS })
+  const transformed = openTransform(root, ops)
+  ops.push(boxOp(root))
+  const clipped = openClip(root, flow)
+  walkChildren(root, flow, positioned)
+  if (clipped) flow.push({ kind: 'restore', ...ALWAYS })
+  const ordered = positioned.map((frag, i) => ({ frag, z: zOf(frag), i })).sort((a, b) => a.z - b.z || a.i - b.i)
+  for (const p of ordered) if (p.z < 0) stackingContext(p.frag, ops)
+  ops.push(...flow)
+  for (const p of ordered) if (p.z >= 0) stackingContext(p.frag, ops)
+  if (transformed) ops.push({ kind: 'restore', ...ALWAYS })
+  if (opacity < 1) ops.push({ kind: 'restore', ...ALWAYS })
+}
+
+const multiply = (p: Matrix, q: Matrix): Matrix => [
+  p[0] * q[0] + p[2] * q[1], p[1] * q[0] + p[3] * q[1],
+  p[0] * q[2] + p[2] * q[3], p[1] * q[2] + p[3] * q[3],
+  p[0] * q[4] + p[2] * q[5] + p[4], p[1] * q[4] + p[3] * q[5] + p[5],
+]
+
+/** The box's transform about its origin, as one matrix; null when it has none. */
+export function transformMatrix(frag: BoxFrag): Matrix | null {
+  const t = frag.style.transform
+  if (!t) return null
+  const [ox, oy] = frag.style.transformOrigin
+  const x = frag.x + len(ox, frag.w)
+  const y = frag.y + len(oy, frag.h)
+  let m: Matrix = [1, 0, 0, 1, x, y]
+  for (const op of t) m = multiply(m, op.k === 'matrix' ? op.m : [1, 0, 0, 1, len(op.x, frag.w), len(op.y, frag.h)])
+  return multiply(m, [1, 0, 0, 1, -x, -y])
+}
+
+function openTransform(frag: BoxFrag, ops: PaintOp[]): boolean {
+  const m = transformMatrix(frag)
+  if (!m) return false
+  ops.push({ kind: 'transform', m, ...ALWAYS })
+  return true
+}
+
+function boxOp(frag: BoxFrag): PaintOp {
+  return { kind: 'box', frag, top: frag.y, bottom: frag.y + frag.h }
+}
+
+function openClip(frag: BoxFrag, ops: PaintOp[]): boolean {
+  if (frag.style.overflow === 'visible') return false
+  const s = frag.style
+  const bl = s.borderLeft.style === 'none' ? 0 : s.borderLeft.width
+  const bt = s.borderTop.style === 'none' ? 0 : s.borderTop.width
+  const br = s.borderRight.style === 'none' ? 0 : s.borderRight.width
+  const bb = s.borderBottom.style === 'none' ? 0 : s.borderBottom.width
+  ops.push({ kind: 'clip', x: frag.x + bl, y: frag.y + bt, w: frag.w - bl - br, h: frag.h - bt - bb, radii: s.borderRadius, ...ALWAYS })
+  return true
+}
+
+function walkChildren(frag: BoxFrag, ops: PaintOp[], positioned: BoxFrag[]): void {
+  if (frag.marker) ops.push({ kind: 'text', frag: frag.marker, top: frag.marker.y, bottom: frag.marker.y + frag.marker.h })
+  for (const child of frag.children) walk(child, ops, positioned)
+}
+
+function walk(frag: Frag, ops: PaintOp[], positioned: BoxFrag[]): void {
+  switch (frag.kind) {
+    case 'text':
+      ops.push({ kind: 'text', frag, top: frag.y, bottom: frag.y + frag.h })
+      return
+    case 'edge':
+      ops.push({ kind: 'edge', frag, top: Math.min(frag.y1, frag.y2) - frag.width, bottom: Math.max(frag.y1, frag.y2) + frag.width })
+      return
+    case 'link':
+      ops.push({ kind: 'link', frag, top: frag.y, bottom: frag.y + frag.h })
+      return
+    case 'box': {
+      if (frag.positioned) { positioned.push(frag); return }
+      const opacity = frag.style.opacity
+      if (opacity <= 0) return
+      if (opacity < 1) ops.push({ kind: 'opacity', value: opacity, ...ALWAYS })
+      const transformed = openTransform(frag, ops)
+      ops.push(boxOp(frag))
+      const clipped = openClip(frag, ops)
+      walkChildren(frag, ops, positioned)
+      if (clipped) ops.push({ kind: 'restore', ...ALWAYS })
+      if (transformed) ops.push({ kind: 'restore', ...ALWAYS })
+      if (opacity < 1) ops.push({ kind: 'restore', ...ALWAYS })
+    }
+  }
+}

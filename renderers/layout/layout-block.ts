@@ -1,0 +1,285 @@
+// Block flow (CSS 2 §9.4.1, §10.3, §10.6): widths from the containing block, children stacked with collapsing
+// margins, floats and clearance, heights from content. Everything is placed in document coordinates.
+import type { ComputedStyle } from '../document/styled-tree.js'
+import { forcedBreakAfter, forcedBreakBefore, type BlockBox, type Box } from './boxes.js'
+import { borders, margins, paddings } from './box-edges.js'
+import { availableBand, clearanceY, createFloatContext, floatsBottom, placeFloat, type FloatContext } from './float-context.js'
+import { ALL_SIDES, translateFrag, type BoxFrag, type Frag, type TextFrag } from './fragments.js'
+import { intrinsicWidths } from './intrinsic-widths.js'
+import { layoutInline } from './layout-inline.js'
+import { layoutImage } from './layout-image.js'
+import { layoutTable } from './layout-table.js'
+import { layoutAbsolute } from './layout-absolute.js'
+import { isFlexContainer, layoutFlex } from './layout-flex.js'
+import { isGridContainer, layoutGrid } from './layout-grid.js'
+import { balanceColumns, columnGeometry } from './layout-columns.js'
+import {
+  EMPTY_STRUT, mergeStruts, strutOf, strutSize,
+  withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult, type Strut,
+} from './layout-context.js'
+import { clampHeight, specifiedHeight, usedWidth } from './used-width.js'
+
+export function isPositioned(style: ComputedStyle): boolean {
+  return style.position !== 'static'
+}
+
+/** Boxes whose inside is a new block formatting context: floats stay in, margins do not collapse through. */
+export function establishesBfc(box: Box, isRoot = false): boolean {
+  const s = box.style
+  return isRoot || box.kind !== 'block' || !!box.formattingRoot || s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed' ||
+    s.overflow !== 'visible' || s.display === 'inline-block' || s.display === 'table-cell' || s.display === 'flex' ||
+    s.display === 'inline-flex' || s.display === 'grid' || s.display === 'inline-grid' || s.display === 'table-caption' || s.columnCount > 1
+}
+
+function topCollapsible(box: Box): boolean {
+  if (box.kind !== 'block' || establishesBfc(box)) return false
+  const s = box.style
+  return borders(s).top === 0 && s.paddingTop.px === 0 && s.paddingTop.pct === 0
+}
+
+/** The margin strut at a box's top edge: its own margin plus, when they adjoin, its first child's. */
+export function collapsedTopMargin(box: Box, cbWidth: number): Strut {
+  const own = strutOf(margins(box.style, cbWidth).top)
+  if (!topCollapsible(box) || box.kind !== 'block' || box.inline) return own
+  for (const child of box.children) {
+    if (isOutOfFlow(child.style)) continue
+    return mergeStruts(own, collapsedTopMargin(child, cbWidth))
+  }
+  return own
+}
+
+export function isOutOfFlow(style: ComputedStyle): boolean {
+  return style.float !== 'none' || style.position === 'absolute' || style.position === 'fixed'
+}
+
+interface BlockOptions {
+  floats: FloatContext
+  /** The box's top margin (and its first child's, when they adjoin) is already in `top`. */
+  isRoot?: boolean
+  /** Shrink-to-fit width (floats, inline blocks, absolute boxes) instead of filling the containing block. */
+  shrink?: boolean
+  /** Used border-box width imposed by a table (cells). */
+  fixedWidth?: number
+  /** Used border-box height imposed by the table (cells stretch to their row). */
+  fixedHeight?: number
+}
+
+/** Lays out any block-level box with its border-box top at `top`. */
+export function layoutBlockLevel(box: Box, cb: ContainingBlock, top: number, ctx: LayoutContext, opts: BlockOptions): LayoutResult {
+  if (box.kind === 'table') return layoutTable(box, cb, top, ctx, opts.floats)
+  if (box.kind === 'image') return layoutImage(box, cb, top, ctx)
+  return layoutBlockBox(box, cb, top, ctx, opts)
+}
+
+export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, ctx: LayoutContext, opts: BlockOptions): LayoutResult {
+  const style = box.style
+  const isRoot = !!opts.isRoot
+  const bfc = establishesBfc(box, isRoot)
+  const shrink = opts.shrink ? intrinsicWidths(box, ctx) : null
+  const used = usedWidth(style, cb.width, shrink ? { min: shrink.min - marginsX(style, cb.width), max: shrink.max - marginsX(style, cb.width) } : null, !opts.shrink)
+  const { border: b, padding: p } = used
+  let width = used.width
+  if (opts.fixedWidth !== undefined) width = Math.max(0, opts.fixedWidth - b.left - b.right - p.left - p.right)
+  let x = cb.x + used.marginLeft
+  // <td align=center>, <div align=center>: a narrower child with non-auto margins moves into the middle too.
+  if (cb.align !== undefined && cb.align !== 'none' && !opts.shrink && opts.fixedWidth === undefined && style.float === 'none'
+    && style.marginLeft !== 'auto' && style.marginRight !== 'auto') {
+    const free = cb.width - width - used.border.left - used.border.right - used.padding.left - used.padding.right - used.marginLeft - used.marginRight
+    if (free > 0) x += cb.align === 'center' ? free / 2 : cb.align === 'right' ? free : 0
+  }
+  // A new formatting context beside floats is narrowed to fit between them (CSS 2 §9.5).
+  if (bfc && !isRoot && style.float === 'none' && style.position === 'static' && opts.fixedWidth === undefined && opts.floats.floats.length) {
+    const band = availableBand(opts.floats, top, 1, cb.x, cb.x + cb.width)
+    if (band.left > cb.x || band.right < cb.x + cb.width) {
+      x = Math.max(x, band.left + used.marginLeft)
+      if (style.width === 'auto') width = Math.max(0, Math.min(width, band.right - used.marginRight - x - b.left - b.right - p.left - p.right))
+    }
+  }
+  const bpY = b.top + b.bottom + p.top + p.bottom
+  const fixedContentHeight = opts.fixedHeight !== undefined ? Math.max(0, opts.fixedHeight - bpY) : null
+  const height = fixedContentHeight ?? specifiedHeight(style, cb.height, bpY)
+  const contentX = x + b.left + p.left
+  const contentTop = top + b.top + p.top
+  const multicol = style.columnCount > 1 && !isFlexContainer(style) && !isGridContainer(style) ? columnGeometry(style, width) : null
+  const inner: ContainingBlock = { x: contentX, width: multicol ? multicol.colWidth : width, height, align: style.blockAlign }
+  // Column content is moved after layout, so what pagination would record there is not where it ends up.
+  const outerCtx = ctx
+  if (multicol) ctx = withoutFlow(ctx)
+  const floats = bfc ? createFloatContext() : opts.floats
+  const positioned = isPositioned(style) || isRoot
+  if (positioned) ctx.absolute.push([])
+
+  const frag: BoxFrag = {
+    kind: 'box', x, y: top, w: width + b.left + b.right + p.left + p.right, h: 0, style, children: [],
+    sides: ALL_SIDES, positioned: isPositioned(style) && !isRoot,
+  }
+  let cursor: number
+  let strut: Strut = EMPTY_STRUT
+  let firstBaseline: number | null = null
+  let lastBaseline: number | null = null
+  let empty = true
+  if (box.inline) {
+    const lines = layoutInline(box, inner, contentTop, ctx, floats)
+    frag.children = lines.frags
+    cursor = contentTop + lines.height
+    firstBaseline = lines.firstBaseline
+    lastBaseline = lines.lastBaseline
+    empty = lines.height === 0 && lines.frags.length === 0
+  } else if (isGridContainer(style)) {
+    const grid = layoutGrid(box, inner, contentTop, ctx)
+    frag.children = grid.frags
+    cursor = contentTop + grid.height
+    firstBaseline = grid.firstBaseline
+    lastBaseline = grid.lastBaseline
+    empty = grid.frags.length === 0 && grid.height === 0
+  } else if (isFlexContainer(style)) {
+    const flex = layoutFlex(box, inner, contentTop, ctx)
+    frag.children = flex.frags
+    cursor = contentTop + flex.height
+    firstBaseline = flex.firstBaseline
+    lastBaseline = flex.lastBaseline
+    empty = flex.empty
+  } else {
+    const flow = layoutChildren(box.children, inner, contentTop, ctx, floats, !isRoot && topCollapsible(box))
+    frag.children = flow.frags
+    cursor = flow.cursor
+    strut = flow.strut
+    firstBaseline = flow.firstBaseline
+    lastBaseline = flow.lastBaseline
+    empty = flow.empty
+  }
+
+  if (multicol) {
+    cursor = contentTop + balanceColumns(frag.children, contentTop, cursor + strutSize(strut) - contentTop, multicol.count, multicol.colWidth + multicol.gap)
+    strut = EMPTY_STRUT
+    ctx = outerCtx
+    if (ctx.flow && cursor > contentTop) ctx.flow.soft.push([top, cursor])
+  }
+  const bottomCollapsible = !bfc && b.bottom === 0 && p.bottom === 0 && height === null
+  let contentHeight = bottomCollapsible ? cursor - contentTop : cursor + strutSize(strut) - contentTop
+  if (bfc) contentHeight = Math.max(contentHeight, floatsBottom(floats) - contentTop)
+  const natural = contentHeight
+  contentHeight = height ?? clampHeight(style, Math.max(0, contentHeight), cb.height, bpY)
+  frag.h = contentHeight + bpY
+  const ownBottom = strutOf(margins(style, cb.width).bottom)
+  const marginBottom = bottomCollapsible && contentHeight === natural ? mergeStruts(strut, ownBottom) : ownBottom
+  const selfCollapsing = empty && frag.h === 0 && topCollapsible(box) && bottomCollapsible
+
+  if (box.marker && firstBaseline !== null) frag.marker = markerFrag(box, ctx, contentX, firstBaseline)
+  if (ctx.flow && !selfCollapsing) recordBox(ctx, box, frag, contentTop, contentTop + contentHeight)
+
+  if (positioned) {
+    const pending = ctx.absolute.pop()!
+    // The root's absolutely positioned children refer to the initial containing block (the first page area).
+    const pb = isRoot
+      ? { x: cb.x, y: top, width: ctx.initial.width, heightPx: ctx.initial.height }
+      : { x: x + b.left, y: top + b.top, width: width + p.left + p.right, heightPx: contentHeight + p.top + p.bottom }
+    for (const item of pending) frag.children.push(layoutAbsolute(item, pb, ctx))
+  }
+  if (style.position === 'relative') offsetRelative(frag, style, cb)
+  return { frag, marginBottom, selfCollapsing, firstBaseline, lastBaseline, naturalHeight: Math.max(0, natural) + bpY }
+}
+
+function marginsX(style: ComputedStyle, cbWidth: number): number {
+  const m = margins(style, cbWidth)
+  return m.left + m.right
+}
+
+interface ChildrenFlow {
+  frags: Frag[]
+  cursor: number
+  strut: Strut
+  firstBaseline: number | null
+  lastBaseline: number | null
+  empty: boolean
+}
+
+export function layoutChildren(children: Box[], cb: ContainingBlock, contentTop: number, ctx: LayoutContext, floats: FloatContext, firstAbsorbed: boolean): ChildrenFlow {
+  const frags: Frag[] = []
+  let cursor = contentTop
+  let strut: Strut = EMPTY_STRUT
+  let first = true
+  let firstBaseline: number | null = null
+  let lastBaseline: number | null = null
+  let empty = true
+  let breakAfterPending = false
+  for (const child of children) {
+    const s = child.style
+    if (s.position === 'absolute' || s.position === 'fixed') {
+      const list = s.position === 'fixed' ? ctx.absolute[0] : ctx.absolute[ctx.absolute.length - 1]
+      list?.push({ box: child, staticX: cb.x, staticY: cursor + strutSize(strut) })
+      continue
+    }
+    if (s.float !== 'none') {
+      frags.push(layoutFloat(child, cb, cursor + strutSize(strut), ctx, floats))
+      continue
+    }
+    const childTop = collapsedTopMargin(child, cb.width)
+    let top = first && firstAbsorbed ? cursor : cursor + strutSize(mergeStruts(strut, childTop))
+    if (s.clear !== 'none') top = Math.max(top, clearanceY(floats, s.clear))
+    if (ctx.flow && (breakAfterPending || forcedBreakBefore(child))) {
+      const ownTop = margins(s, cb.width).top
+      ctx.flow.forced.push(Math.max(cursor, Math.min(top, top - ownTop)))
+    }
+    const result = layoutBlockLevel(child, cb, top, ctx, { floats })
+    frags.push(result.frag)
+    breakAfterPending = forcedBreakAfter(child)
+    if (result.selfCollapsing) {
+      strut = mergeStruts(mergeStruts(strut, childTop), result.marginBottom)
+      continue
+    }
+    empty = false
+    first = false
+    cursor = result.frag.y + result.frag.h
+    strut = result.marginBottom
+    if (firstBaseline === null && result.firstBaseline !== null) firstBaseline = result.firstBaseline
+    if (result.lastBaseline !== null) lastBaseline = result.lastBaseline
+  }
+  if (ctx.flow && breakAfterPending) ctx.flow.forced.push(cursor)
+  return { frags, cursor, strut, firstBaseline, lastBaseline, empty }
+}
+
+/** Lays out a float shrink-to-fit and puts it beside earlier floats (CSS 2 §9.5.1). */
+export function layoutFloat(box: Box, cb: ContainingBlock, top: number, ctx: LayoutContext, floats: FloatContext): BoxFrag {
+  const m = margins(box.style, cb.width)
+  // Lay out first at the left edge to learn the size, then move into place.
+  const result = layoutBlockLevel(box, cb, top + m.top, ctx, { floats: createFloatContext(), shrink: true })
+  const frag = result.frag
+  const outerW = frag.w + m.left + m.right
+  const outerH = frag.h + m.top + m.bottom
+  const side = box.style.float === 'right' ? 'right' : 'left'
+  const clear = box.style.clear !== 'none' ? clearanceY(floats, box.style.clear) : -Infinity
+  const pos = placeFloat(floats, side, outerW, outerH, Math.max(top, clear), cb.x, cb.x + cb.width)
+  translateFrag(frag, pos.x + m.left - frag.x, pos.y + m.top - frag.y)
+  return frag
+}
+
+function offsetRelative(frag: BoxFrag, style: ComputedStyle, cb: ContainingBlock): void {
+  const resolve = (d: ComputedStyle['left'], ref: number | null) => (d === 'auto' || (d.pct && ref === null) ? null : d.px + (d.pct * (ref ?? 0)) / 100)
+  const left = resolve(style.left, cb.width)
+  const right = resolve(style.right, cb.width)
+  const topOff = resolve(style.top, cb.height)
+  const bottom = resolve(style.bottom, cb.height)
+  const dx = left ?? (right !== null ? -right : 0)
+  const dy = topOff ?? (bottom !== null ? -bottom : 0)
+  translateFrag(frag, dx, dy)
+}
+
+function recordBox(ctx: LayoutContext, box: Box, frag: BoxFrag, contentTop: number, contentBottom: number): void {
+  const flow = ctx.flow!
+  if (box.style.breakInside === 'avoid' && frag.h > 0) flow.soft.push([frag.y, frag.y + frag.h])
+  // Keep a box's top border and padding with its first line.
+  if (contentTop > frag.y + 0.5 && contentBottom > contentTop) flow.soft.push([frag.y, contentTop + 1])
+}
+
+function markerFrag(box: BlockBox, ctx: LayoutContext, contentX: number, baseline: number): TextFrag {
+  const style = box.style
+  const face = ctx.fonts.faceOf(style)
+  const text = box.marker!
+  const w = ctx.fonts.width(face, text, style.fontSize)
+  const m = ctx.fonts.metrics(face, style.fontSize)
+  return {
+    kind: 'text', x: contentX - w, baseline, y: baseline - m.ascent, h: m.ascent + m.descent, w, text, face, size: style.fontSize,
+    color: style.color, letterSpacing: 0, spaceExtra: 0, decoration: null, opacity: 1,
+  }
+}

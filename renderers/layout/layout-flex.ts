@@ -1,0 +1,283 @@
+// Flex containers (CSS Flexbox) laid out by yoga-layout: every item is measured with our own block layout
+// (max-content, fit-content or a given width → height), yoga resolves grow, shrink, wrap, justify and align,
+// then each item is laid out once more at its final size and place.
+import { Align, Direction, Edge, FlexDirection, Gutter, Justify, MeasureMode, PositionType, Wrap, type Node } from 'yoga-layout/load'
+import type { ComputedStyle } from '../document/styled-tree.js'
+import type { BlockBox, Box } from './boxes.js'
+import { borders, len, lenOrNone, paddings } from './box-edges.js'
+import { createFloatContext } from './float-context.js'
+import { translateFrag, type Frag } from './fragments.js'
+import { intrinsicWidths } from './intrinsic-widths.js'
+import { withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult } from './layout-context.js'
+import { layoutBlockLevel } from './layout-block.js'
+import { renderScopedMap } from './render-scope.js'
+import { discardYoga, yoga } from './yoga.js'
+
+export interface FlexFlow {
+  frags: Frag[]
+  /** Content height of the container. */
+  height: number
+  firstBaseline: number | null
+  lastBaseline: number | null
+  /** No items and no height (what block layout treats as an empty box). */
+  empty: boolean
+}
+
+const DIRECTION: Record<ComputedStyle['flexDirection'], FlexDirection> = {
+  row: FlexDirection.Row, 'row-reverse': FlexDirection.RowReverse, column: FlexDirection.Column, 'column-reverse': FlexDirection.ColumnReverse,
+}
+const JUSTIFY: Record<ComputedStyle['justifyContent'], Justify> = {
+  normal: Justify.FlexStart, stretch: Justify.FlexStart, 'flex-start': Justify.FlexStart, 'flex-end': Justify.FlexEnd, center: Justify.Center,
+  'space-between': Justify.SpaceBetween, 'space-around': Justify.SpaceAround, 'space-evenly': Justify.SpaceEvenly,
+}
+const ALIGN: Record<string, Align> = {
+  auto: Align.Auto, stretch: Align.Stretch, 'flex-start': Align.FlexStart, 'flex-end': Align.FlexEnd, center: Align.Center,
+  // Baseline alignment needs baselines inside yoga; the start edge is the closest cheap answer.
+  baseline: Align.FlexStart, 'space-between': Align.SpaceBetween, 'space-around': Align.SpaceAround,
+}
+
+/** Border + padding of a box on each axis (what a content-box size leaves out). */
+function extras(style: ComputedStyle, cbWidth: number): { x: number; y: number } {
+  const b = borders(style)
+  const p = paddings(style, cbWidth)
+  return { x: b.left + b.right + p.left + p.right, y: b.top + b.bottom + p.top + p.bottom }
+}
+
+/** Border-box size from a CSS size (box-sizing applied); null for auto. */
+function borderBoxSize(d: ComputedStyle['width'] | ComputedStyle['maxWidth'], ref: number | null, bp: number, style: ComputedStyle): number | null {
+  const v = d === 'auto' ? null : d === 'none' ? null : lenOrNone(d, ref)
+  if (v === null) return null
+  return style.boxSizing === 'border-box' ? Math.max(v, bp) : v + bp
+}
+
+/** Lays an item out at a border-box width with its top at `top`; the frag's x is wherever the item's margins put it. */
+function layoutItem(box: Box, width: number, height: number | null, cbHeight: number | null, top: number, ctx: LayoutContext): LayoutResult {
+  const cb: ContainingBlock = { x: 0, width, height: cbHeight }
+  if (box.kind === 'block') {
+    return layoutBlockLevel(box, cb, top, ctx, { floats: createFloatContext(), fixedWidth: width, ...(height !== null ? { fixedHeight: height } : {}) })
+  }
+  return layoutBlockLevel(box, cb, top, ctx, { floats: createFloatContext() })
+}
+
+/**
+ * An item's border-box height at a width, measured once per render. Kept across flex containers, not per
+ * container: a nested container measures its items again each time it is itself measured or laid out, so a
+ * per-container cache made nested flex exponential (depth 14: 4.8 s, 20: past the 30 s limit); with this
+ * one each box is measured once per (width, containing-block height).
+ */
+function measuredHeight(item: Box, width: number, cbHeight: number | null, measureCtx: LayoutContext): number {
+  let byKey = measured.get(item)
+  if (!byKey) measured.set(item, byKey = new Map())
+  const key = cbHeight === null ? Math.round(width * 100) : `${Math.round(width * 100)}:${cbHeight}`
+  let h = byKey.get(key)
+  if (h === undefined) {
+    measuring++
+    try {
+      h = layoutItem(item, width, null, cbHeight, 0, measureCtx).frag.h
+    } finally {
+      measuring--
+    }
+    byKey.set(key, h)
+  }
+  return h
+}
+
+/**
+ * Inside a measurement only heights are read, so a flex container met there stops once yoga has sized it,
+ * without laying its items out at their final places. Otherwise measuring a container lays out the one
+ * below, which measures and lays out the one below that …: quadratic in the nesting depth even with the
+ * cache above (depth 80: 6,321 containers laid out; now 160). Layout is synchronous: a counter will do.
+ */
+let measuring = 0
+
+const measured = renderScopedMap<Box, Map<number | string, number>>()
+
+/** yoga's layout pass; whatever is thrown through it (a trap, a measure callback's error) retires the instance. */
+function calculate(root: Node, inner: ContainingBlock): void {
+  try {
+    root.calculateLayout(inner.width, inner.height ?? undefined, Direction.LTR)
+  } catch (error) {
+    discardYoga()
+    throw error
+  }
+}
+
+export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: number, ctx: LayoutContext): FlexFlow {
+  const style = box.style
+  const row = style.flexDirection === 'row' || style.flexDirection === 'row-reverse'
+  const { yoga: Yoga, config } = yoga()
+  const root = Yoga.Node.create(config)
+  root.setFlexDirection(DIRECTION[style.flexDirection])
+  root.setFlexWrap(style.flexWrap === 'wrap' ? Wrap.Wrap : style.flexWrap === 'wrap-reverse' ? Wrap.WrapReverse : Wrap.NoWrap)
+  root.setJustifyContent(JUSTIFY[style.justifyContent])
+  // yoga stretches the items of a wrapped container's lines by all the free space when align-content is not
+  // stretch; such lines are stretched here instead, after layout.
+  const stretchLines = row && style.flexWrap !== 'nowrap' && style.alignContent !== 'stretch'
+  const stretches = (s: ComputedStyle) => s.alignSelf === 'stretch' || (s.alignSelf === 'auto' && style.alignItems === 'stretch')
+  root.setAlignItems(stretchLines && style.alignItems === 'stretch' ? Align.FlexStart : ALIGN[style.alignItems])
+  root.setAlignContent(ALIGN[style.alignContent])
+  root.setGap(Gutter.Column, len(style.columnGap, inner.width))
+  root.setGap(Gutter.Row, len(style.rowGap, inner.height ?? 0))
+  root.setWidth(inner.width)
+  if (inner.height !== null) root.setHeight(inner.height)
+  else {
+    const bpY = extras(style, inner.width).y
+    const min = style.minHeight.pct ? 0 : style.minHeight.px - (style.boxSizing === 'border-box' ? bpY : 0)
+    if (min > 0) root.setMinHeight(min)
+  }
+
+  const items: Box[] = []
+  const frags: Frag[] = []
+  for (const child of box.children) {
+    const s = child.style
+    if (s.position === 'absolute' || s.position === 'fixed') {
+      const list = s.position === 'fixed' ? ctx.absolute[0] : ctx.absolute[ctx.absolute.length - 1]
+      list?.push({ box: child, staticX: inner.x, staticY: contentTop })
+      continue
+    }
+    items.push(child)
+  }
+  // yoga has no `order`: a stable sort gives the same sequence.
+  items.sort((a, b) => a.style.order - b.style.order)
+
+  const measureCtx = withoutFlow(ctx)
+  const nodes: Node[] = []
+  const autoMins: Array<() => number> = []
+  for (const item of items) {
+    const node = Yoga.Node.create(config)
+    const s = item.style
+    const bp = extras(s, inner.width)
+    const margin = (edge: Edge, d: ComputedStyle['marginTop']) => {
+      if (d === 'auto') node.setMarginAuto(edge)
+      else node.setMargin(edge, len(d, inner.width))
+    }
+    margin(Edge.Top, s.marginTop); margin(Edge.Right, s.marginRight); margin(Edge.Bottom, s.marginBottom); margin(Edge.Left, s.marginLeft)
+    node.setFlexGrow(s.flexGrow)
+    node.setFlexShrink(s.flexShrink)
+    if (s.flexBasis === 'auto') node.setFlexBasisAuto()
+    else node.setFlexBasis(borderBoxSize(s.flexBasis, row ? inner.width : inner.height, row ? bp.x : bp.y, s) ?? undefined)
+    node.setAlignSelf(stretchLines && s.alignSelf === 'stretch' ? Align.FlexStart : ALIGN[s.alignSelf])
+    const width = borderBoxSize(s.width, inner.width, bp.x, s)
+    const height = borderBoxSize(s.height, inner.height, bp.y, s)
+    if (width !== null) node.setWidth(width)
+    if (height !== null) node.setHeight(height)
+    const maxW = borderBoxSize(s.maxWidth, inner.width, bp.x, s)
+    const maxH = borderBoxSize(s.maxHeight, inner.height, bp.y, s)
+    if (maxW !== null) node.setMaxWidth(maxW)
+    if (maxH !== null) node.setMaxHeight(maxH)
+    const minW = borderBoxSize(s.minWidth, inner.width, bp.x, s) ?? 0
+    const minH = borderBoxSize(s.minHeight, inner.height, bp.y, s) ?? 0
+
+    const intrinsic = intrinsicWidths(item, ctx)
+    const marginX = (s.marginLeft === 'auto' ? 0 : len(s.marginLeft, inner.width)) + (s.marginRight === 'auto' ? 0 : len(s.marginRight, inner.width))
+    const minContent = Math.max(0, intrinsic.min - marginX)
+    const maxContent = Math.max(minContent, intrinsic.max - marginX)
+    const heightAt = (w: number): number => measuredHeight(item, w, inner.height, measureCtx)
+    node.setMeasureFunc((w, wMode, h, hMode) => {
+      const bw = wMode === MeasureMode.Exactly ? w
+        : wMode === MeasureMode.AtMost ? Math.min(maxContent, Math.max(minContent, w)) : maxContent
+      let bh = heightAt(bw)
+      if (hMode === MeasureMode.Exactly) bh = h
+      else if (hMode === MeasureMode.AtMost) bh = Math.min(bh, h)
+      return { width: bw, height: bh }
+    })
+    // min-width/min-height: auto — an item does not shrink below its content (CSS Flexbox §4.5). yoga would
+    // also count such a minimum in the free space it shares out, so it is only set, in a second pass, on
+    // items that came out smaller than their content.
+    const visible = s.overflow === 'visible'
+    if (minW) node.setMinWidth(minW)
+    if (minH) node.setMinHeight(minH)
+    if (row) {
+      const auto = visible ? (width !== null ? Math.min(minContent, width) : minContent) : 0
+      autoMins.push(() => Math.max(minW, auto))
+    } else {
+      const guessWidth = width ?? (style.alignItems === 'stretch' && s.alignSelf === 'auto' || s.alignSelf === 'stretch'
+        ? Math.max(0, inner.width - marginX) : Math.min(maxContent, Math.max(minContent, inner.width - marginX)))
+      autoMins.push(() => Math.max(minH, visible && height === null ? heightAt(guessWidth) : 0))
+    }
+    node.setPositionType(PositionType.Relative)
+    root.insertChild(node, nodes.length)
+    nodes.push(node)
+  }
+
+  calculate(root, inner)
+  let clamped = false
+  nodes.forEach((node, i) => {
+    const size = row ? node.getComputedWidth() : node.getComputedHeight()
+    const min = autoMins[i]()
+    if (size < min - 0.01) {
+      if (row) node.setMinWidth(min)
+      else node.setMinHeight(min)
+      clamped = true
+    }
+  })
+  if (clamped) calculate(root, inner)
+  const containerHeight = inner.height ?? root.getComputedHeight()
+  if (measuring > 0 && style.display === 'flex') {
+    // Block-level: its baselines cannot change the height of what is being measured.
+    root.freeRecursive()
+    return { frags: [], height: containerHeight, firstBaseline: null, lastBaseline: null, empty: nodes.length === 0 && containerHeight === 0 }
+  }
+  let firstBaseline: number | null = null
+  let lastBaseline: number | null = null
+  const heights = nodes.map((n) => n.getComputedHeight())
+  if (stretchLines) {
+    const lines = new Map<number, number[]>()
+    nodes.forEach((n, i) => {
+      const key = Math.round(n.getComputedTop() - n.getComputedMargin(Edge.Top))
+      lines.set(key, [...(lines.get(key) ?? []), i])
+    })
+    for (const members of lines.values()) {
+      const outer = (i: number) => heights[i] + nodes[i].getComputedMargin(Edge.Top) + nodes[i].getComputedMargin(Edge.Bottom)
+      const cross = Math.max(...members.map(outer))
+      for (const i of members) {
+        if (items[i].style.height === 'auto' && stretches(items[i].style)) heights[i] += cross - outer(i)
+      }
+    }
+  }
+  items.forEach((item, i) => {
+    const node = nodes[i]
+    const w = node.getComputedWidth()
+    const h = heights[i]
+    const top = contentTop + node.getComputedTop()
+    const result = layoutItem(item, w, item.kind === 'block' ? h : null, containerHeight, top, ctx)
+    translateFrag(result.frag, inner.x + node.getComputedLeft() - result.frag.x, 0)
+    frags.push(result.frag)
+    if (firstBaseline === null && result.firstBaseline !== null) firstBaseline = result.firstBaseline
+    if (result.lastBaseline !== null) lastBaseline = result.lastBaseline
+  })
+  root.freeRecursive()
+  return { frags, height: containerHeight, firstBaseline, lastBaseline, empty: frags.length === 0 && containerHeight === 0 }
+}
+
+export function isFlexContainer(style: ComputedStyle): boolean {
+  return style.display === 'flex' || style.display === 'inline-flex'
+}
+
+/** Intrinsic widths of a flex container's content: items side by side in a row, stacked in a column. */
+export function flexIntrinsic(box: BlockBox, ctx: LayoutContext): { min: number; max: number } {
+  const s = box.style
+  const row = s.flexDirection === 'row' || s.flexDirection === 'row-reverse'
+  let min = 0
+  let max = 0
+  let count = 0
+  for (const child of box.children) {
+    if (child.style.position === 'absolute' || child.style.position === 'fixed') continue
+    const c = intrinsicWidths(child, ctx)
+    count++
+    if (row) {
+      max += c.max
+      min = s.flexWrap === 'nowrap' ? min + c.min : Math.max(min, c.min)
+    } else {
+      max = Math.max(max, c.max)
+      min = Math.max(min, c.min)
+    }
+  }
+  if (row && count > 1) {
+    const gap = s.columnGap.pct ? 0 : s.columnGap.px
+    max += gap * (count - 1)
+    if (s.flexWrap === 'nowrap') min += gap * (count - 1)
+  }
+  return { min, max: Math.max(min, max) }
+}
+

@@ -1,0 +1,436 @@
+// Inline formatting context → line boxes: greedy filling at break opportunities, floats narrowing lines,
+// vertical alignment on the baseline, text-align (justify spreads the spaces), inline box decorations.
+import type { ComputedStyle } from '../document/styled-tree.js'
+import type { BlockBox, Box } from './boxes.js'
+import { len } from './box-edges.js'
+import { availableBand, type FloatContext } from './float-context.js'
+import { type BoxFrag, type Frag, type LinkFrag, type TextFrag } from './fragments.js'
+import { codePoints, inlineUnits, splitUnit, textUnit, type TextUnit, type Unit } from './inline-units.js'
+import { baselineShift, inlineExtent, type Extent } from './inline-metrics.js'
+import type { ContainingBlock, LayoutContext } from './layout-context.js'
+import { layoutAtomic, type PlacedAtomic } from './layout-atomic.js'
+import { layoutFloat } from './layout-block.js'
+
+export interface InlineResult {
+  frags: Frag[]
+  height: number
+  firstBaseline: number | null
+  lastBaseline: number | null
+}
+
+const EPS = 0.01
+
+type Shift = number | 'top' | 'bottom'
+
+interface OpenBox { style: ComputedStyle; shift: Shift; startX: number; fragIndex: number; continued: boolean; extent: Extent }
+
+interface Placed { unit: Unit; x: number; w: number; shift: Shift; extent: Extent; box: OpenBox | null }
+
+/** One inline formatting context being laid out: what every line reads, and the line being placed (set before placeLine, and by it). */
+interface LineInput {
+  ctx: LayoutContext
+  style: ComputedStyle
+  open: OpenBox[]
+  frags: Frag[]
+  atomics: Map<Box, PlacedAtomic> | null
+  top: number
+  left: number
+  width: number
+  last: boolean
+  /** Line box height and baseline, and how far the line reaches above and below the root baseline. */
+  height: number
+  baseline: number
+  minTop: number
+  maxBottom: number
+  /** The link fragment the next linked piece on this line may extend. */
+  link: LinkFrag | null
+}
+
+export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ctx: LayoutContext, floats: FloatContext): InlineResult {
+  const style = box.style
+  const frags: Frag[] = []
+  const input: LineInput = {
+    ctx, style, open: [], frags, atomics: null, top, left: 0, width: 0, last: false,
+    height: 0, baseline: 0, minTop: 0, maxBottom: 0, link: null,
+  }
+  let units = inlineUnits(box.inline!, ctx.fonts, cb.width, (atomic) => {
+    const placed = layoutAtomic(atomic, cb, ctx)
+    ;(input.atomics ??= new Map()).set(atomic, placed)
+    return placed.outerWidth
+  })
+  const strut = inlineExtent(ctx.fonts, style)
+  const strutHeight = strut.above + strut.below
+  const indent = len(style.textIndent, cb.width)
+  const wrapAnywhere = style.overflowWrap !== 'normal' || style.wordBreak === 'break-word'
+  const fullBand = { left: cb.x, right: cb.x + cb.width }
+  // Top and bottom of each line box, flat.
+  const lineSpans: number[] = []
+  let y = top
+  let i = 0
+  let firstBaseline: number | null = null
+  let lastBaseline: number | null = null
+
+  while (i < units.length) {
+    const first = lineSpans.length === 0
+    let band = bandAt(floats, y, strutHeight, cb, fullBand)
+    let avail = band.right - band.left - (first ? indent : 0)
+    let pos = 0
+    let lastBreak = -1
+    let end = -1
+    let forced = false
+    let overflowing = false
+    for (let j = i; j < units.length; j++) {
+      const u = units[j]
+      if (u.kind === 'br') { end = j + 1; forced = true; break }
+      if (u.kind === 'out-of-flow') {
+        placeOutOfFlow(u.box, cb, y, band.left + pos, ctx, floats, frags)
+        band = bandAt(floats, y, strutHeight, cb, fullBand)
+        avail = band.right - band.left - (first ? indent : 0)
+        continue
+      }
+      // Letter spacing after the last character of a line is not counted (CSS Text 3 §8.2), as in Chromium.
+      const trailing = u.kind === 'text' ? u.trailing + Math.max(0, u.item.style.letterSpacing) : 0
+      if (!overflowing && pos + u.width - trailing > avail + EPS) {
+        if (lastBreak >= i) { end = lastBreak + 1; break }
+        const narrowed = band.left > cb.x + EPS || band.right < cb.x + cb.width - EPS
+        if (narrowed && pos === 0) {
+          // Nothing fits beside the floats: move the line below the first of them to end.
+          const below = firstFloatEndBelow(floats, y)
+          if (below !== null) { y = below; j = i - 1; band = bandAt(floats, y, strutHeight, cb, fullBand); avail = band.right - band.left - (first ? indent : 0); continue }
+        }
+        if (u.kind === 'text' && wrapAnywhere && avail - pos > 0) {
+          const parts = splitUnit(ctx.fonts, u, avail - pos)
+          if (parts) {
+            // The unit list may be shared with other calls: cut a copy.
+            const copy = units.slice()
+            copy.splice(j, 1, parts[0], parts[1])
+            units = copy
+            end = j + 1
+            break
+          }
+        }
+        overflowing = true
+      }
+      pos += u.width
+      if (u.canBreakAfter) {
+        lastBreak = j
+        if (overflowing) { end = j + 1; break }
+      }
+    }
+    if (end < 0) end = units.length
+    // A closing edge stays with the content it closes.
+    while (end < units.length && units[end].kind === 'close') end++
+    input.top = y
+    input.left = band.left + (first ? indent : 0)
+    input.width = avail
+    input.last = end >= units.length || forced
+    const hasContent = placeLine(units, i, end, input)
+    if (input.height > 0 || hasContent) {
+      lineSpans.push(y, y + input.height)
+      if (firstBaseline === null) firstBaseline = input.baseline
+      lastBaseline = input.baseline
+      y += input.height
+    }
+    i = end
+  }
+  recordLines(ctx, style, lineSpans)
+  return { frags, height: y - top, firstBaseline, lastBaseline }
+}
+
+/** The room beside the floats at `y` (without floats, the whole width: the common case allocates nothing). */
+function bandAt(floats: FloatContext, y: number, height: number, cb: ContainingBlock, fullBand: { left: number; right: number }): { left: number; right: number } {
+  return floats.floats.length === 0 ? fullBand : availableBand(floats, y, height, cb.x, cb.x + cb.width)
+}
+
+function firstFloatEndBelow(floats: FloatContext, y: number): number | null {
+  let below: number | null = null
+  for (const f of floats.floats) {
+    if (f.y + f.h > y + EPS) below = below === null ? f.y + f.h : Math.min(below, f.y + f.h)
+  }
+  return below
+}
+
+function placeOutOfFlow(box: Box, cb: ContainingBlock, y: number, x: number, ctx: LayoutContext, floats: FloatContext, frags: Frag[]): void {
+  if (box.style.float !== 'none') { frags.push(layoutFloat(box, cb, y, ctx, floats)); return }
+  ctx.absolute[ctx.absolute.length - 1]?.push({ box, staticX: x, staticY: y })
+}
+
+function recordLines(ctx: LayoutContext, style: ComputedStyle, spans: number[]): void {
+  const flow = ctx.flow
+  if (!flow) return
+  for (let k = 0; k < spans.length; k += 2) flow.hard.push([spans[k], spans[k + 1]])
+  const n = spans.length / 2
+  if (n < 2) return
+  const orphans = Math.max(1, style.orphans || 2)
+  const widows = Math.max(1, style.widows || 2)
+  if (orphans > 1) flow.soft.push([spans[0], spans[2 * (Math.min(orphans, n) - 1) + 1]])
+  if (widows > 1) flow.soft.push([spans[2 * Math.max(0, n - widows)], spans[2 * n - 1]])
+}
+
+/**
+ * Arrays one line is placed with, reused from line to line (placing a line never lays out anything else):
+ * the line's units (spaces trimmed), their placement, the inline boxes open at each point, and boxes aligned
+ * with the line box's top or bottom, settled once its height is known.
+ */
+const scratch = { units: [] as Unit[], placed: [] as Placed[], stack: [] as OpenBox[], aligned: [] as { shift: 'top' | 'bottom'; extent: Extent }[] }
+
+/** Nothing of a placed line stays reachable from the scratch arrays. */
+function clearScratch(): void {
+  scratch.units.length = 0
+  scratch.placed.length = 0
+  scratch.stack.length = 0
+  scratch.aligned.length = 0
+}
+
+/** Places units[start, end) as one line box: sets the input's height and baseline; whether it has content. */
+function placeLine(all: readonly Unit[], start: number, end: number, input: LineInput): boolean {
+  const { ctx, style } = input
+  const fonts = ctx.fonts
+  const units = scratch.units
+  for (let k = start; k < end; k++) units.push(all[k])
+  // Hang trailing spaces: trim the last text unit of the line.
+  for (let k = units.length - 1; k >= 0; k--) {
+    const u = units[k]
+    if (u.kind === 'close' || u.kind === 'out-of-flow' || u.kind === 'br') continue
+    if (u.kind === 'text' && u.trailing > 0) {
+      let e = u.text.length
+      while (e > 0 && u.text.charCodeAt(e - 1) === 32) e--
+      units[k] = withText(fonts, u, u.text.slice(0, e))
+    } else if (u.kind === 'text' && end < all.length && u.text.charCodeAt(u.text.length - 1) === 0xad) {
+      // The line breaks at a soft hyphen: it shows as a hyphen, as in Chromium.
+      units[k] = withText(fonts, u, `${u.text.slice(0, -1)}-`)
+    }
+    break
+  }
+  // Leading collapsible spaces at the start of a wrapped line disappear.
+  let f = 0
+  while (f < units.length && units[f].kind !== 'text' && units[f].kind !== 'atomic') f++
+  const firstText = units[f]
+  if (firstText && firstText.kind === 'text' && firstText.text.charCodeAt(0) === 32 && hangsStyle(firstText.item.style)) {
+    let b = 0
+    while (b < firstText.text.length && firstText.text.charCodeAt(b) === 32) b++
+    units[f] = withText(fonts, firstText, firstText.text.slice(b))
+  }
+
+  let contentWidth = 0
+  let spaces = 0
+  let hasContent = false
+  for (const u of units) {
+    contentWidth += u.width
+    if (u.kind === 'text') { spaces += u.spaces; if (u.text) hasContent = true }
+    if (u.kind === 'atomic' || u.kind === 'br') hasContent = true
+    if ((u.kind === 'open' || u.kind === 'close') && u.width > 0) hasContent = true
+  }
+  if (!hasContent && input.open.length === 0) {
+    // Only out-of-flow boxes or collapsed space: no line box (CSS 2 §9.4.2).
+    for (const u of units) {
+      if (u.kind === 'open') input.open.push(openBox(fonts, u.style, input, 0, true))
+      if (u.kind === 'close') input.open.pop()
+    }
+    input.height = 0
+    input.baseline = input.top
+    clearScratch()
+    return false
+  }
+
+  const free = Math.max(0, input.width - contentWidth)
+  const align = style.textAlign === 'start' ? 'left' : style.textAlign === 'end' ? 'right' : style.textAlign
+  let x = input.left
+  let spaceExtra = 0
+  if (align === 'right') x += free
+  else if (align === 'center') x += free / 2
+  else if (align === 'justify' && !input.last && spaces > 0) spaceExtra = free / spaces
+
+  // Horizontal placement and each piece's vertical extent.
+  const strut = inlineExtent(fonts, style)
+  input.minTop = 0
+  input.maxBottom = 0
+  reach(input, 0, strut)
+  const stack = scratch.stack
+  for (const box of input.open) {
+    box.startX = x
+    box.fragIndex = input.frags.length
+    box.continued = true
+    reach(input, box.shift, box.extent)
+    stack.push(box)
+  }
+  const placed = scratch.placed
+  for (const u of units) {
+    const parent = stack[stack.length - 1]
+    const parentShift = parent && typeof parent.shift === 'number' ? parent.shift : 0
+    const parentStyle = parent?.style ?? style
+    if (u.kind === 'open') {
+      const box = openBox(fonts, u.style, input, 0, false)
+      box.shift = baselineShift(fonts, u.style, parentStyle, parentShift, box.extent)
+      stack.push(box)
+      reach(input, box.shift, box.extent)
+      placed.push({ unit: u, x, w: u.width, shift: box.shift, extent: box.extent, box })
+      x += u.width
+      continue
+    }
+    if (u.kind === 'close') {
+      stack.pop()
+      placed.push({ unit: u, x, w: u.width, shift: parentShift, extent: strut, box: null })
+      x += u.width
+      continue
+    }
+    if (u.kind === 'text') {
+      const textStyle = u.item.style
+      const extent = inlineExtent(fonts, textStyle)
+      for (const span of u.spans) {
+        if (span.face !== fonts.faceOf(textStyle)) reach(input, parentShift, inlineExtent(fonts, textStyle, span.face))
+      }
+      const w = u.width + spaceExtra * u.spaces
+      placed.push({ unit: u, x, w, shift: parentShift, extent, box: null })
+      x += w
+      continue
+    }
+    if (u.kind === 'atomic') {
+      const a = input.atomics!.get(u.box)!
+      const extent = { above: a.baseline, below: a.outerHeight - a.baseline }
+      const shift = baselineShift(fonts, u.box.style, parentStyle, parentShift, extent)
+      reach(input, shift, extent)
+      placed.push({ unit: u, x, w: u.width, shift, extent, box: null })
+      x += u.width
+    }
+  }
+
+  for (const e of scratch.aligned) {
+    const h = e.extent.above + e.extent.below
+    if (e.shift === 'top') input.maxBottom = Math.max(input.maxBottom, input.minTop + h)
+    else input.minTop = Math.min(input.minTop, input.maxBottom - h)
+  }
+  input.height = input.maxBottom - input.minTop
+  input.baseline = input.top - input.minTop
+
+  emitFrags(input, spaceExtra)
+  clearScratch()
+  return true
+}
+
+/** A text unit with its spaces trimmed away (an empty one when nothing is left). */
+function withText(fonts: LayoutContext['fonts'], u: TextUnit, text: string): TextUnit {
+  if (text) return textUnit(fonts, u.item, text, u.canBreakAfter)
+  return { kind: 'text', item: u.item, text: '', spans: [], width: 0, trailing: 0, spaces: 0, canBreakAfter: u.canBreakAfter }
+}
+
+/** Widens the line to hold a piece whose baseline is at `shift` (line-box aligned pieces wait for the rest). */
+function reach(line: LineInput, shift: Shift, extent: Extent): void {
+  if (typeof shift === 'number') {
+    line.minTop = Math.min(line.minTop, shift - extent.above)
+    line.maxBottom = Math.max(line.maxBottom, shift + extent.below)
+  } else {
+    scratch.aligned.push({ shift, extent })
+  }
+}
+
+/** Baseline offset of a placed piece from the root baseline, once the line box is settled. */
+function resolveShift(line: LineInput, shift: Shift, extent: Extent): number {
+  return shift === 'top' ? line.minTop + extent.above : shift === 'bottom' ? line.maxBottom - extent.below : shift
+}
+
+function hangsStyle(style: ComputedStyle): boolean {
+  return style.whiteSpace === 'normal' || style.whiteSpace === 'nowrap' || style.whiteSpace === 'pre-line'
+}
+
+function openBox(fonts: LayoutContext['fonts'], style: ComputedStyle, input: LineInput, x: number, continued: boolean): OpenBox {
+  return { style, shift: 0, startX: x, fragIndex: input.frags.length, continued, extent: inlineExtent(fonts, style) }
+}
+
+function emitFrags(input: LineInput, spaceExtra: number): void {
+  const { frags, open, baseline } = input
+  const placed = scratch.placed
+  const lineTop = input.top
+  const lineHeight = input.height
+  input.link = null
+  for (const p of placed) {
+    const u = p.unit
+    if (u.kind === 'open' && p.box) {
+      p.box.startX = p.x + (u.style.marginLeft === 'auto' ? 0 : len(u.style.marginLeft, 0))
+      p.box.fragIndex = frags.length
+      open.push(p.box)
+      continue
+    }
+    if (u.kind === 'close') {
+      const box = open.pop()
+      if (box) decorateInlineBox(box, p.x + u.width - marginRight(box.style), true, input)
+      continue
+    }
+    if (u.kind === 'atomic') {
+      const a = input.atomics!.get(u.box)!
+      const shift = resolveShift(input, p.shift, p.extent)
+      a.place(p.x, baseline + shift - a.baseline)
+      frags.push(a.frag)
+      addLink(input, u.link, p.x, p.w)
+      continue
+    }
+    if (u.kind !== 'text' || !u.text) continue
+    const style = u.item.style
+    const shift = resolveShift(input, p.shift, p.extent)
+    let x = p.x
+    for (const span of u.spans) {
+      const chars = style.letterSpacing ? codePoints(span.text) : 0
+      let spaces = 0
+      for (let k = 0; k < span.text.length; k++) if (span.text.charCodeAt(k) === 32) spaces++
+      const extra = style.wordSpacing + spaceExtra
+      const w = span.width + style.letterSpacing * chars + extra * spaces
+      const prev = frags[frags.length - 1]
+      if (prev && prev.kind === 'text' && prev.face === span.face && prev.size === style.fontSize && prev.color === style.color &&
+        prev.letterSpacing === style.letterSpacing && prev.spaceExtra === extra && prev.decoration === u.item.decoration &&
+        prev.baseline === baseline + shift && Math.abs(prev.x + prev.w - x) < 0.001) {
+        prev.text += span.text
+        prev.w += w
+      } else {
+        const frag: TextFrag = {
+          kind: 'text', x, baseline: baseline + shift, y: lineTop, h: lineHeight, w, text: span.text, face: span.face,
+          size: style.fontSize, color: style.color, letterSpacing: style.letterSpacing, spaceExtra: extra,
+          decoration: u.item.decoration, opacity: 1,
+        }
+        frags.push(frag)
+      }
+      x += w
+    }
+    addLink(input, u.item.link, p.x, p.w)
+  }
+  // Boxes still open continue on the next line: draw what they cover on this one.
+  const lastPlaced = placed[placed.length - 1]
+  const lineEnd = lastPlaced ? lastPlaced.x + lastPlaced.w : input.left
+  for (const box of open) decorateInlineBox(box, lineEnd, false, input)
+}
+
+/** A link area over a linked piece, merged with the previous one when they touch on the same target. */
+function addLink(input: LineInput, href: string | null, x: number, w: number): void {
+  if (!href) { input.link = null; return }
+  const link = input.link
+  if (link && link.href === href && Math.abs(link.x + link.w - x) < 1) { link.w = x + w - link.x; return }
+  input.link = { kind: 'link', x, y: input.top, w, h: input.height, href }
+  input.frags.push(input.link)
+}
+
+function marginRight(style: ComputedStyle): number {
+  return style.marginRight === 'auto' ? 0 : len(style.marginRight, 0)
+}
+
+/** Background and borders of an inline box on one line, put under the text it covers. */
+function decorateInlineBox(box: OpenBox, endX: number, closing: boolean, input: LineInput): void {
+  const s = box.style
+  const hasBorder = drawn(s.borderTop) || drawn(s.borderRight) || drawn(s.borderBottom) || drawn(s.borderLeft)
+  if (!s.backgroundColor && !hasBorder && s.backgroundLayers.length === 0) return
+  const fonts = input.ctx.fonts
+  const m = fonts.metrics(fonts.faceOf(s), s.fontSize)
+  const shift = resolveShift(input, box.shift, box.extent)
+  const baseline = input.baseline
+  const padTop = len(s.paddingTop, 0) + (s.borderTop.style === 'none' ? 0 : s.borderTop.width)
+  const padBottom = len(s.paddingBottom, 0) + (s.borderBottom.style === 'none' ? 0 : s.borderBottom.width)
+  const top = baseline + shift - m.ascent - padTop
+  const frag: BoxFrag = {
+    kind: 'box', x: box.startX, y: top, w: Math.max(0, endX - box.startX), h: m.ascent + m.descent + padTop + padBottom,
+    style: s, children: [], positioned: false,
+    sides: { top: true, bottom: true, left: !box.continued, right: closing },
+  }
+  input.frags.splice(box.fragIndex, 0, frag)
+}
+
+function drawn(border: ComputedStyle['borderTop']): boolean {
+  return border.style !== 'none' && border.width > 0
+}

@@ -1,0 +1,274 @@
+// Table layout: columns from table-columns, then rows — every cell laid out at its column width, the row as
+// tall as its tallest cell, cells stretched to the row with their content aligned by vertical-align.
+// Pagination sees each row as one piece and repeats the header group on every page the table continues on.
+import type { BorderSide, ComputedStyle } from '../document/styled-tree.js'
+import type { BlockBox, TableBox } from './boxes.js'
+import { len, margins } from './box-edges.js'
+import { availableBand, type FloatContext } from './float-context.js'
+import { ALL_SIDES, translateFrag, type BoxFrag, type EdgeFrag, type Frag } from './fragments.js'
+import { strutOf, withFlow, withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult } from './layout-context.js'
+import { createFloatContext } from './float-context.js'
+import { createFlowConstraints, type FlowConstraints, type Span } from './flow-constraints.js'
+import { layoutBlockBox } from './layout-block.js'
+import { cellHalves, collapsedBorders } from './table-borders.js'
+import { resolveColumns } from './table-columns.js'
+import { tableGrid, type GridCell } from './table-grid.js'
+import { renderScopedMap } from './render-scope.js'
+
+const NO_SIDES = Object.freeze({ top: false, right: false, bottom: false, left: false })
+
+export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, ctx: LayoutContext, floats: FloatContext): LayoutResult {
+  const style = table.style
+  const grid = tableGrid(table)
+  const m = margins(style, cb.width)
+  let left = cb.x
+  let room = cb.width
+  if (floats.floats.length) {
+    const band = availableBand(floats, top, 1, cb.x, cb.x + cb.width)
+    left = band.left
+    room = band.right - band.left
+  }
+  const { widths, tableWidth, frame } = resolveColumns(table, ctx, room - m.left - m.right)
+  let x = left + m.left
+  const free = room - tableWidth - m.left - m.right
+  if (style.marginLeft === 'auto' && style.marginRight === 'auto') x = left + Math.max(0, free / 2)
+  else if (style.marginLeft === 'auto') x = left + Math.max(0, free + m.left)
+  else if (style.marginRight !== 'auto' && cb.align === 'center') x += Math.max(0, free / 2)
+  else if (style.marginRight !== 'auto' && cb.align === 'right') x += Math.max(0, free)
+
+  const children: Frag[] = []
+  const inner = withoutFlow(ctx)
+  let y = top
+  // Captions sit outside the table box proper, above (or below) the grid, as wide as the table.
+  const captionsAt = (side: 'top' | 'bottom') => {
+    for (const caption of table.captions) {
+      if ((caption.style.captionSide ?? 'top') !== side) continue
+      const r = layoutBlockBox(caption, { x, width: tableWidth, height: null }, y, inner, { floats: createFloatContext() })
+      children.push(r.frag)
+      y = r.frag.y + r.frag.h
+    }
+  }
+  captionsAt('top')
+  const gridTop = y
+  const colX: number[] = [x + frame.left + frame.spacingX]
+  widths.forEach((w, i) => colX.push(colX[i] + w + frame.spacingX))
+  const collapsed = frame.collapse ? collapsedBorders(table, grid) : null
+
+  // Lay out every cell at its width; heights settle once the rows are known.
+  const R = grid.rows.length
+  const cellFrags: CellFrag[] = []
+  const rowHeights = new Array<number>(R).fill(0)
+  for (let r = 0; r < R; r++) {
+    const rs = grid.rows[r].style
+    if (rs && rs.height !== 'auto') rowHeights[r] = len(rs.height, 0)
+  }
+  for (const gc of grid.cells) {
+    const cellX = colX[gc.col]
+    const end = Math.min(gc.col + gc.colspan, widths.length)
+    const cellW = colX[end] - frame.spacingX - cellX
+    const box = collapsed ? collapsedCellBox(gc, collapsed, grid.columns) : gc.cell.box
+    // Each cell records its own flow: a row taller than a page is broken between the lines inside it.
+    const flow = ctx.flow ? createFlowConstraints() : null
+    const r = layoutBlockBox(box, { x: cellX, width: cellW, height: null }, 0, flow ? withFlow(ctx, flow) : inner, { floats: createFloatContext(), fixedWidth: cellW })
+    if (collapsed) r.frag.sides = NO_SIDES
+    // A cell's own height makes the row taller, but its content is aligned within it (vertical-align: middle
+    // by default centres it), so the free space counts from the content's own height.
+    const natural = Math.min(r.frag.h, r.naturalHeight ?? r.frag.h)
+    cellFrags.push({ frag: r.frag, row: gc.row, rowspan: gc.rowspan, baseline: r.firstBaseline, align: box.style.verticalAlign, flow, dy: 0, natural })
+    if (gc.rowspan === 1) rowHeights[gc.row] = Math.max(rowHeights[gc.row], r.frag.h)
+  }
+  // Baseline-aligned cells of a row share the row's baseline.
+  const rowBaseline = new Array<number>(R).fill(0)
+  for (const c of cellFrags) {
+    if (c.align !== 'baseline' || c.rowspan !== 1) continue
+    const b = (c.baseline ?? c.frag.h) - c.frag.y
+    rowBaseline[c.row] = Math.max(rowBaseline[c.row], b)
+  }
+  for (const c of cellFrags) {
+    if (c.align !== 'baseline' || c.rowspan !== 1) continue
+    const b = (c.baseline ?? c.frag.h) - c.frag.y
+    rowHeights[c.row] = Math.max(rowHeights[c.row], rowBaseline[c.row] - b + c.frag.h)
+  }
+  // Rowspans: a cell taller than the rows it spans makes its last row taller.
+  for (const c of cellFrags) {
+    if (c.rowspan === 1) continue
+    const last = c.row + c.rowspan - 1
+    let span = frame.spacingY * (c.rowspan - 1)
+    for (let r = c.row; r <= last; r++) span += rowHeights[r]
+    if (c.frag.h > span) rowHeights[last] += c.frag.h - span
+  }
+  const specH = style.height === 'auto' ? null : len(style.height, cb.height ?? 0)
+  const rowY: number[] = [gridTop + frame.top + frame.spacingY]
+  for (let r = 0; r < R; r++) rowY.push(rowY[r] + rowHeights[r] + frame.spacingY)
+  let gridBottom = rowY[R] + frame.bottom
+  if (specH !== null && gridBottom - gridTop < specH && R > 0) {
+    // A taller table gives the extra height to its rows evenly.
+    const extra = (specH - (gridBottom - gridTop)) / R
+    for (let r = 0; r < R; r++) rowHeights[r] += extra
+    for (let r = 0; r < R; r++) rowY[r + 1] = rowY[r] + rowHeights[r] + frame.spacingY
+    gridBottom = rowY[R] + frame.bottom
+  }
+
+  const tableFrag: BoxFrag = {
+    kind: 'box', x, y: gridTop, w: tableWidth, h: gridBottom - gridTop, style, children,
+    sides: frame.collapse ? NO_SIDES : ALL_SIDES, positioned: style.position !== 'static',
+  }
+  const rightEdge = colX[widths.length] - frame.spacingX
+  grid.rows.forEach((row, r) => {
+    const rs = row.style
+    if (rs && (rs.backgroundColor || rs.backgroundLayers.length)) {
+      children.push({ kind: 'box', x: colX[0], y: rowY[r], w: rightEdge - colX[0], h: rowHeights[r], style: rs, children: [], sides: NO_SIDES, positioned: false })
+    }
+  })
+  let firstBaseline: number | null = null
+  for (const c of cellFrags) {
+    const cellTop = rowY[c.row]
+    const height = rowY[c.row + c.rowspan] - frame.spacingY - cellTop
+    const natural = c.natural
+    c.dy = cellTop - c.frag.y
+    translateFrag(c.frag, 0, cellTop - c.frag.y)
+    c.frag.h = height
+    const free = height - natural
+    let shift = 0
+    if (c.align === 'middle') shift = free / 2
+    else if (c.align === 'bottom') shift = free
+    else if (c.align === 'baseline' && c.rowspan === 1) shift = rowBaseline[c.row] - (c.baseline ?? natural)
+    if (shift) for (const child of c.frag.children) translateFrag(child, 0, shift)
+    c.dy += shift
+    if (c.frag.marker) translateFrag(c.frag.marker, 0, shift)
+    if (c.row === 0 && firstBaseline === null && c.baseline !== null) firstBaseline = c.baseline + cellTop + shift
+    children.push(c.frag)
+  }
+  if (collapsed) children.push(...collapsedEdges(collapsed, colX, rowY, frame.spacingX))
+
+  y = gridBottom
+  captionsAt('bottom')
+  if (ctx.flow) recordRows(ctx, table, grid.rows.map((row) => row.section.kind), rowY, rowHeights, cellFrags, tableFrag)
+  if (table.captions.length) {
+    // Captions belong to the table's box for painting and pagination, around the grid.
+    tableFrag.y = top
+    tableFrag.h = y - top
+  }
+  return { frag: tableFrag, marginBottom: strutOf(m.bottom), selfCollapsing: false, firstBaseline, lastBaseline: firstBaseline }
+}
+
+const collapsedCells = renderScopedMap<GridCell, BlockBox>()
+
+/** The cell with its borders replaced by half the resolved edges (kept, so intrinsic sizes stay cached). */
+function collapsedCellBox(gc: GridCell, collapsed: ReturnType<typeof collapsedBorders>, columns: number): BlockBox {
+  let box = collapsedCells.get(gc)
+  if (!box) {
+    box = { ...gc.cell.box, style: withBorders(gc.cell.box.style, cellHalves(collapsed, gc, columns)) }
+    collapsedCells.set(gc, box)
+  }
+  return box
+}
+
+/**
+ * Like cells (one shared computed style, the same resolved edges) get one style object: the copy is large,
+ * and per-style caches downstream (font face, line metrics) then hit for every row.
+ */
+const bordered = renderScopedMap<ComputedStyle, NumberTree>()
+
+/** Styles by the four half widths in turn: formatting them into one string key was a per-cell cost. */
+type NumberTree = Map<number, NumberTree | ComputedStyle>
+
+function withBorders(style: ComputedStyle, halves: { top: number; right: number; bottom: number; left: number }): ComputedStyle {
+  let node = bordered.get(style)
+  if (!node) bordered.set(style, (node = new Map()))
+  for (const w of [halves.top, halves.right, halves.bottom]) {
+    let next = node.get(w) as NumberTree | undefined
+    if (!next) node.set(w, (next = new Map()))
+    node = next
+  }
+  const hit = node.get(halves.left) as ComputedStyle | undefined
+  if (hit) return hit
+  const side = (s: BorderSide, w: number): BorderSide => ({ width: w, style: w > 0 ? 'solid' : 'none', color: s.color })
+  const out: ComputedStyle = {
+    ...style,
+    borderTop: side(style.borderTop, halves.top), borderRight: side(style.borderRight, halves.right),
+    borderBottom: side(style.borderBottom, halves.bottom), borderLeft: side(style.borderLeft, halves.left),
+  }
+  node.set(halves.left, out)
+  return out
+}
+
+function collapsedEdges(b: ReturnType<typeof collapsedBorders>, colX: number[], rowY: number[], gap: number): EdgeFrag[] {
+  const edges: EdgeFrag[] = []
+  const push = (x1: number, y1: number, x2: number, y2: number, s: BorderSide) => {
+    if (s.style === 'none' || s.style === 'hidden' || s.width <= 0) return
+    const style = s.style === 'dashed' || s.style === 'dotted' || s.style === 'double' ? s.style : 'solid'
+    const last = edges[edges.length - 1]
+    // Merge collinear neighbours with the same border, so dashes run on and corners meet.
+    if (last && last.style === style && last.width === s.width && sameColor(last.color, s.color) &&
+      ((y1 === y2 && last.y1 === y1 && last.y2 === y2 && Math.abs(last.x2 - x1) < 0.01) ||
+       (x1 === x2 && last.x1 === x1 && last.x2 === x2 && Math.abs(last.y2 - y1) < 0.01))) {
+      last.x2 = x2; last.y2 = y2
+      return
+    }
+    edges.push({ kind: 'edge', x1, y1, x2, y2, width: s.width, style, color: s.color })
+  }
+  const lineY = (r: number) => rowY[r] - (r > 0 ? gap : 0)
+  for (let r = 0; r < b.h.length; r++) {
+    for (let c = 0; c < b.h[r].length; c++) push(colX[c], lineY(r), colX[c + 1] - gap, lineY(r), b.h[r][c])
+  }
+  for (let c = 0; c < (b.v[0]?.length ?? 0); c++) {
+    const x = c < colX.length - 1 ? colX[c] : colX[c] - gap
+    for (let r = 0; r < b.v.length; r++) push(x, lineY(r), x, rowY[r + 1] - gap, b.v[r][c])
+  }
+  return edges
+}
+
+function sameColor(a: { r: number; g: number; b: number; a: number }, b: { r: number; g: number; b: number; a: number }): boolean {
+  return a.r === b.r && a.g === b.g && a.b === b.b && a.a === b.a
+}
+
+interface CellFrag {
+  frag: BoxFrag
+  /** Border-box height of the content alone (less than frag.h when the cell sets a height). */
+  natural: number
+  row: number
+  rowspan: number
+  baseline: number | null
+  align: ComputedStyle['verticalAlign']
+  /** What the cell's content recorded for pagination, at the cell's layout origin; moved by `dy`. */
+  flow: FlowConstraints | null
+  dy: number
+}
+
+function recordRows(
+  ctx: LayoutContext, table: TableBox, kinds: ('head' | 'body' | 'foot')[], rowY: number[], heights: number[],
+  cells: CellFrag[], frag: BoxFrag,
+): void {
+  const flow = ctx.flow!
+  const R = heights.length
+  // Rows joined by a rowspan form one piece.
+  const joined = new Array<number>(R).fill(0).map((_, r) => r)
+  for (const c of cells) for (let r = c.row; r < c.row + c.rowspan; r++) joined[r] = Math.max(joined[r], c.row + c.rowspan - 1)
+  for (let r = 0; r < R; r++) {
+    let last = joined[r]
+    for (let k = r; k <= last; k++) last = Math.max(last, joined[k])
+    const span: Span = [rowY[r], rowY[last] + heights[last]]
+    if (span[1] - span[0] <= ctx.initial.height) { flow.hard.push(span); continue }
+    // Taller than a page: it is cut anyway, so cut it where its cells' own lines and rows allow.
+    for (const c of cells) {
+      if (c.row < r || c.row > last || !c.flow) continue
+      const move = (s: Span): Span => [s[0] + c.dy, s[1] + c.dy]
+      flow.hard.push(...c.flow.hard.map(move))
+      flow.soft.push(...c.flow.soft.map(move))
+      flow.forced.push(...c.flow.forced.map((y) => y + c.dy))
+      flow.heads.push(...c.flow.heads.map((h) => ({ ...h, tableTop: h.tableTop + c.dy, tableBottom: h.tableBottom + c.dy, headTop: h.headTop + c.dy, headBottom: h.headBottom + c.dy })))
+    }
+  }
+  // Keep the table's top border and spacing with its first row (and mark where the table starts).
+  if (R > 0 && rowY[0] > frag.y + 0.5) flow.soft.push([frag.y, rowY[0] + 1])
+  const headRows = kinds.filter((k) => k === 'head').length
+  if (headRows > 0 && headRows < R) {
+    const headTop = rowY[0]
+    const headBottom = rowY[headRows - 1] + heights[headRows - 1]
+    flow.heads.push({ tableTop: frag.y, tableBottom: frag.y + frag.h, x: frag.x, w: frag.w, headTop, headBottom })
+    // A header never ends a page on its own.
+    flow.soft.push([headTop, rowY[headRows] + heights[headRows]])
+  }
+  if (table.style.breakInside === 'avoid') flow.soft.push([frag.y, frag.y + frag.h])
+}
