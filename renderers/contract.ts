@@ -29,6 +29,10 @@ export interface TemplateSettings {
     permitAnnotations: boolean
   }
   disablePageBreakCalculation: boolean
+  /** .NET culture name for format_number, currency and {{tt_date}} (TemplateTo's `cultureName`); default en-US. */
+  cultureName?: string
+  /** 'html' escapes Liquid output (Quire's default); 'none' prints it as is (Fluid's, kept for imported TemplateTo templates). */
+  outputEscaping?: 'html' | 'none'
 }
 
 /** One Liquid source with the key under which its compiled form is cached in a worker. */
@@ -91,6 +95,26 @@ export interface RenderLimits {
   maxHtmlChars: number
   /** Liquid render budget in milliseconds (the pool's hard time limit still applies on top). */
   templateRenderMs: number
+  /** Budgets against hostile input; members left out take DEFAULT_BUDGETS (renderers/default-budgets.ts). */
+  budgets?: Partial<RenderBudgets>
+}
+
+/**
+ * Work and memory budgets of one render, each far above what real templates use: they stop inputs that grow
+ * exponentially (var() chains, nested flex) or decode to gigabytes (images) before they reach a worker's
+ * memory limit, because a single huge allocation aborts the whole process instead of just the worker.
+ */
+export interface RenderBudgets {
+  /** Longest value after var() substitution, in characters; longer = invalid at computed-value time (Chromium: 2 MiB). */
+  cssVarMaxLength: number
+  /** var() references substituted per document. */
+  cssVarMaxSubstitutions: number
+  /** Characters produced by var() substitution per document. */
+  cssVarMaxTotalLength: number
+  /** Boxes nested in boxes. */
+  layoutMaxDepth: number
+  /** Flex containers nested in flex containers (each nests a call into yoga's WebAssembly stack). */
+  layoutMaxFlexDepth: number
 }
 
 /** Outbound fetch policy for images referenced by templates (guarded fetcher). */
@@ -139,6 +163,8 @@ export const RENDER_ERROR_CODES = [
   'QUIRE_ERR_RENDER_CLIPS_LIMIT',
   'QUIRE_ERR_RENDER_HTML_LIMIT',
   'QUIRE_ERR_RENDER_INVALID_OPTION',
+  'QUIRE_ERR_RENDER_CSS_LIMIT',
+  'QUIRE_ERR_RENDER_LAYOUT_LIMIT',
   'QUIRE_ERR_RENDER_FAILED',
 ] as const
 export type RenderErrorCode = (typeof RENDER_ERROR_CODES)[number]

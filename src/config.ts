@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import type { FetchPolicy, RenderLimits } from '../renderers/contract.js'
+import { DEFAULT_BUDGETS } from '../renderers/default-budgets.js'
 
 export interface Config {
   port: number
@@ -48,6 +49,33 @@ export interface Config {
   }
   /** Server secret for signed download links and webhook signing keys; null = generated once and kept in DATA_DIR. */
   secret: string | null
+  /** On SIGTERM/SIGINT, how long in-flight requests may take to finish before their connections are cut. */
+  shutdownGraceMs: number
+  /** Bearer token that GET /metrics requires; null = the metrics are open (keep the port private then). */
+  metricsToken: string | null
+  /** Scale-out engines (docs/scaling.md); each null = the embedded default (SQLite, in-process queue, files). */
+  engines: Engines
+  /** Requests per API key per minute across all nodes; 0 = no limit (the default). */
+  rateLimitPerMinute: number
+}
+
+export interface S3Settings {
+  /** null = the provider's default endpoint for the region (AWS). */
+  endpoint: string | null
+  region: string
+  bucket: string
+  /** null = the SDK's default credential chain (environment, instance role …). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null
+  forcePathStyle: boolean
+}
+
+export interface Engines {
+  /** DATABASE_URL: postgres://… → PostgreSQL; null → SQLite file in DATA_DIR. */
+  databaseUrl: string | null
+  /** REDIS_URL: redis://… → BullMQ queue, job state and shared counters in Redis. */
+  redisUrl: string | null
+  /** S3_*: async results in S3-compatible object storage. */
+  s3: S3Settings | null
 }
 
 export class ConfigError extends Error {}
@@ -64,6 +92,12 @@ function integer(env: Env, name: string, fallback: number, min = 0): number {
   return value
 }
 
+/** A value with a hard ceiling: past it the engine underneath breaks, whatever the operator wants. */
+function atMost(env: Env, name: string, value: number, max: number): number {
+  if (value > max) throw new ConfigError(`${name} must be at most ${max}, got "${env[name]}"`)
+  return value
+}
+
 function list(env: Env, name: string): string[] {
   return (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean)
 }
@@ -73,6 +107,38 @@ function secretFrom(env: Env): string | null {
   if (raw === undefined || raw === '') return null
   if (raw.length < 32) throw new ConfigError('SECRET must be at least 32 characters (e.g. `openssl rand -hex 32`)')
   return raw
+}
+
+function urlSetting(env: Env, name: string, schemes: string[]): string | null {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return null
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new ConfigError(`${name} is not a valid address: expected ${schemes[0]}//host:port/…`)
+  }
+  if (!schemes.includes(url.protocol)) throw new ConfigError(`${name} must start with ${schemes.map((s) => `${s}//`).join(' or ')}, got "${url.protocol}//"`)
+  return raw
+}
+
+function s3From(env: Env): S3Settings | null {
+  const names = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE']
+  if (!names.some((n) => env[n])) return null
+  const bucket = env.S3_BUCKET
+  if (!bucket) throw new ConfigError('S3_BUCKET is required when any S3_* setting is given')
+  const accessKeyId = env.S3_ACCESS_KEY_ID ?? ''
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY ?? ''
+  if (!accessKeyId !== !secretAccessKey) throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be given together (or neither, for the default credential chain)')
+  const pathStyle = env.S3_FORCE_PATH_STYLE ?? ''
+  if (!['', 'true', 'false'].includes(pathStyle)) throw new ConfigError(`S3_FORCE_PATH_STYLE must be true or false, got "${pathStyle}"`)
+  return {
+    endpoint: urlSetting(env, 'S3_ENDPOINT', ['http:', 'https:']),
+    region: env.S3_REGION || 'us-east-1',
+    bucket,
+    credentials: accessKeyId ? { accessKeyId, secretAccessKey } : null,
+    forcePathStyle: pathStyle === 'true',
+  }
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -102,6 +168,13 @@ export function loadConfig(env: Env = process.env): Config {
       maxClips: integer(env, 'MAX_CLIPS', 50, 1),
       maxHtmlChars: integer(env, 'MAX_HTML_CHARS', 5_000_000, 1),
       templateRenderMs: integer(env, 'TEMPLATE_RENDER_MS', 5_000, 10),
+      budgets: {
+        cssVarMaxLength: integer(env, 'CSS_VAR_MAX_LENGTH', DEFAULT_BUDGETS.cssVarMaxLength, 1),
+        cssVarMaxSubstitutions: integer(env, 'CSS_VAR_MAX_SUBSTITUTIONS', DEFAULT_BUDGETS.cssVarMaxSubstitutions, 1),
+        cssVarMaxTotalLength: integer(env, 'CSS_VAR_MAX_TOTAL_LENGTH', DEFAULT_BUDGETS.cssVarMaxTotalLength, 1),
+        layoutMaxDepth: integer(env, 'LAYOUT_MAX_DEPTH', DEFAULT_BUDGETS.layoutMaxDepth, 1),
+        layoutMaxFlexDepth: atMost(env, 'LAYOUT_MAX_FLEX_DEPTH', integer(env, 'LAYOUT_MAX_FLEX_DEPTH', DEFAULT_BUDGETS.layoutMaxFlexDepth, 1), 128),
+      },
     },
     fetch: {
       allowHosts: list(env, 'OUTBOUND_ALLOW_HOSTS'),
@@ -123,5 +196,13 @@ export function loadConfig(env: Env = process.env): Config {
       attempts: integer(env, 'WEBHOOK_ATTEMPTS', 3, 1),
     },
     secret: secretFrom(env),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 30_000, 0),
+    metricsToken: env.METRICS_TOKEN ? env.METRICS_TOKEN : null,
+    engines: {
+      databaseUrl: urlSetting(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+      redisUrl: urlSetting(env, 'REDIS_URL', ['redis:', 'rediss:']),
+      s3: s3From(env),
+    },
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 0, 0),
   }
 }

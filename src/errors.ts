@@ -32,6 +32,7 @@ export const Errors = {
   NOT_FOUND: define('QUIRE_ERR_NOT_FOUND', 'No route %s', 404),
   METHOD_NOT_ALLOWED: define('QUIRE_ERR_METHOD_NOT_ALLOWED', 'Method %s is not allowed on %s', 405),
   RENDER_TIMEOUT: define('QUIRE_ERR_RENDER_TIMEOUT', 'The render took longer than the limit of %s ms and was stopped', 500),
+  RENDER_MEMORY_LIMIT: define('QUIRE_ERR_RENDER_MEMORY_LIMIT', 'The render needed more than the worker memory limit of %s MB (RENDER_WORKER_MEMORY_MB) and was stopped', 400),
   RENDER_WORKER_CRASHED: define('QUIRE_ERR_RENDER_WORKER_CRASHED', 'The render worker stopped unexpectedly (%s); the worker was replaced', 500),
   RENDER_BUSY: define('QUIRE_ERR_RENDER_BUSY', 'Too many renders are waiting (queue limit %s); try again shortly', 503),
   ASYNC_RENDER_TYPE_INVALID: define('QUIRE_ERR_ASYNC_RENDER_TYPE_INVALID', 'Unknown render type "%s": use %s', 400),
@@ -45,8 +46,12 @@ export const Errors = {
   WEB_CSRF_INVALID: define('QUIRE_ERR_WEB_CSRF_INVALID', 'The form is out of date or did not come from this site (%s); reload the page and try again', 403),
   WEB_SIGNIN_THROTTLED: define('QUIRE_ERR_WEB_SIGNIN_THROTTLED', 'Too many failed sign-ins; try again in %s seconds', 429),
   WEB_LAST_ADMIN: define('QUIRE_ERR_WEB_LAST_ADMIN', 'The account needs at least one admin: %s', 409),
+  RATE_LIMITED: define('QUIRE_ERR_RATE_LIMITED', 'This API key made more than %s requests in a minute (RATE_LIMIT_PER_MINUTE); retry in %s seconds', 429),
   API_KEY_NOT_FOUND: define('QUIRE_ERR_API_KEY_NOT_FOUND', 'API key %s not found', 404),
   USER_NOT_FOUND: define('QUIRE_ERR_USER_NOT_FOUND', 'User %s not found', 404),
+  NOT_READY: define('QUIRE_ERR_NOT_READY', 'Not ready: %s', 503),
+  SHUTTING_DOWN: define('QUIRE_ERR_SHUTTING_DOWN', 'The service is shutting down; send the request again (to another instance)', 503),
+  METRICS_TOKEN_INVALID: define('QUIRE_ERR_METRICS_TOKEN_INVALID', 'GET /metrics needs the header Authorization: Bearer <METRICS_TOKEN>', 401),
   INTERNAL: define('QUIRE_ERR_INTERNAL', 'Internal server error', 500),
 } as const
 
@@ -61,6 +66,8 @@ export const RENDER_ERROR_STATUS: Record<RenderErrorCode, number> = {
   QUIRE_ERR_RENDER_CLIPS_LIMIT: 400,
   QUIRE_ERR_RENDER_HTML_LIMIT: 400,
   QUIRE_ERR_RENDER_INVALID_OPTION: 400,
+  QUIRE_ERR_RENDER_CSS_LIMIT: 400,
+  QUIRE_ERR_RENDER_LAYOUT_LIMIT: 400,
   QUIRE_ERR_RENDER_FAILED: 500,
 }
 
@@ -87,8 +94,11 @@ const TITLES: Record<number, string> = {
   503: 'Service Unavailable',
 }
 
-export interface ProblemBody { type: string; title: string; status: number; code: string; error: string }
+export interface ProblemBody { type: string; title: string; status: number; code: string; error: string; requestId?: string }
 
-export function problemBody(status: number, code: string, message: string): ProblemBody {
-  return { type: 'about:blank', title: TITLES[status] ?? 'Error', status, code, error: message }
+/** `requestId` is the id of the request in the service's log lines, so a user's report can be found there. */
+export function problemBody(status: number, code: string, message: string, requestId?: string): ProblemBody {
+  const body: ProblemBody = { type: 'about:blank', title: TITLES[status] ?? 'Error', status, code, error: message }
+  if (requestId !== undefined) body.requestId = requestId
+  return body
 }

@@ -6,8 +6,11 @@ import type { RenderOutput, RenderTask } from '../../renderers/contract.js'
 import { decodeBase64Html, htmlSource, templateSource } from '../../src/render/document-source.js'
 import { clipsOptionsFromBody, imageOptionsFromBody, imageOptionsFromQuery } from '../../src/render/image-options.js'
 import { assertSyncFormat, buildTask, templateData, usageKind } from '../../src/render/tasks.js'
+import { applyRequestOptions } from '../../src/render/request-options.js'
 import { parseSettings } from '../../src/settings.js'
 import { Errors } from '../../src/errors.js'
+import { renderSchemas as S } from '../../src/api/schemas.js'
+import { documentOnly } from '../../src/api/document-only.js'
 
 type Params = { format: string; templateId: string; versionId?: string }
 type Bag = Record<string, unknown>
@@ -40,7 +43,8 @@ export default async function renderRoutes(app: FastifyInstance): Promise<void> 
     assertSyncFormat(format)
     const data = templateData(request.body)
     const image = format === 'image' ? imageOptionsFromQuery(request.query as Bag) : undefined
-    const { source } = await templateSource(app.store, request.apiKey!.accountId, templateId, versionId)
+    const resolved = await templateSource(app.store, request.apiKey!.accountId, templateId, versionId)
+    const source = await applyRequestOptions(app.store, request.apiKey!.accountId, resolved.source, request.query as Bag)
     const task = image ? buildTask(app.config, 'image', { source, data }, image) : buildTask(app.config, format as 'pdf' | 'txt', { source, data })
     return send(app, request, reply, task, base64, templateId)
   }
@@ -75,13 +79,13 @@ export default async function renderRoutes(app: FastifyInstance): Promise<void> 
   }
 
   // Static segments win over parameters in the router, so `fromhtml` never reaches the template routes.
-  app.post('/render/image/fromhtml/clips', renderHtmlClips)
-  app.post<{ Params: Params }>('/render/:format/fromhtml', (req, reply) => renderHtml(req, reply, false))
-  app.post<{ Params: Params }>('/render/:format/fromhtml/as-byte-array', (req, reply) => renderHtml(req, reply, true))
-  app.post<{ Params: Params }>('/render/image/:templateId/clips', renderTemplateClips)
-  app.post<{ Params: Params }>('/render/image/:templateId/v/:versionId/clips', renderTemplateClips)
-  app.post<{ Params: Params }>('/render/:format/:templateId', (req, reply) => renderTemplate(req, reply, false))
-  app.post<{ Params: Params }>('/render/:format/:templateId/as-byte-array', (req, reply) => renderTemplate(req, reply, true))
-  app.post<{ Params: Params }>('/render/:format/:templateId/v/:versionId', (req, reply) => renderTemplate(req, reply, false))
-  app.post<{ Params: Params }>('/render/:format/:templateId/v/:versionId/as-byte-array', (req, reply) => renderTemplate(req, reply, true))
+  app.post('/render/image/fromhtml/clips', { schema: S.htmlClips, ...documentOnly }, renderHtmlClips)
+  app.post<{ Params: Params }>('/render/:format/fromhtml', { schema: S.html(false), ...documentOnly }, (req, reply) => renderHtml(req, reply, false))
+  app.post<{ Params: Params }>('/render/:format/fromhtml/as-byte-array', { schema: S.html(true), ...documentOnly }, (req, reply) => renderHtml(req, reply, true))
+  app.post<{ Params: Params }>('/render/image/:templateId/clips', { schema: S.templateClips(false), ...documentOnly }, renderTemplateClips)
+  app.post<{ Params: Params }>('/render/image/:templateId/v/:versionId/clips', { schema: S.templateClips(true), ...documentOnly }, renderTemplateClips)
+  app.post<{ Params: Params }>('/render/:format/:templateId', { schema: S.template(false, false), ...documentOnly }, (req, reply) => renderTemplate(req, reply, false))
+  app.post<{ Params: Params }>('/render/:format/:templateId/as-byte-array', { schema: S.template(true, false), ...documentOnly }, (req, reply) => renderTemplate(req, reply, true))
+  app.post<{ Params: Params }>('/render/:format/:templateId/v/:versionId', { schema: S.template(false, true), ...documentOnly }, (req, reply) => renderTemplate(req, reply, false))
+  app.post<{ Params: Params }>('/render/:format/:templateId/v/:versionId/as-byte-array', { schema: S.template(true, true), ...documentOnly }, (req, reply) => renderTemplate(req, reply, true))
 }

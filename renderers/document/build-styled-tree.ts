@@ -15,12 +15,13 @@ import { listMarker } from './list-marker.js'
 import { generatedText } from './generated-content.js'
 import { Counters } from './counters.js'
 import { inlineSvgMarkup, svgDataUri } from './inline-svg.js'
+import type { VarBudget } from './var-budget.js'
 
 const NO_RULES: IndexedRule[] = []
 
 /** `rootVars`, when given, receives the root element's custom properties (what @page contexts inherit). */
-export function buildStyledTree(root: DomElement, ua: RuleIndex, author: RuleIndex, media: MediaContext, warn: Warn, rootVars?: Map<string, string>): StyledElement {
-  const env: ComputeEnv = { rootFontSize: 16, viewportWidth: media.width, viewportHeight: media.height, warn }
+export function buildStyledTree(root: DomElement, ua: RuleIndex, author: RuleIndex, media: MediaContext, warn: Warn, vars: VarBudget, rootVars?: Map<string, string>): StyledElement {
+  const env: ComputeEnv = { rootFontSize: 16, viewportWidth: media.width, viewportHeight: media.height, warn, vars }
   const styler = new TreeStyler(ua, author, env)
   const tree = styler.element(root, INITIAL_STYLE, emptyExtras(null), null, null)
   if (rootVars && styler.rootVars) for (const [k, v] of styler.rootVars) rootVars.set(k, v)

@@ -138,7 +138,7 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
     cursor = contentTop + flex.height
     firstBaseline = flex.firstBaseline
     lastBaseline = flex.lastBaseline
-    empty = flex.frags.length === 0 && flex.height === 0
+    empty = flex.empty
   } else {
     const flow = layoutChildren(box.children, inner, contentTop, ctx, floats, !isRoot && topCollapsible(box))
     frag.children = flow.frags

@@ -1,9 +1,12 @@
-// The store: one Kysely instance over a SQLite file (libsql, better-sqlite3-compatible), migrated at
-// open, and the account-scoped repositories built on it.
+// The store: one Kysely instance, migrated at open, and the account-scoped repositories built on it.
+// Two adapters chosen once from config: a SQLite file in DATA_DIR (libsql, better-sqlite3-compatible) by
+// default, PostgreSQL through `pg` when DATABASE_URL is set. Repositories and migrations are the same.
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { Kysely, Migrator, SqliteDialect, type SqliteDatabase } from 'kysely'
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely'
 import Libsql from 'libsql'
+import pg from 'pg'
+import { EngineError, reason, where } from '../engine-error.js'
 import { AccountRepository } from './account-repository.js'
 import { ApiKeyRepository } from './api-key-repository.js'
 import type { Database } from './database.js'
@@ -14,6 +17,7 @@ import { UserRepository } from './user-repository.js'
 
 export interface Store {
   db: Kysely<Database>
+  dialect: 'sqlite' | 'postgres'
   accounts: AccountRepository
   users: UserRepository
   apiKeys: ApiKeyRepository
@@ -36,16 +40,13 @@ export async function migrate(db: Kysely<Database>): Promise<void> {
   }
 }
 
-/** Opens (creating if needed) `${dataDir}/quire.db`, applies migrations, returns the repositories. */
-export async function openStore(dataDir: string): Promise<Store> {
-  await mkdir(dataDir, { recursive: true })
-  const sqlite = new Libsql(join(dataDir, DATABASE_FILE))
-  // WAL: readers do not block the writer; NORMAL sync is durable across crashes of the process in WAL mode.
-  sqlite.pragma('journal_mode = WAL')
-  sqlite.pragma('synchronous = NORMAL')
-  sqlite.pragma('foreign_keys = ON')
-  sqlite.pragma('busy_timeout = 5000')
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite as unknown as SqliteDatabase }) })
+/**
+ * Opens the store: PostgreSQL at `databaseUrl` when given (checked within 10 s: an unreachable or
+ * refusing database is an EngineError naming DATABASE_URL), else `${dataDir}/quire.db`, created if needed.
+ * Applies migrations and returns the repositories.
+ */
+export async function openStore(dataDir: string, databaseUrl: string | null = null): Promise<Store> {
+  const db = databaseUrl ? await openPostgres(databaseUrl) : await openSqlite(dataDir)
   try {
     await migrate(db)
   } catch (err) {
@@ -54,6 +55,7 @@ export async function openStore(dataDir: string): Promise<Store> {
   }
   return {
     db,
+    dialect: databaseUrl ? 'postgres' : 'sqlite',
     accounts: new AccountRepository(db),
     users: new UserRepository(db),
     apiKeys: new ApiKeyRepository(db),
@@ -62,6 +64,31 @@ export async function openStore(dataDir: string): Promise<Store> {
     sessions: new SessionRepository(db),
     close: () => db.destroy(),
   }
+}
+
+async function openPostgres(url: string): Promise<Kysely<Database>> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 })
+  // An idle connection dropped by the server must not crash the process: the pool reconnects on next use.
+  pool.on('error', () => undefined)
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  try {
+    await sql`select 1`.execute(db)
+  } catch (error) {
+    await db.destroy().catch(() => undefined)
+    throw new EngineError('DATABASE_URL', `cannot use PostgreSQL at ${where(url)}: ${reason(error)}`)
+  }
+  return db
+}
+
+async function openSqlite(dataDir: string): Promise<Kysely<Database>> {
+  await mkdir(dataDir, { recursive: true })
+  const sqlite = new Libsql(join(dataDir, DATABASE_FILE))
+  // WAL: readers do not block the writer; NORMAL sync is durable across crashes of the process in WAL mode.
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('synchronous = NORMAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite as unknown as SqliteDatabase }) })
 }
 
 export { looksLikeApiKey } from './api-key-format.js'

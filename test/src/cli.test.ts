@@ -4,7 +4,7 @@ import { writeFileSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { imageInfo, pdfText } from '../helpers/tools.js'
+import { imageInfo, pdfInfo, pdfText } from '../helpers/tools.js'
 
 const run = promisify(execFile)
 const CLI = new URL('../../src/cli.ts', import.meta.url).pathname
@@ -44,6 +44,15 @@ t.test('quire render: a local render without a server', async (t) => {
   const unknown = await cli(['frobnicate'], { DATA_DIR: dir }).catch((e) => e)
   t.equal(unknown.code, 2)
   t.match(unknown.stderr, /unknown command "frobnicate"/)
+})
+
+t.test('quire render: a tall box inside an overflow clip prints one page, as in Chromium', async (t) => {
+  const dir = t.testdir({ 'clip.html': '<div style="height:100px;overflow:hidden"><div style="height:5000px">tall</div></div><p>end</p>' })
+  const out = join(dir, 'clip.pdf')
+  await cli(['render', join(dir, 'clip.html'), '-o', out], { DATA_DIR: dir })
+  const pdf = readFileSync(out)
+  t.equal(pdfInfo(pdf).Pages, '1')
+  t.match(pdfText(pdf), /end/)
 })
 
 t.test('a new user: serve on an empty DATA_DIR, create a key, render the sample invoice with it', async (t) => {
