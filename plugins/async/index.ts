@@ -6,7 +6,8 @@ import type { RenderTask } from '../../renderers/contract.js'
 import { Errors } from '../../src/errors.js'
 import { asyncSchemas as S } from '../../src/api/schemas.js'
 import { documentOnly } from '../../src/api/document-only.js'
-import { decodeBase64Html, htmlSource, templateSource } from '../../src/render/document-source.js'
+import { decodeBase64Html, htmlSource } from '../../src/render/document-source.js'
+import { cachedTemplateSource } from '../../src/render/template-source-cache.js'
 import { clipsOptionsFromBody, imageOptionsFromBody } from '../../src/render/image-options.js'
 import { buildTask, templateData, usageKind } from '../../src/render/tasks.js'
 import { parseSettings } from '../../src/settings.js'
@@ -101,7 +102,7 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
     const query = asyncQuery(request.query, true)
     const data = templateData(request.body)
     const image = renderType === 'image' ? imageOptionsFromBody(data) : undefined
-    const resolved = await templateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
+    const resolved = await cachedTemplateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
     const { templateId, versionId } = resolved
     const source = await applyRequestOptions(app.store, request.apiKey!.accountId, resolved.source, request.query as Record<string, unknown>)
     const task = image ? buildTask(config, 'image', { source, data }, image) : buildTask(config, renderType as 'pdf' | 'txt' | 'docx', { source, data })
@@ -125,7 +126,7 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
     const body = bodyObject(request.body)
     const data = templateData(body.data, 'data')
     const clips = clipsOptionsFromBody(body, config.limits.maxClips)
-    const { source, templateId, versionId } = await templateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
+    const { source, templateId, versionId } = await cachedTemplateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
     const task = buildTask(config, 'clips', { source, data }, clips)
     return accept(request, reply, { renderType: 'image-clips', templateId, versionId, task, query })
   })

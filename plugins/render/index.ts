@@ -3,7 +3,8 @@
 // image variant of a template render. Successful bodies are the file, or its Base64 as text/plain.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { RenderOutput, RenderTask } from '../../renderers/contract.js'
-import { decodeBase64Html, htmlSource, templateSource } from '../../src/render/document-source.js'
+import { decodeBase64Html, htmlSource } from '../../src/render/document-source.js'
+import { cachedTemplateSource } from '../../src/render/template-source-cache.js'
 import { clipsOptionsFromBody, imageOptionsFromBody, imageOptionsFromQuery } from '../../src/render/image-options.js'
 import { assertSyncFormat, buildTask, templateData, usageKind } from '../../src/render/tasks.js'
 import { applyRequestOptions } from '../../src/render/request-options.js'
@@ -45,7 +46,7 @@ export default async function renderRoutes(app: FastifyInstance): Promise<void> 
     assertSyncFormat(format)
     const data = templateData(request.body)
     const image = format === 'image' ? imageOptionsFromQuery(request.query as Bag) : undefined
-    const resolved = await templateSource(app.store, request.apiKey!.accountId, templateId, versionId)
+    const resolved = await cachedTemplateSource(app.store, request.apiKey!.accountId, templateId, versionId)
     const source = await applyRequestOptions(app.store, request.apiKey!.accountId, resolved.source, request.query as Bag)
     const task = image ? buildTask(app.config, 'image', { source, data }, image) : buildTask(app.config, format as 'pdf' | 'txt', { source, data })
     return send(app, request, reply, task, base64, templateId)
@@ -69,7 +70,7 @@ export default async function renderRoutes(app: FastifyInstance): Promise<void> 
     const body = bodyObject(request.body)
     const data = templateData(body.data, 'data')
     const clips = clipsOptionsFromBody(body, app.config.limits.maxClips)
-    const { source } = await templateSource(app.store, request.apiKey!.accountId, templateId, versionId)
+    const { source } = await cachedTemplateSource(app.store, request.apiKey!.accountId, templateId, versionId)
     return send(app, request, reply, buildTask(app.config, 'clips', { source, data }, clips), false, `${templateId}-clips`)
   }
 

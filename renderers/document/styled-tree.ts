@@ -86,6 +86,11 @@ export interface ComputedStyle {
   fontStyle: 'normal' | 'italic' | 'oblique'
   lineHeight: LineHeight
   textAlign: 'left' | 'right' | 'center' | 'justify' | 'start' | 'end'
+  /**
+   * `text-align: -webkit-center/-webkit-left/-webkit-right` (from `align` attributes): block-level children
+   * narrower than this box are aligned too, not only the text. 'none' for every other text-align.
+   */
+  blockAlign: 'none' | 'center' | 'left' | 'right'
   textDecoration: { underline: boolean; overline: boolean; lineThrough: boolean; color: Color | null; style: 'solid' | 'dashed' | 'dotted' | 'double' | 'wavy' }
   textTransform: 'none' | 'uppercase' | 'lowercase' | 'capitalize'
   letterSpacing: number

@@ -81,6 +81,12 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   let width = used.width
   if (opts.fixedWidth !== undefined) width = Math.max(0, opts.fixedWidth - b.left - b.right - p.left - p.right)
   let x = cb.x + used.marginLeft
+  // <td align=center>, <div align=center>: a narrower child with non-auto margins moves into the middle too.
+  if (cb.align !== undefined && cb.align !== 'none' && !opts.shrink && opts.fixedWidth === undefined && style.float === 'none'
+    && style.marginLeft !== 'auto' && style.marginRight !== 'auto') {
+    const free = cb.width - width - used.border.left - used.border.right - used.padding.left - used.padding.right - used.marginLeft - used.marginRight
+    if (free > 0) x += cb.align === 'center' ? free / 2 : cb.align === 'right' ? free : 0
+  }
   // A new formatting context beside floats is narrowed to fit between them (CSS 2 §9.5).
   if (bfc && !isRoot && style.float === 'none' && style.position === 'static' && opts.fixedWidth === undefined && opts.floats.floats.length) {
     const band = availableBand(opts.floats, top, 1, cb.x, cb.x + cb.width)
@@ -101,7 +107,7 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   const contentX = x + b.left + p.left
   const contentTop = top + b.top + p.top
   const multicol = style.columnCount > 1 && !isFlexContainer(style) && !isGridContainer(style) ? columnGeometry(style, width) : null
-  const inner: ContainingBlock = { x: contentX, width: multicol ? multicol.colWidth : width, height: height ?? ratioHeight }
+  const inner: ContainingBlock = { x: contentX, width: multicol ? multicol.colWidth : width, height: height ?? ratioHeight, align: style.blockAlign }
   // Column content is moved after layout, so what pagination would record there is not where it ends up.
   const outerCtx = ctx
   if (multicol) ctx = withoutFlow(ctx)
@@ -177,7 +183,7 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
     for (const item of pending) frag.children.push(layoutAbsolute(item, pb, ctx))
   }
   if (style.position === 'relative') offsetRelative(frag, style, cb)
-  return { frag, marginBottom, selfCollapsing, firstBaseline, lastBaseline }
+  return { frag, marginBottom, selfCollapsing, firstBaseline, lastBaseline, naturalHeight: Math.max(0, natural) + bpY }
 }
 
 function marginsX(style: ComputedStyle, cbWidth: number): number {

@@ -196,6 +196,9 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
       let e = u.text.length
       while (e > 0 && u.text.charCodeAt(e - 1) === 32) e--
       units[k] = withText(fonts, u, u.text.slice(0, e))
+    } else if (u.kind === 'text' && end < all.length && u.text.charCodeAt(u.text.length - 1) === 0xad) {
+      // The line breaks at a soft hyphen: it shows as a hyphen, as in Chromium.
+      units[k] = withText(fonts, u, `${u.text.slice(0, -1)}-`)
     }
     break
   }
