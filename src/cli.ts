@@ -102,7 +102,7 @@ async function render(config: Config, args: string[]): Promise<void> {
   }
   // Loaded only here: the engines (fonts, yoga, resvg, pdfkit) must not sit in the service's main thread.
   const { renderLocally } = await import('./render/local-render.js')
-  const bytes = await renderLocally(config, {
+  const { bytes, warnings } = await renderLocally(config, {
     html,
     format: format as 'pdf' | 'png' | 'jpeg' | 'txt',
     data: (await readJson(values.data, 'data file')) ?? {},
@@ -110,6 +110,7 @@ async function render(config: Config, args: string[]): Promise<void> {
   })
   await writeFile(output, bytes)
   console.log(`Wrote ${output} (${bytes.byteLength} bytes).`)
+  if (warnings.length > 0) console.warn(`${warnings.length} warning${warnings.length === 1 ? '' : 's'}:\n${warnings.map((w) => `  - ${w}`).join('\n')}`)
 }
 
 async function importFile(config: Config, args: string[]): Promise<void> {

@@ -20,7 +20,8 @@ function run(task: RenderTask): Promise<RenderOutput> {
   }
 }
 
-export async function renderLocally(config: Config, { html, format, data, settings }: LocalRender): Promise<Uint8Array> {
+/** The rendered bytes and the warnings (what the template used that was ignored or approximated). */
+export async function renderLocally(config: Config, { html, format, data, settings }: LocalRender): Promise<{ bytes: Uint8Array; warnings: string[] }> {
   const source = {
     kind: 'template' as const,
     main: { cacheKey: contentKey(html), text: html },
@@ -33,7 +34,8 @@ export async function renderLocally(config: Config, { html, format, data, settin
     ? buildTask(config, 'image', { source, data }, { format, quality: 90, fullPage: true, scale: 1 })
     : buildTask(config, format, { source, data })
   try {
-    return (await run(task)).bytes
+    const output = await run(task)
+    return { bytes: output.bytes, warnings: output.warnings }
   } catch (error) {
     if (error instanceof RenderError) throw Object.assign(new Error(error.message), { code: error.code })
     throw error
