@@ -12,7 +12,8 @@ const USAGE = `Usage:
   quire serve                                   start the service (PORT, DATA_DIR, … from the environment)
   quire keys create --name NAME [--account A]   create an API key; the key is the last line printed
   quire users create --email E --password P --role admin|editor [--account A]
-  quire render FILE [--data data.json] [--format pdf|png|jpeg|txt] [--settings settings.json] -o OUT
+  quire render FILE [--data data.json] [--format pdf|png|jpeg|txt] [--settings settings.json]
+                 [--width PX] [--height PX] [--scale N] -o OUT   (--width/--height/--scale: png and jpeg)
   quire render TEMPLATE --data rows.jsonl|rows.json [--format F] [--name PATTERN] [--settings S] -o DIR/
                                                 one file per data row, on the render pool; PATTERN is Liquid
                                                 over the row (default: the row number), e.g. "invoice-{{ number }}"
@@ -79,12 +80,17 @@ async function render(config: Config, args: string[]): Promise<void> {
     options: {
       data: { type: 'string' }, format: { type: 'string', default: 'pdf' }, settings: { type: 'string' },
       output: { type: 'string', short: 'o' }, name: { type: 'string' },
+      width: { type: 'string' }, height: { type: 'string' }, scale: { type: 'string' },
     },
   })
   const file = required(positionals[0], 'FILE')
   const output = required(values.output, '-o')
   const format = values.format!
   if (!['pdf', 'png', 'jpeg', 'txt'].includes(format)) throw new UsageError('--format must be pdf, png, jpeg or txt')
+  const image = { width: values.width, height: values.height, scale: values.scale }
+  if ((format === 'pdf' || format === 'txt') && Object.values(image).some((v) => v !== undefined)) {
+    throw new UsageError('--width, --height and --scale apply to --format png or jpeg')
+  }
   const html = await readFile(file, 'utf8').catch((e: Error) => { throw new UsageError(`cannot read ${file}: ${e.message}`) })
   // A directory as output (DIR/ or an existing one): one file per data row.
   const { isBatchOutput, renderBatch } = await import('./render/render-batch.js')
@@ -107,6 +113,7 @@ async function render(config: Config, args: string[]): Promise<void> {
     format: format as 'pdf' | 'png' | 'jpeg' | 'txt',
     data: (await readJson(values.data, 'data file')) ?? {},
     settings: await readJson(values.settings, 'settings file'),
+    image,
   })
   await writeFile(output, bytes)
   console.log(`Wrote ${output} (${bytes.byteLength} bytes).`)

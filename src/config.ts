@@ -171,7 +171,9 @@ export function loadConfig(env: Env = process.env): Config {
     limits: {
       maxPages: integer(env, 'MAX_PAGES', 500, 1),
       maxImagePixels: integer(env, 'MAX_IMAGE_PIXELS', 50_000_000, 1),
-      maxImageDimension: integer(env, 'MAX_IMAGE_DIMENSION', 10_000, 1),
+      // The pixel budget is the real bound: a side limit only stops what no encoder takes (JPEG's 65,535), so a
+      // full-page PNG of a long document is made, as Chromium's screenshots are.
+      maxImageDimension: integer(env, 'MAX_IMAGE_DIMENSION', 65_535, 1),
       maxClips: integer(env, 'MAX_CLIPS', 50, 1),
       maxHtmlChars: integer(env, 'MAX_HTML_CHARS', 5_000_000, 1),
       templateRenderMs: integer(env, 'TEMPLATE_RENDER_MS', 5_000, 10),
