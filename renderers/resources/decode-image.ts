@@ -41,7 +41,7 @@ export function decodeImage(bytes: Buffer, budget: DecodeBudget): Promise<Loaded
 }
 
 async function decodeNow(bytes: Buffer, budget: DecodeBudget): Promise<LoadedImage> {
-  const { default: sharp } = await import('sharp')
+  const { default: sharp } = await import('./configured-sharp.js')
   const limitInputPixels = budget.maxPixels
   const meta = await sharp(bytes, { limitInputPixels: false }).metadata()
   const { format, width } = meta
