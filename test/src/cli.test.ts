@@ -58,6 +58,24 @@ t.test('quire render: a tall box inside an overflow clip prints one page, as in 
   t.match(pdfText(pdf), /end/)
 })
 
+t.test('quire render: --width, --height and --scale for images; a long document makes a full-page PNG', async (t) => {
+  const rows = Array.from({ length: 700 }, (_, i) => `<p style="margin:0;line-height:20px">Row ${i + 1}</p>`).join('')
+  const dir = t.testdir({ 'long.html': `<!DOCTYPE html><body style="margin:0">${rows}</body>`, 'data.json': '{}' })
+  const png = join(dir, 'shot.png')
+  await cli(['render', join(dir, 'long.html'), '--format', 'png', '--width', '400', '--height', '300', '--scale', '2', '-o', png], { DATA_DIR: dir })
+  t.match(await imageInfo(readFileSync(png)), { format: 'png', width: 800, height: 600 }, 'a 400×300 viewport at scale 2')
+  // 14,000 px tall: over the old 10,000 px side limit, far below the 50 M pixel budget (as Chromium's screenshots).
+  const full = join(dir, 'full.png')
+  await cli(['render', join(dir, 'long.html'), '--format', 'png', '--width', '600', '-o', full], { DATA_DIR: dir })
+  t.match(await imageInfo(readFileSync(full)), { width: 600, height: 14000 })
+  const bad = await cli(['render', join(dir, 'long.html'), '--format', 'png', '--scale', '20', '-o', png], { DATA_DIR: dir }).catch((e) => e)
+  t.equal(bad.code, 1)
+  t.match(bad.stderr, /scale must be a number from 0\.1 to 8; got "20"/)
+  const pdf = await cli(['render', join(dir, 'long.html'), '--width', '400', '-o', join(dir, 'x.pdf')], { DATA_DIR: dir }).catch((e) => e)
+  t.equal(pdf.code, 2)
+  t.match(pdf.stderr, /--width, --height and --scale apply to --format png or jpeg/)
+})
+
 t.test('a new user: serve on an empty DATA_DIR, create a key, render the sample invoice with it', async (t) => {
   const dir = t.testdir()
   const port = await freePort()
