@@ -5,6 +5,7 @@ import { openStore, type Store } from './store/index.js'
 import { RenderPool } from '../pool/index.js'
 import services from '../plugins/services.js'
 import problemErrors from '../plugins/problem-errors.js'
+import jsonBody from '../plugins/json-body.js'
 import apiKeyAuth from '../plugins/api-key-auth.js'
 import renderRoutes from '../plugins/render/index.js'
 import asyncRoutes from '../plugins/async/index.js'
@@ -26,6 +27,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   })
   await app.register(services, { config, store, pool })
   await app.register(problemErrors)
+  await app.register(jsonBody, { maxDepth: config.jsonMaxDepth })
   await app.register(apiKeyAuth)
   await app.register(healthRoutes)
   await app.register(renderRoutes)
