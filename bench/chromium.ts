@@ -1,6 +1,8 @@
-// The peer we measure against: Debian's Chromium driven by playwright-core, one warm page.
+// The peer we measure against: Debian's Chromium driven by playwright-core, warm pages (one per request in
+// flight, as a Chromium-based service keeps them).
 import { readFileSync, readdirSync } from 'node:fs'
 import { chromium, type Browser, type BrowserServer, type Page } from 'playwright-core'
+import { treeCpuSeconds } from './throughput.mjs'
 
 export const CHROMIUM_PATH = '/usr/bin/chromium'
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
@@ -32,25 +34,41 @@ export interface WarmChromium {
   pdf(html: string): Promise<Buffer>
   png(html: string, width: number, height: number, fullPage: boolean): Promise<Buffer>
   rss(): number
+  /** CPU seconds of the browser's process tree. */
+  cpu(): number
   close(): Promise<void>
 }
 
-export async function startChromium(): Promise<WarmChromium> {
+export async function startChromium(pages = 1): Promise<WarmChromium> {
   const server: BrowserServer = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: ARGS })
   const browser: Browser = await chromium.connect(server.wsEndpoint())
-  const page: Page = await browser.newPage({ viewport: { width: 800, height: 1200 } })
+  const idle: Page[] = []
+  for (let i = 0; i < pages; i++) idle.push(await browser.newPage({ viewport: { width: 800, height: 1200 } }))
+  const waiting: ((page: Page) => void)[] = []
+  /** Runs `job` on a free page (requests beyond the number of pages wait for one). */
+  const onPage = async <T>(job: (page: Page) => Promise<T>): Promise<T> => {
+    const page = idle.pop() ?? await new Promise<Page>((resolve) => waiting.push(resolve))
+    try {
+      return await job(page)
+    } finally {
+      const next = waiting.shift()
+      if (next) next(page)
+      else idle.push(page)
+    }
+  }
   const pid = server.process().pid!
   return {
-    async pdf(html) {
+    pdf: (html) => onPage(async (page) => {
       await page.setContent(html, { waitUntil: 'load' })
       return page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true, margin: { top: '0.4in', right: '0.4in', bottom: '0.4in', left: '0.4in' } })
-    },
-    async png(html, width, height, fullPage) {
+    }),
+    png: (html, width, height, fullPage) => onPage(async (page) => {
       await page.setViewportSize({ width, height })
       await page.setContent(html, { waitUntil: 'load' })
       return page.screenshot({ type: 'png', fullPage })
-    },
+    }),
     rss: () => treeRss(pid),
+    cpu: () => treeCpuSeconds(pid),
     async close() {
       await browser.close()
       await server.close()

@@ -1,18 +1,23 @@
-// The service as users run it, for `npm run bench`: `bin/quire.js serve` (built code, its own flags) in a
-// child process with an empty DATA_DIR, the invoice saved and published through the management API, then
-// POST /render/pdf/{id} over loopback HTTP with 4 requests in flight. Prints one JSON line: renders/s and the
-// peak RSS of the whole service process (main thread, store, HTTP and render workers).
-//   node bench/measure-service.mjs CASE.json SECONDS WARMUP_SECONDS THREADS
+// Quire's side of `npm run bench`, as users run it: `bin/quire.js serve` (built code, its own flags) in a child
+// process with an empty DATA_DIR, every case's template saved and published through the management API, then
+// `POST /render/{pdf|image}/{id}` over loopback HTTP, each case with 2 and with 4 requests in flight.
+// Per case and concurrency it prints one JSON line: renders/s, CPU of the whole service process per render
+// (main thread, HTTP, store and render workers: /proc/PID/stat; on a shared machine this moves far less than
+// renders/s), and the peak RSS of the service. With --latency it also measures single requests one after
+// another on the warm service (the seeded sample invoice and the first case), and at 80 % of the first case's
+// best throughput (requests started on a fixed schedule, not waiting for each other).
+//   node bench/measure-service.mjs CASES.json SECONDS WARMUP_SECONDS THREADS [--latency]
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { rendersPerSecond } from './throughput.mjs'
+import { cpuSeconds, rendersPerSecond } from './throughput.mjs'
 
-const [caseFile, seconds, warmupSeconds, threads] = process.argv.slice(2)
-const { html, data } = JSON.parse(readFileSync(caseFile, 'utf8'))
+const [casesFile, seconds, warmupSeconds, threads, ...flags] = process.argv.slice(2)
+const cases = JSON.parse(readFileSync(casesFile, 'utf8'))
 const bin = new URL('../bin/quire.js', import.meta.url).pathname
+const CONCURRENCIES = [2, 4]
 
 const freePort = () => new Promise((resolve) => {
   const server = createServer().listen(0, '127.0.0.1', () => {
@@ -21,6 +26,7 @@ const freePort = () => new Promise((resolve) => {
   })
 })
 const rssBytes = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024
+const print = (line) => console.log(JSON.stringify(line))
 
 const dataDir = mkdtempSync(join(tmpdir(), 'quire-bench-service-'))
 const port = await freePort()
@@ -34,20 +40,83 @@ try {
     await new Promise((r) => setTimeout(r, 100))
   }
   const key = execFileSync(process.execPath, [bin, 'keys', 'create', '--name', 'bench'], { env, encoding: 'utf8' }).trim().split('\n').at(-1)
-  const call = async (path, body) => {
-    const response = await fetch(base + path, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const call = async (method, path, body) => {
+    const response = await fetch(base + path, { method, headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
     return response
   }
-  const { id } = await (await call('/api/v1/templates', { name: 'bench invoice', html })).json()
-  await call(`/api/v1/templates/${id}/versions`, { publish: true })
-  const render = async () => { await (await call(`/render/pdf/${id}`, data)).arrayBuffer() }
+  /** A request as a client sends it: the body serialised once, the response read to its end. */
+  const renderer = (path, data) => {
+    const body = JSON.stringify(data)
+    return async () => {
+      const response = await fetch(base + path, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body })
+      const bytes = await response.arrayBuffer()
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${Buffer.from(bytes).toString()}`)
+    }
+  }
+  const published = async (name, html) => {
+    const { id } = await (await call('POST', '/api/v1/templates', { name, html })).json()
+    await call('POST', `/api/v1/templates/${id}/versions`, { publish: true })
+    return id
+  }
+  const pathFor = (c, id) => (c.format === 'png' ? `/render/image/${id}?format=png&width=${c.width}&height=${c.height}&fullPage=false` : `/render/pdf/${id}`)
+  const cpu = () => cpuSeconds(service.pid)
+  const best = new Map()
+  for (const c of cases) {
+    const render = renderer(pathFor(c, await published(c.id, c.template)), c.data)
+    for (const [i, concurrency] of CONCURRENCIES.entries()) {
+      // The first concurrency is warmed up in full; the next starts on an engine that is already warm.
+      const warmup = i === 0 ? Number(warmupSeconds) : Math.min(2, Number(warmupSeconds))
+      const result = await rendersPerSecond(render, { concurrency, seconds: Number(seconds), warmupSeconds: warmup, rss: () => rssBytes(service.pid), cpu })
+      print({ id: c.id, concurrency, ...result })
+      best.set(c.id, Math.max(best.get(c.id) ?? 0, result.perSecond))
+    }
+    // Whether memory comes back: RSS after two idle seconds.
+    await new Promise((r) => setTimeout(r, 2000))
+    print({ id: c.id, idleMb: rssBytes(service.pid) / 2 ** 20 })
+  }
 
-  const result = await rendersPerSecond(render, {
-    concurrency: 4, seconds: Number(seconds), warmupSeconds: Number(warmupSeconds), rss: () => rssBytes(service.pid),
-  })
-  console.log(JSON.stringify(result))
+  if (flags.includes('--latency')) {
+    const { items } = await (await call('GET', '/api/v1/templates')).json()
+    const sample = items.find((t) => t.name === 'Sample invoice')
+    const sampleData = (await (await call('GET', `/api/v1/templates/${sample.id}`)).json()).sampleData
+    const first = cases[0]
+    const targets = [
+      { id: 'sample', render: renderer(`/render/pdf/${sample.id}`, sampleData) },
+      { id: first.id, render: renderer(pathFor(first, await published(`${first.id}-latency`, first.template)), first.data) },
+    ]
+    for (const { id, render } of targets) {
+      for (let i = 0; i < 50; i++) await render() // warm
+      const ms = []
+      for (let i = 0; i < 300; i++) {
+        const started = performance.now()
+        await render()
+        ms.push(performance.now() - started)
+      }
+      print({ id, latency: 'sequential', ...percentiles(ms) })
+    }
+    // 80 % of capacity: requests leave on a fixed schedule at 0.8 × the best throughput, whatever is in flight.
+    const rate = 0.8 * best.get(first.id)
+    const render = targets[1].render
+    const ms = []
+    const count = Math.round(rate * Number(seconds))
+    const started = performance.now()
+    await Promise.all(Array.from({ length: count }, async (_, i) => {
+      const due = started + (i * 1000) / rate
+      await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())))
+      const t = performance.now()
+      await render()
+      ms.push(performance.now() - t)
+    }))
+    print({ id: first.id, latency: `80% load (${rate.toFixed(0)}/s)`, ...percentiles(ms) })
+  }
 } finally {
   service.kill()
   rmSync(dataDir, { recursive: true, force: true })
+}
+
+function percentiles(ms) {
+  const sorted = [...ms].sort((a, b) => a - b)
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
+  return { n: sorted.length, p50: at(0.5), p99: at(0.99) }
 }

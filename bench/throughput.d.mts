@@ -1,4 +1,6 @@
+export function cpuSeconds(pid: number): number
+export function treeCpuSeconds(rootPid: number): number
 export function rendersPerSecond(
   once: () => Promise<unknown>,
-  options: { concurrency: number; seconds: number; warmupSeconds: number; rss: () => number },
-): Promise<{ perSecond: number; peakMb: number }>
+  options: { concurrency: number; seconds: number; warmupSeconds: number; rss: () => number; cpu?: () => number },
+): Promise<{ perSecond: number; peakMb: number; cpuMsPerRender: number | null }>

@@ -12,14 +12,20 @@ declare module 'fastify' {
   interface FastifyInstance { requireApiKey: (request: FastifyRequest) => Promise<void> }
 }
 
-/** The header value as the client sent it (Node trims optional whitespace; rawHeaders keeps what it can). */
+/**
+ * The header value as the client sent it (Node trims optional whitespace; rawHeaders keeps what it can),
+ * else TemplateTo's `x-api-key` query parameter (its value is redacted from request logs: src/redact-url.ts).
+ */
 function rawApiKeyHeader(request: FastifyRequest): string | undefined {
   const raw = request.raw.rawHeaders
   for (let i = 0; i < raw.length; i += 2) {
     if (raw[i].toLowerCase() === 'x-api-key') return raw[i + 1]
   }
   const value = request.headers['x-api-key']
-  return Array.isArray(value) ? value[0] : value
+  if (value !== undefined) return Array.isArray(value) ? value[0] : value
+  const query = request.query as Record<string, unknown> | undefined
+  const param = query && Object.hasOwn(query, 'x-api-key') ? query['x-api-key'] : undefined
+  return Array.isArray(param) ? String(param[0]) : typeof param === 'string' ? param : undefined
 }
 
 async function apiKeyAuth(app: FastifyInstance): Promise<void> {

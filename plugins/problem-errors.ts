@@ -7,7 +7,7 @@ import { PoolError } from '../pool/index.js'
 import { renderErrorStatus } from '../src/render/pool-errors.js'
 
 export function sendProblem(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
-  return reply.code(status).type('application/problem+json; charset=utf-8').send(problemBody(status, code, message))
+  return reply.code(status).type('application/problem+json; charset=utf-8').send(problemBody(status, code, message, String(reply.request.id)))
 }
 
 function translate(error: FastifyError, bodyLimit: number): { status: number; code: string; message: string } {

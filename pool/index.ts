@@ -14,6 +14,9 @@ export class PoolError extends Error {
   }
 }
 
+/** One finished render: `format` is pdf, png, jpeg, txt, docx or clips; `outcome` is ok or the error code. */
+export type RenderObserver = (render: { format: string; outcome: string; seconds: number }) => void
+
 export interface PoolOptions {
   threads: number
   renderTimeoutMs: number
@@ -37,6 +40,9 @@ export class RenderPool {
   private readonly onStart = new Map<number, () => void>()
   private nextId = 1
   private inFlight = 0
+  private busy = 0
+  private workersCreated = 0
+  private observer: RenderObserver | null = null
 
   constructor(options: PoolOptions) {
     this.options = options
@@ -51,6 +57,7 @@ export class RenderPool {
     })
     // A worker that dies outside a task must not take the process down; piscina replaces it.
     this.piscina.on('error', () => {})
+    this.piscina.on('workerCreate', () => { this.workersCreated++ })
     this.piscina.on('message', (message: Record<string, number> | null) => {
       const id = message?.[STARTED]
       if (id !== undefined) this.onStart.get(id)?.()
@@ -77,21 +84,39 @@ export class RenderPool {
     const controller = new AbortController()
     const id = this.nextId++
     let timer: NodeJS.Timeout | undefined
+    let started = 0
     this.onStart.set(id, () => {
+      started = performance.now()
+      this.busy++
       timer = setTimeout(() => controller.abort(new Error('render time limit')), renderTimeoutMs)
     })
     let result: RenderResult
     try {
       result = await this.piscina.run({ id, task }, { name: task.format, signal: controller.signal })
     } catch (error) {
-      throw this.explain(error, controller.signal.aborted)
+      const failure = this.explain(error, controller.signal.aborted)
+      this.observe(task, failure.code, started)
+      throw failure
     } finally {
       this.inFlight--
+      if (started > 0) this.busy--
       this.onStart.delete(id)
       clearTimeout(timer)
     }
+    this.observe(task, result.ok ? 'ok' : result.error.code, started)
     if (!result.ok) throw new PoolError(result.error.code, result.error.message)
     return result.output
+  }
+
+  /** Calls `observer` after every render that a worker started (for metrics), with its time in the worker. */
+  observeRenders(observer: RenderObserver): void {
+    this.observer = observer
+  }
+
+  private observe(task: RenderTask, outcome: string, started: number): void {
+    if (!this.observer || started === 0) return
+    const format = task.format === 'image' ? task.image.format : task.format
+    this.observer({ format, outcome, seconds: (performance.now() - started) / 1000 })
   }
 
   private explain(error: unknown, timedOut: boolean): PoolError {
@@ -107,8 +132,16 @@ export class RenderPool {
     return new PoolError('QUIRE_ERR_RENDER_WORKER_CRASHED', `The render worker stopped unexpectedly: ${message}`)
   }
 
+  /** busy: renders a worker is running; queued: accepted renders waiting for a worker; restarts: workers replaced. */
   get stats() {
-    return { threads: this.piscina.threads.length, queued: this.piscina.queueSize, completed: this.piscina.completed }
+    return {
+      threads: this.piscina.threads.length,
+      busy: this.busy,
+      queued: this.inFlight - this.busy,
+      maxQueue: this.options.maxQueue,
+      completed: this.piscina.completed,
+      restarts: Math.max(0, this.workersCreated - this.options.threads),
+    }
   }
 
   async destroy(): Promise<void> {

@@ -29,6 +29,10 @@ export interface TemplateSettings {
     permitAnnotations: boolean
   }
   disablePageBreakCalculation: boolean
+  /** .NET culture name for format_number, currency and {{tt_date}} (TemplateTo's `cultureName`); default en-US. */
+  cultureName?: string
+  /** 'html' escapes Liquid output (Quire's default); 'none' prints it as is (Fluid's, kept for imported TemplateTo templates). */
+  outputEscaping?: 'html' | 'none'
 }
 
 /** One Liquid source with the key under which its compiled form is cached in a worker. */

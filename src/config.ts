@@ -1,6 +1,8 @@
 // The only reader of process.env: parsed and validated once, then passed around as a plain object.
 import { availableParallelism } from 'node:os'
-import { resolve } from 'node:path'
+import { existsSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { FetchPolicy, RenderLimits } from '../renderers/contract.js'
 import { DEFAULT_BUDGETS } from '../renderers/default-budgets.js'
 
@@ -51,6 +53,38 @@ export interface Config {
   }
   /** Server secret for signed download links and webhook signing keys; null = generated once and kept in DATA_DIR. */
   secret: string | null
+  /** On SIGTERM/SIGINT, how long in-flight requests may take to finish before their connections are cut. */
+  shutdownGraceMs: number
+  /** Bearer token that GET /metrics requires; null = the metrics are open (keep the port private then). */
+  metricsToken: string | null
+  /** Scale-out engines (docs/scaling.md); each null = the embedded default (SQLite, in-process queue, files). */
+  engines: Engines
+  /** Requests per API key per minute across all nodes; 0 = no limit (the default). */
+  rateLimitPerMinute: number
+  /**
+   * The corpus of real templates with Chromium references (QUIRE_CORPUS_DIR), used by the fidelity tests and
+   * benches, not by the service; default `../shared/corpus` beside the repository root.
+   */
+  corpusDir: string
+}
+
+export interface S3Settings {
+  /** null = the provider's default endpoint for the region (AWS). */
+  endpoint: string | null
+  region: string
+  bucket: string
+  /** null = the SDK's default credential chain (environment, instance role …). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null
+  forcePathStyle: boolean
+}
+
+export interface Engines {
+  /** DATABASE_URL: postgres://… → PostgreSQL; null → SQLite file in DATA_DIR. */
+  databaseUrl: string | null
+  /** REDIS_URL: redis://… → BullMQ queue, job state and shared counters in Redis. */
+  redisUrl: string | null
+  /** S3_*: async results in S3-compatible object storage. */
+  s3: S3Settings | null
 }
 
 export class ConfigError extends Error {}
@@ -84,6 +118,38 @@ function secretFrom(env: Env): string | null {
   return raw
 }
 
+function urlSetting(env: Env, name: string, schemes: string[]): string | null {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return null
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new ConfigError(`${name} is not a valid address: expected ${schemes[0]}//host:port/…`)
+  }
+  if (!schemes.includes(url.protocol)) throw new ConfigError(`${name} must start with ${schemes.map((s) => `${s}//`).join(' or ')}, got "${url.protocol}//"`)
+  return raw
+}
+
+function s3From(env: Env): S3Settings | null {
+  const names = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE']
+  if (!names.some((n) => env[n])) return null
+  const bucket = env.S3_BUCKET
+  if (!bucket) throw new ConfigError('S3_BUCKET is required when any S3_* setting is given')
+  const accessKeyId = env.S3_ACCESS_KEY_ID ?? ''
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY ?? ''
+  if (!accessKeyId !== !secretAccessKey) throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be given together (or neither, for the default credential chain)')
+  const pathStyle = env.S3_FORCE_PATH_STYLE ?? ''
+  if (!['', 'true', 'false'].includes(pathStyle)) throw new ConfigError(`S3_FORCE_PATH_STYLE must be true or false, got "${pathStyle}"`)
+  return {
+    endpoint: urlSetting(env, 'S3_ENDPOINT', ['http:', 'https:']),
+    region: env.S3_REGION || 'us-east-1',
+    bucket,
+    credentials: accessKeyId ? { accessKeyId, secretAccessKey } : null,
+    forcePathStyle: pathStyle === 'true',
+  }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000)
   const level = env.LOG_LEVEL ?? 'info'
@@ -108,7 +174,9 @@ export function loadConfig(env: Env = process.env): Config {
     limits: {
       maxPages: integer(env, 'MAX_PAGES', 500, 1),
       maxImagePixels: integer(env, 'MAX_IMAGE_PIXELS', 50_000_000, 1),
-      maxImageDimension: integer(env, 'MAX_IMAGE_DIMENSION', 10_000, 1),
+      // The pixel budget is the real bound: a side limit only stops what no encoder takes (JPEG's 65,535), so a
+      // full-page PNG of a long document is made, as Chromium's screenshots are.
+      maxImageDimension: integer(env, 'MAX_IMAGE_DIMENSION', 65_535, 1),
       maxClips: integer(env, 'MAX_CLIPS', 50, 1),
       maxHtmlChars: integer(env, 'MAX_HTML_CHARS', 5_000_000, 1),
       templateRenderMs: integer(env, 'TEMPLATE_RENDER_MS', 5_000, 10),
@@ -143,5 +211,21 @@ export function loadConfig(env: Env = process.env): Config {
       attempts: integer(env, 'WEBHOOK_ATTEMPTS', 3, 1),
     },
     secret: secretFrom(env),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 30_000, 0),
+    metricsToken: env.METRICS_TOKEN ? env.METRICS_TOKEN : null,
+    engines: {
+      databaseUrl: urlSetting(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+      redisUrl: urlSetting(env, 'REDIS_URL', ['redis:', 'rediss:']),
+      s3: s3From(env),
+    },
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 0, 0),
+    corpusDir: env.QUIRE_CORPUS_DIR ? resolve(env.QUIRE_CORPUS_DIR) : join(repositoryRoot(), '..', 'shared', 'corpus'),
   }
+}
+
+/** The checkout's root: the nearest folder above this file (src/ or dist/src/) with a package.json. */
+function repositoryRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url))
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir)
+  return dir
 }

@@ -47,8 +47,12 @@ export const Errors = {
   WEB_CSRF_INVALID: define('QUIRE_ERR_WEB_CSRF_INVALID', 'The form is out of date or did not come from this site (%s); reload the page and try again', 403),
   WEB_SIGNIN_THROTTLED: define('QUIRE_ERR_WEB_SIGNIN_THROTTLED', 'Too many failed sign-ins; try again in %s seconds', 429),
   WEB_LAST_ADMIN: define('QUIRE_ERR_WEB_LAST_ADMIN', 'The account needs at least one admin: %s', 409),
+  RATE_LIMITED: define('QUIRE_ERR_RATE_LIMITED', 'This API key made more than %s requests in a minute (RATE_LIMIT_PER_MINUTE); retry in %s seconds', 429),
   API_KEY_NOT_FOUND: define('QUIRE_ERR_API_KEY_NOT_FOUND', 'API key %s not found', 404),
   USER_NOT_FOUND: define('QUIRE_ERR_USER_NOT_FOUND', 'User %s not found', 404),
+  NOT_READY: define('QUIRE_ERR_NOT_READY', 'Not ready: %s', 503),
+  SHUTTING_DOWN: define('QUIRE_ERR_SHUTTING_DOWN', 'The service is shutting down; send the request again (to another instance)', 503),
+  METRICS_TOKEN_INVALID: define('QUIRE_ERR_METRICS_TOKEN_INVALID', 'GET /metrics needs the header Authorization: Bearer <METRICS_TOKEN>', 401),
   INTERNAL: define('QUIRE_ERR_INTERNAL', 'Internal server error', 500),
 } as const
 
@@ -93,8 +97,11 @@ const TITLES: Record<number, string> = {
   503: 'Service Unavailable',
 }
 
-export interface ProblemBody { type: string; title: string; status: number; code: string; error: string }
+export interface ProblemBody { type: string; title: string; status: number; code: string; error: string; requestId?: string }
 
-export function problemBody(status: number, code: string, message: string): ProblemBody {
-  return { type: 'about:blank', title: TITLES[status] ?? 'Error', status, code, error: message }
+/** `requestId` is the id of the request in the service's log lines, so a user's report can be found there. */
+export function problemBody(status: number, code: string, message: string, requestId?: string): ProblemBody {
+  const body: ProblemBody = { type: 'about:blank', title: TITLES[status] ?? 'Error', status, code, error: message }
+  if (requestId !== undefined) body.requestId = requestId
+  return body
 }

@@ -25,20 +25,45 @@ function firstStartBanner(config: Config, templateId: string, dataFile: string):
 export async function startServer(config: Config): Promise<FastifyInstance> {
   const app = await buildApp(config)
   const seeded = await seedIfEmpty(app.store)
-  await app.pool.ready
+  // Listen at once: /health answers while the workers load their engines and fonts, and /ready says
+  // 503 "the render pool is still starting" until they have (renders sent meanwhile wait in the queue).
   await app.listen({ port: config.port, host: config.host })
+  const warm = performance.now()
+  void app.pool.ready.then(() => app.log.info({ ms: Math.round(performance.now() - warm) }, 'render pool ready'))
   if (seeded) {
     const template = await app.store.templates.get(seeded.accountId, seeded.templateId)
     const dataFile = join(config.dataDir, 'sample-invoice-data.json')
     await writeFile(dataFile, JSON.stringify(template?.draft.sampleData ?? {}, null, 2))
     console.log(firstStartBanner(config, seeded.templateId, dataFile))
   }
-  const stop = async (signal: string) => {
-    app.log.info(`${signal}: closing`)
-    await app.close()
-    process.exit(0)
-  }
-  process.once('SIGINT', () => void stop('SIGINT'))
-  process.once('SIGTERM', () => void stop('SIGTERM'))
+  process.once('SIGINT', () => void shutDown(app, config, 'SIGINT'))
+  process.once('SIGTERM', () => void shutDown(app, config, 'SIGTERM'))
   return app
+}
+
+/**
+ * Graceful shutdown: stop accepting connections, answer requests on open connections 503, let in-flight
+ * requests (sync renders) finish for up to SHUTDOWN_GRACE_MS, put running async jobs back, close idle
+ * keep-alive connections, close the pool and the store, exit 0. Past the grace period the remaining
+ * connections are cut so the process still ends; a second signal ends it at once.
+ */
+async function shutDown(app: FastifyInstance, config: Config, signal: string): Promise<void> {
+  const started = Date.now()
+  app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down: finishing in-flight requests')
+  const again = () => { app.log.warn('second signal: exiting now'); process.exit(1) }
+  process.once('SIGINT', again)
+  process.once('SIGTERM', again)
+  const cut = setTimeout(() => {
+    app.log.warn({ graceMs: config.shutdownGraceMs }, 'grace period over: closing the remaining connections')
+    app.server.closeAllConnections()
+  }, config.shutdownGraceMs)
+  cut.unref()
+  try {
+    await app.close()
+  } catch (error) {
+    app.log.error({ err: error }, 'error while shutting down')
+    process.exit(1)
+  }
+  app.log.info({ ms: Date.now() - started }, 'shut down')
+  process.exit(0)
 }

@@ -2,6 +2,7 @@
 // (editor form, management API, seed) so that a stored template always holds a complete, valid object.
 import type { MarginsMm, PaperSize, TemplateSettings } from '../renderers/contract.js'
 import { DEFAULT_SETTINGS } from '../renderers/default-settings.js'
+import { resolveCulture } from '../renderers/template/templateto/culture.js'
 import { Errors } from './errors.js'
 
 export const PAPER_SIZES_MM: Record<Exclude<PaperSize, 'Custom'>, { widthMm: number; heightMm: number }> = {
@@ -50,6 +51,7 @@ type Rule =
   | { kind: 'mm' }
   | { kind: 'enum'; values: readonly string[] }
   | { kind: 'object'; fields: Shape; optional?: boolean }
+  | { kind: 'culture' }
 
 interface Field { rule: Rule; optional?: boolean }
 type Shape = Record<string, Field>
@@ -100,6 +102,9 @@ const SETTINGS_SHAPE: Shape = {
     },
   },
   disablePageBreakCalculation: bool,
+  // TemplateTo's culture (format_number, currency, {{tt_date}}) and the output escaping choice (docs/templateto.md).
+  cultureName: optional({ rule: { kind: 'culture' } }),
+  outputEscaping: optional({ rule: { kind: 'enum', values: ['html', 'none'] } }),
 }
 
 function invalid(message: string): never {
@@ -140,6 +145,14 @@ function checkValue(rule: Rule, value: unknown, path: string, base: unknown): un
         : invalid(`${path} must be one of ${rule.values.join(', ')}; got ${describe(value)}`)
     case 'object':
       return mergeObject(rule.fields, value, path, base)
+    case 'culture':
+      if (typeof value !== 'string') return invalid(`${path} must be a culture name such as en-US, got ${describe(value)}`)
+      try {
+        resolveCulture(value)
+      } catch (err) {
+        return invalid(`${path}: ${(err as Error).message}`)
+      }
+      return value
   }
 }
 

@@ -4,7 +4,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { RenderTask } from '../../renderers/contract.js'
 import { Errors } from '../../src/errors.js'
-import { decodeBase64Html, htmlSource, templateSource } from '../../src/render/document-source.js'
+import { asyncSchemas as S } from '../../src/api/schemas.js'
+import { documentOnly } from '../../src/api/document-only.js'
+import { decodeBase64Html, htmlSource } from '../../src/render/document-source.js'
+import { cachedTemplateSource } from '../../src/render/template-source-cache.js'
 import { clipsOptionsFromBody, imageOptionsFromBody } from '../../src/render/image-options.js'
 import { buildTask, templateData, usageKind } from '../../src/render/tasks.js'
 import { parseSettings } from '../../src/settings.js'
@@ -14,9 +17,9 @@ import { startBody, statusBody, statusPath, type JobRecord, type JobTask, type R
 import { asyncQuery, htmlRenderType, templateRenderType } from '../../src/jobs/job-request.js'
 import { JobService } from '../../src/jobs/job-service.js'
 import { JobStore } from '../../src/jobs/job-store.js'
-import { ResultFiles } from '../../src/jobs/result-files.js'
 import { loadServerSecret } from '../../src/jobs/server-secret.js'
 import { accountWebhookSecret } from '../../src/jobs/webhook-signature.js'
+import { applyRequestOptions } from '../../src/render/request-options.js'
 
 type Bag = Record<string, unknown>
 type Params = { renderType: string; templateId: string; jobId: string }
@@ -32,6 +35,10 @@ function bodyObject(body: unknown): Bag {
   return body as Bag
 }
 
+function downloadName(job: JobRecord): string {
+  return `${job.templateId ?? 'document'}-${job.jobId}.${job.result?.extension ?? 'bin'}`
+}
+
 /** A job stores the task without limits and fetch policy: those come from config when it runs. */
 function portable({ limits: _limits, fetch: _fetch, ...task }: RenderTask): JobTask {
   return task as JobTask
@@ -40,7 +47,7 @@ function portable({ limits: _limits, fetch: _fetch, ...task }: RenderTask): JobT
 export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app
   const secret = await loadServerSecret(config.dataDir, config.secret)
-  const files = new ResultFiles(config.dataDir)
+  const files = app.engines.results
   const jobs = new JobService({
     config,
     store: JobStore.sqlite(app.store.db, config.jobs.recordRetentionMs),
@@ -49,16 +56,28 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
     secret,
     log: app.log,
     recordUsage: (keyId, extension) => app.store.apiKeys.recordUsage(keyId, usageKind(extension)),
+    observe: {
+      jobEnded: (state) => app.metrics.jobEnded.inc({ state }),
+      webhook: (outcome) => app.metrics.webhookDeliveries.inc({ outcome }),
+    },
+    sharedQueues: app.engines.queues ?? undefined,
   })
+  app.metrics.jobsNow = () => jobs.stats
   app.decorate('jobs', jobs)
   app.addHook('onReady', async () => {
     const { requeued, redelivering } = await jobs.recover()
     if (requeued + redelivering > 0) app.log.info({ requeued, redelivering }, 'async jobs resumed after restart')
   })
-  // A child plugin's onClose runs before the root's, so jobs stop while the pool and store are still open.
-  app.addHook('onClose', async () => jobs.close(Math.min(config.pool.renderTimeoutMs, 10_000)))
+  // Shutdown: no job starts once it begins; running ones go on while in-flight sync requests finish, and
+  // whatever still runs then is put back to Pending for the next start, while the pool and store are
+  // still open (src/app.ts registers their onClose first, so it runs last).
+  app.addHook('preClose', async () => jobs.pause())
+  app.addHook('onClose', async () => {
+    const putBack = await jobs.close(0)
+    if (putBack > 0) app.log.info({ putBack }, 'running async jobs put back to Pending; they resume at the next start')
+  })
 
-  const auth = { preHandler: app.requireApiKey }
+  const auth = { preHandler: app.requireApiKey, ...documentOnly }
 
   async function accept(request: FastifyRequest, reply: FastifyReply, job: {
     renderType: RenderType; templateId: string | null; versionId: string | null; task: RenderTask; query: ReturnType<typeof asyncQuery>
@@ -78,17 +97,19 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
 
   // Template data is the body itself. For `image` the image options are members of the same object:
   // they are read as options and also stay visible to the template (nothing is removed from the data).
-  app.post<{ Params: Params }>('/render/async/:renderType/:templateId', auth, async (request, reply) => {
+  app.post<{ Params: Params }>('/render/async/:renderType/:templateId', { ...auth, schema: S.template }, async (request, reply) => {
     const renderType = templateRenderType(request.params.renderType)
     const query = asyncQuery(request.query, true)
     const data = templateData(request.body)
     const image = renderType === 'image' ? imageOptionsFromBody(data) : undefined
-    const { source, templateId, versionId } = await templateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
+    const resolved = await cachedTemplateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
+    const { templateId, versionId } = resolved
+    const source = await applyRequestOptions(app.store, request.apiKey!.accountId, resolved.source, request.query as Record<string, unknown>)
     const task = image ? buildTask(config, 'image', { source, data }, image) : buildTask(config, renderType as 'pdf' | 'txt' | 'docx', { source, data })
     return accept(request, reply, { renderType, templateId, versionId, task, query })
   })
 
-  app.post<{ Params: Params }>('/render/async/:renderType/fromhtml', auth, async (request, reply) => {
+  app.post<{ Params: Params }>('/render/async/:renderType/fromhtml', { ...auth, schema: S.html }, async (request, reply) => {
     const renderType = htmlRenderType(request.params.renderType)
     const query = asyncQuery(request.query, false)
     const body = bodyObject(request.body)
@@ -100,17 +121,17 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
     return accept(request, reply, { renderType, templateId: null, versionId: null, task, query })
   })
 
-  app.post<{ Params: Params }>('/render/async/image/:templateId/clips', auth, async (request, reply) => {
+  app.post<{ Params: Params }>('/render/async/image/:templateId/clips', { ...auth, schema: S.templateClips }, async (request, reply) => {
     const query = asyncQuery(request.query, true)
     const body = bodyObject(request.body)
     const data = templateData(body.data, 'data')
     const clips = clipsOptionsFromBody(body, config.limits.maxClips)
-    const { source, templateId, versionId } = await templateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
+    const { source, templateId, versionId } = await cachedTemplateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
     const task = buildTask(config, 'clips', { source, data }, clips)
     return accept(request, reply, { renderType: 'image-clips', templateId, versionId, task, query })
   })
 
-  app.post('/render/async/image/fromhtml/clips', auth, async (request, reply) => {
+  app.post('/render/async/image/fromhtml/clips', { ...auth, schema: S.htmlClips }, async (request, reply) => {
     const query = asyncQuery(request.query, false)
     const body = bodyObject(request.body)
     const source = htmlSource(decodeBase64Html(body.base64HtmlString))
@@ -126,12 +147,12 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
     return job
   }
 
-  app.get<{ Params: Params }>('/render/async/status/:jobId', auth, async (request, reply) => {
+  app.get<{ Params: Params }>('/render/async/status/:jobId', { ...auth, schema: S.status }, async (request, reply) => {
     const job = await ownJob(request)
     return reply.header('cache-control', 'no-store').send(statusBody(job))
   })
 
-  app.get<{ Params: Params }>('/render/async/result/:jobId', auth, async (request, reply) => {
+  app.get<{ Params: Params }>('/render/async/result/:jobId', { ...auth, schema: S.result }, async (request, reply) => {
     const job = await ownJob(request)
     switch (job.status) {
       case 'Expired':
@@ -142,13 +163,17 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
       case 'Processing':
         throw new Errors.JOB_NOT_COMPLETED(`Job ${job.jobId} is ${job.status}: the result can be fetched once its status is Completed`)
     }
-    const link = signDownloadLink(secret, job.jobId, config.jobs.downloadLinkTtlMs)
+    // Results in object storage: its pre-signed GET, expiring with the job; else Quire's own signed address.
+    const presigned = job.result && !job.usesExternalOutput
+      ? await files.presignedGet(job.result.file, { expiresAt: job.expiresAt, fileName: downloadName(job), contentType: job.result.contentType })
+      : null
+    const link = presigned ?? signDownloadLink(secret, job.jobId, config.jobs.downloadLinkTtlMs)
     return reply.header('cache-control', 'no-store').redirect(link, 302)
   })
 
   // The signed address is the authorization (like a storage provider's pre-signed GET); an X-Api-Key
   // header that the caller's client carries over the redirect is accepted and not needed.
-  app.get<{ Params: Params; Querystring: Bag }>('/render/async/download/:jobId', async (request, reply) => {
+  app.get<{ Params: Params; Querystring: Bag }>('/render/async/download/:jobId', { schema: S.download, ...documentOnly }, async (request, reply) => {
     const { jobId } = request.params
     const check = looksLikeJobId(jobId) ? checkDownloadLink(secret, jobId, request.query.expires, request.query.signature) : 'invalid'
     if (check !== 'valid') throw new Errors.DOWNLOAD_LINK_INVALID(check === 'expired' ? 'expired' : 'not valid (altered or incomplete)')
@@ -158,13 +183,13 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
     reply.header('cache-control', 'private, no-store')
     // Uploaded to the caller's storage: nothing is kept here (the spec's "empty response").
     if (job.usesExternalOutput || !job.result) return reply.code(204).send()
-    const { file, contentType, extension, size } = job.result
+    const { file, contentType, size } = job.result
     if (!(await files.exists(file))) throw new Errors.JOB_RESULT_EXPIRED(jobId, 'its retention')
     return reply
       .type(contentType)
       .header('content-length', String(size))
-      .header('content-disposition', `attachment; filename="${job.templateId ?? 'document'}-${job.jobId}.${extension}"`)
-      .send(files.open(file))
+      .header('content-disposition', `attachment; filename="${downloadName(job)}"`)
+      .send(await files.open(file))
   })
 
   app.get('/render/async/webhook-secret', auth, async (request) => ({

@@ -175,7 +175,7 @@ function resolveCustomProperties(declared: Declared, extras: Extras, parentExtra
 }
 
 const BLOCKIFY: Partial<Record<Display, Display>> = {
-  inline: 'block', 'inline-block': 'block', 'inline-table': 'table', 'inline-flex': 'flex',
+  inline: 'block', 'inline-block': 'block', 'inline-table': 'table', 'inline-flex': 'flex', 'inline-grid': 'grid',
   'table-row': 'block', 'table-cell': 'block', 'table-row-group': 'block', 'table-header-group': 'block',
   'table-footer-group': 'block', 'table-column': 'block', 'table-column-group': 'block', 'table-caption': 'block',
 }
@@ -188,7 +188,8 @@ function finish(c: ApplyContext, env: ComputeEnv, flags: { isRoot: boolean; pare
   }
 
   if (s.position === 'absolute' || s.position === 'fixed') s.float = 'none'
-  const parentIsFlex = flags.parentDisplay === 'flex' || flags.parentDisplay === 'inline-flex'
+  const parentIsFlex = flags.parentDisplay === 'flex' || flags.parentDisplay === 'inline-flex' ||
+    flags.parentDisplay === 'grid' || flags.parentDisplay === 'inline-grid'
   if (s.display !== 'none' && s.display !== 'contents' && (flags.isRoot || s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed' || parentIsFlex)) {
     s.display = BLOCKIFY[s.display] ?? s.display
   }
@@ -221,7 +222,7 @@ function decorate(c: ApplyContext): void {
   const own = e.decoLines
   const ownAny = own !== null && (own.underline || own.overline || own.lineThrough)
   const p = c.parent.textDecoration
-  const atomic = s.display === 'inline-block' || s.display === 'inline-table' || s.display === 'inline-flex' ||
+  const atomic = s.display === 'inline-block' || s.display === 'inline-table' || s.display === 'inline-flex' || s.display === 'inline-grid' ||
     s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed'
   const inherits = !atomic && (p.underline || p.overline || p.lineThrough)
   if (!ownAny && !inherits) { s.textDecoration = NO_DECORATION; return }

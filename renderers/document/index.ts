@@ -25,7 +25,7 @@ export function buildStyledDocument(html: string, media: MediaContext, budgets: 
   const author = buildRuleIndex(dom.styles, media, parseStylesheet)
   for (const sheet of author.sheets) warnings.addAll(sheet.warnings)
   const rootVars = new Map<string, string>()
-  const root = buildStyledTree(dom.root, uaRuleIndex(dom.quirks), author.index, media, warnings.add, vars, rootVars)
+  const root = buildStyledTree(dom.root, uaRuleIndex(dom.quirks), author.index, media, warnings.add, vars, rootVars, dom.quirks)
   const page = resolvePageRule(author.pages, warnings.add)
   // Margin boxes inherit custom properties from the root element.
   for (const box of page.marginBoxes ?? []) {

@@ -89,8 +89,42 @@ function matchesPseudo(p: Pseudo, el: DomElement): boolean {
       }
       return false
     }
+    case 'has': return matchesHas(p.list, el)
+    case 'anchor': return el === hasAnchor
     case 'never': return false
   }
+}
+
+/** The element whose :has() is being tested; its arguments' leftmost compound matches only this one. */
+let hasAnchor: DomElement | null = null
+
+/**
+ * :has(): some element after the anchor in tree order (its descendants, or for `+`/`~` its following
+ * siblings and their subtrees) matches a relative selector. Walks the subtree once per test: :has() is
+ * rare and documents are small, and the matched-list cache keeps repeated elements cheap.
+ */
+function matchesHas(list: Complex[], el: DomElement): boolean {
+  const saved = hasAnchor
+  hasAnchor = el
+  try {
+    let siblings = false
+    for (let i = 0; i < list.length; i++) {
+      const c = list[i].combinators[list[i].combinators.length - 1]
+      if (c === '+' || c === '~') siblings = true
+    }
+    if (someInSubtrees(el.elementChildren, 0, list)) return true
+    return siblings && el.parent !== null && someInSubtrees(el.parent.elementChildren, el.index + 1, list)
+  } finally {
+    hasAnchor = saved
+  }
+}
+
+function someInSubtrees(nodes: DomElement[], from: number, list: Complex[]): boolean {
+  for (let i = from; i < nodes.length; i++) {
+    if (matchesSome(list, nodes[i])) return true
+    if (someInSubtrees(nodes[i].elementChildren, 0, list)) return true
+  }
+  return false
 }
 
 function matchesNth(p: Extract<Pseudo, { k: 'nth' }>, el: DomElement): boolean {

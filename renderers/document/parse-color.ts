@@ -2,6 +2,7 @@
 import type { Color } from './styled-tree.js'
 import type { Tok } from './css-tokens.js'
 import { NAMED_COLORS } from './named-colors.js'
+import { parseModernColor } from './parse-modern-color.js'
 
 export const BLACK: Color = Object.freeze({ r: 0, g: 0, b: 0, a: 1 }) as Color
 export const TRANSPARENT: Color = Object.freeze({ r: 0, g: 0, b: 0, a: 0 }) as Color
@@ -72,6 +73,13 @@ function alphaOf(t: Tok | null): number | null {
 
 function parseColorFunction(name: string, args: Tok[], current: Color): Color | null {
   if (name === 'var') return null
+  // Fast path: plain rgb()/hsl() numbers, as nearly every template writes them. Everything else — CSS
+  // Color 4/5 spaces, color-mix(), relative colours, calc() in channels — goes to the full parser.
+  return parseLegacyFunction(name, args) ?? parseModernColor(name, args, current)
+}
+
+function parseLegacyFunction(name: string, args: Tok[]): Color | null {
+  if (name !== 'rgb' && name !== 'rgba' && name !== 'hsl' && name !== 'hsla') return null
   const ch = channels(args)
   if (!ch) return null
   const a = alphaOf(ch.alpha)
@@ -92,7 +100,6 @@ function parseColorFunction(name: string, args: Tok[], current: Color): Color | 
     const hue = h.unit === 'turn' ? h.n * 360 : h.unit === 'rad' ? (h.n * 180) / Math.PI : h.unit === 'grad' ? h.n * 0.9 : h.n
     return hslToRgb(hue, clamp(s.n, 0, 100) / 100, clamp(l.n, 0, 100) / 100, a)
   }
-  void current
   return null
 }
 

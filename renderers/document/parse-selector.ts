@@ -17,6 +17,9 @@ export type Pseudo =
   | { k: 'not' | 'is'; list: Complex[] }
   | { k: 'root' | 'empty' | 'link' | 'checked' | 'disabled' | 'enabled' | 'never' | 'required' | 'optional' }
   | { k: 'lang'; v: string }
+  /** :has(): each selector's leftmost compound is the anchor pseudo, joined by the leading combinator. */
+  | { k: 'has'; list: Complex[] }
+  | { k: 'anchor' }
 
 export interface Compound {
   tag: string | null
@@ -42,13 +45,6 @@ export interface Complex {
 const A = 1_000_000
 const B = 1_000
 
-const NEVER_PSEUDO = new Set([
-  'hover', 'active', 'focus', 'focus-visible', 'focus-within', 'visited', 'target', 'target-within',
-  'indeterminate', 'placeholder-shown', 'autofill', '-webkit-autofill', 'invalid', 'valid', 'in-range',
-  'out-of-range', 'read-only', 'read-write', 'fullscreen', 'modal', 'popover-open', 'playing', 'paused',
-  'user-invalid', 'user-valid', 'has', 'host', 'current', 'past', 'future', 'left', 'right', 'first', 'blank',
-  '-moz-focusring', '-moz-ui-invalid', 'picture-in-picture', 'open', 'closed', 'default',
-])
 const SIMPLE_PSEUDO = new Set(['root', 'empty', 'link', 'any-link', 'checked', 'disabled', 'enabled', 'required', 'optional', 'scope', 'defined'])
 const LEGACY_PSEUDO_ELEMENTS = new Set(['before', 'after', 'first-line', 'first-letter'])
 
@@ -109,6 +105,26 @@ class SelectorParser {
       if (this.s[this.i] === ',') { this.i++; continue }
       if (nested && this.s[this.i] === ')') return out
       if (!nested && this.i >= this.s.length) return out
+      fail()
+    }
+  }
+
+  /** `:has()` arguments: relative selectors (`> a`, `+ b`, `c d`), each anchored at the :has() element. */
+  relativeList(): Complex[] {
+    const out: Complex[] = []
+    for (;;) {
+      this.ws()
+      let leading: Combinator = ' '
+      const ch = this.s[this.i]
+      if (ch === '>' || ch === '+' || ch === '~') { leading = ch; this.i++; this.ws() }
+      const sel = this.complex()
+      if (sel.pseudoElement !== null || sel.unsupportedPseudoElement !== null) fail()
+      sel.parts.push({ tag: null, id: null, classes: [], attrs: [], pseudos: [{ k: 'anchor' }] })
+      sel.combinators.push(leading)
+      out.push(sel)
+      this.ws()
+      if (this.s[this.i] === ',') { this.i++; continue }
+      if (this.s[this.i] === ')') return out
       fail()
     }
   }
@@ -233,6 +249,11 @@ class SelectorParser {
         const k = name === 'not' ? 'not' : 'is'
         c.pseudos.push({ k, list })
         return name === 'where' ? 0 : Math.max(0, ...list.map((x) => x.specificity))
+      }
+      case 'has': {
+        const list = this.relativeList()
+        c.pseudos.push({ k: 'has', list })
+        return Math.max(0, ...list.map((x) => x.specificity))
       }
       case 'nth-child': case 'nth-last-child': case 'nth-of-type': case 'nth-last-of-type': {
         const [a, b] = this.anPlusB()

@@ -11,6 +11,8 @@ export interface StyleRule {
   important: Decl[]
   /** Media query lists that must all match (from nested @media blocks). */
   media: string[]
+  /** The cascade layer (`a.b` for nested layers), null outside any @layer. */
+  layer: string | null
 }
 
 export interface PageRuleSource {
@@ -26,6 +28,8 @@ export interface Stylesheet {
   rules: StyleRule[]
   pages: PageRuleSource[]
   warnings: string[]
+  /** Layer names in order of first appearance (`@layer a, b;` statements and blocks), full dotted paths. */
+  layers: string[]
 }
 
 const CACHE_LIMIT = 256
@@ -39,7 +43,7 @@ export function parseStylesheet(text: string): Stylesheet {
     sheetCache.set(text, hit)
     return hit
   }
-  const sheet: Stylesheet = { rules: [], pages: [], warnings: [] }
+  const sheet: Stylesheet = { rules: [], pages: [], warnings: [], layers: [] }
   const warn: Warn = (m) => { if (!sheet.warnings.includes(m)) sheet.warnings.push(m) }
   const s = stripComments(text)
   new SheetParser(s, sheet, warn).block(0, s.length, null, [])
@@ -146,7 +150,17 @@ function matchBrace(s: string, open: number, end: number): number {
 }
 
 class SheetParser {
+  /** The @layer block being parsed (full dotted name), null outside layers. */
+  private layer: string | null = null
+  private anonymousLayers = 0
+
   constructor(readonly s: string, readonly sheet: Stylesheet, readonly warn: Warn) {}
+
+  private declareLayer(name: string): string {
+    const full = this.layer === null ? name : `${this.layer}.${name}`
+    if (!this.sheet.layers.includes(full)) this.sheet.layers.push(full)
+    return full
+  }
 
   /** Parses rules (selector === null) or a rule body with nested rules (selector = the parent's). */
   block(start: number, end: number, selector: string | null, media: string[]): void {
@@ -182,7 +196,7 @@ class SheetParser {
       this.warn(`invalid CSS selector "${selectorText.slice(0, 80)}": rule ignored`)
       return null
     }
-    const rule: StyleRule = { selectors, normal: [], important: [], media }
+    const rule: StyleRule = { selectors, normal: [], important: [], media, layer: this.layer }
     this.sheet.rules.push(rule)
     return rule
   }
@@ -206,7 +220,16 @@ class SheetParser {
       case '@supports':
         if (supports(rest)) this.block(start, end, selector, media)
         return
-      case '@layer': case '@scope': case '@document': case '@-moz-document':
+      case '@layer': {
+        // An unnamed layer is its own layer that nothing else can name.
+        const name = rest === '' ? `\u0000anonymous${++this.anonymousLayers}` : rest.replace(/\s+/g, '')
+        const outer = this.layer
+        this.layer = this.declareLayer(name)
+        this.block(start, end, selector, media)
+        this.layer = outer
+        return
+      }
+      case '@scope': case '@document': case '@-moz-document':
         this.block(start, end, selector, media)
         return
       case '@page':
@@ -225,6 +248,10 @@ class SheetParser {
 
   atStatement(prelude: string): void {
     const name = /^@[\w-]+/.exec(prelude)?.[0].toLowerCase() ?? '@'
+    if (name === '@layer') {
+      for (const n of prelude.slice(6).split(',')) if (n.trim() !== '') this.declareLayer(n.trim())
+      return
+    }
     if (name === '@import') this.warn(`@import ignored: linked stylesheets are not loaded (${prelude.slice(7, 80).trim()})`)
     else if (name !== '@charset' && name !== '@namespace' && name !== '@layer') this.warn(`unsupported CSS at-rule ${name} ignored`)
   }

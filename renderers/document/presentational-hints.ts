@@ -20,10 +20,10 @@ export function presentationalHints(el: DomElement): string {
   if (a.background !== undefined && (tag === 'body' || tag === 'table' || CELL.has(tag))) out.push(`background-image:url(${JSON.stringify(a.background)})`)
 
   if (tag === 'table' || CELL.has(tag) || tag === 'img' || tag === 'col' || tag === 'colgroup' || tag === 'hr' ||
-      tag === 'iframe' || tag === 'video' || tag === 'canvas' || tag === 'object' || tag === 'embed') {
+      tag === 'iframe' || tag === 'video' || tag === 'canvas' || tag === 'object' || tag === 'embed' || tag === 'svg') {
     length(out, 'width', a.width, CELL.has(tag))
   }
-  if (tag === 'table' || CELL.has(tag) || tag === 'tr' || tag === 'img' || tag === 'iframe' || tag === 'video' || tag === 'canvas') {
+  if (tag === 'table' || CELL.has(tag) || tag === 'tr' || tag === 'img' || tag === 'iframe' || tag === 'video' || tag === 'canvas' || tag === 'svg') {
     length(out, 'height', a.height, CELL.has(tag))
   }
 
@@ -106,8 +106,12 @@ function align(out: string[], tag: string, v: string): void {
     return
   }
   if (!TEXT_ALIGN_HOSTS.has(tag)) return
-  if (v === 'center' || v === 'middle') out.push(`text-align:${tag === 'div' || CELL.has(tag) ? '-webkit-center' : 'center'}`)
-  else if (v === 'left' || v === 'right' || v === 'justify') out.push(`text-align:${v}`)
+  // Chromium gives div, p, caption and table parts the -webkit- values, which also align block children
+  // (measured: getComputedStyle in Chromium 156); headings get the plain ones.
+  const legacy = tag === 'div' || tag === 'p' || tag === 'caption' || tag === 'tr' || CELL.has(tag) || ROW_GROUPS.has(tag)
+  if (v === 'center' || v === 'middle') out.push(`text-align:${legacy ? '-webkit-center' : 'center'}`)
+  else if (v === 'left' || v === 'right') out.push(`text-align:${legacy ? `-webkit-${v}` : v}`)
+  else if (v === 'justify') out.push('text-align:justify')
 }
 
 function color(out: string[], prop: string, value: string): void {
@@ -118,6 +122,9 @@ function color(out: string[], prop: string, value: string): void {
 /** HTML dimension attribute: "100" → 100px, "50%" → 50%. Zero widths on cells are ignored, as in browsers. */
 function length(out: string[], prop: string, value: string | undefined, isCell: boolean): void {
   if (value === undefined) return
+  // SVG's width/height are CSS lengths (`2em`, `1.5rem`); only a plain number means pixels.
+  const svg = /^\s*(\d+(?:\.\d+)?|\.\d+)(em|rem|ex|ch|pt|pc|in|cm|mm|vw|vh)\s*$/i.exec(value)
+  if (svg && !isCell) { out.push(`${prop}:${svg[1]}${svg[2].toLowerCase()}`); return }
   const m = /^\s*(\d+(?:\.\d+)?)\s*(%|px)?/.exec(value)
   if (!m) return
   const n = Number(m[1])

@@ -12,6 +12,8 @@ export interface IndexedRule {
   rule: StyleRule
   /** specificity × 2^20 + source order: one number to sort by. */
   key: number
+  /** Cascade layer rank, compared before `key`: earlier layers lose; unlayered rules rank last (win). */
+  layer: number
 }
 
 export interface Matched {
@@ -43,11 +45,11 @@ export class RuleIndex {
   private matchNodes = 0
   size = 0
 
-  add(rule: StyleRule): void {
+  add(rule: StyleRule, layer = UNLAYERED): void {
     const order = this.size++
     for (const sel of rule.selectors) {
       if (sel.unsupportedPseudoElement) continue
-      const entry: IndexedRule = { sel, rule, key: sel.specificity * 1048576 + order }
+      const entry: IndexedRule = { sel, rule, key: sel.specificity * 1048576 + order, layer }
       const subject = sel.parts[0]
       if (subject.id !== null) push(this.byId, subject.id, entry)
       else if (subject.classes.length > 0) push(this.byClass, subject.classes[0], entry)
@@ -126,7 +128,7 @@ function sortByKey(list: IndexedRule[], count: number): void {
   for (let i = 1; i < count; i++) {
     const item = list[i]
     let j = i - 1
-    while (j >= 0 && list[j].key > item.key) {
+    while (j >= 0 && (list[j].layer > item.layer || (list[j].layer === item.layer && list[j].key > item.key))) {
       list[j + 1] = list[j]
       j--
     }
@@ -156,6 +158,38 @@ export interface AuthorStyles {
 
 const indexCache = new Map<string, AuthorStyles>()
 
+/** The rank of unlayered rules: above every layer. */
+export const UNLAYERED = 1 << 30
+
+/**
+ * Cascade layer ranks for a document's sheets: layers in order of first declaration across the sheets,
+ * a layer's sub-layers before the layer's own rules (`a.x < a.y < a < b`). Empty when no sheet has layers.
+ */
+function layerRanks(sheets: Stylesheet[]): Map<string, number> {
+  const ranks = new Map<string, number>()
+  interface Node { name: string; children: Map<string, Node> }
+  const root: Node = { name: '', children: new Map() }
+  for (const sheet of sheets) {
+    for (const full of sheet.layers) {
+      let node = root
+      let path = ''
+      for (const part of full.split('.')) {
+        path = path === '' ? part : `${path}.${part}`
+        let child = node.children.get(part)
+        if (!child) node.children.set(part, child = { name: path, children: new Map() })
+        node = child
+      }
+    }
+  }
+  let next = 0
+  const visit = (node: Node): void => {
+    for (const child of node.children.values()) visit(child)
+    if (node !== root) ranks.set(node.name, next++)
+  }
+  visit(root)
+  return ranks
+}
+
 /** The author index for a document's stylesheets under one media context (cached). */
 export function buildRuleIndex(
   sources: SheetSource[],
@@ -168,12 +202,15 @@ export function buildRuleIndex(
   const index = new RuleIndex()
   const sheets: Stylesheet[] = []
   const pages: PageRuleSource[] = []
-  for (const src of sources) {
-    const sheet = parse(src.text)
+  const parsed = sources.map((src) => parse(src.text))
+  const ranks = layerRanks(parsed)
+  for (let i = 0; i < sources.length; i++) {
+    const src = sources[i]
+    const sheet = parsed[i]
     sheets.push(sheet)
     if (src.media !== '' && !matchesMedia(src.media, media)) continue
     for (const rule of sheet.rules) {
-      if (rule.media.every((m) => matchesMedia(m, media))) index.add(rule)
+      if (rule.media.every((m) => matchesMedia(m, media))) index.add(rule, rule.layer === null ? UNLAYERED : ranks.get(rule.layer)!)
     }
     for (const page of sheet.pages) {
       if (page.media.every((m) => matchesMedia(m, media))) pages.push(page)

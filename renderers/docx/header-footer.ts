@@ -5,7 +5,7 @@ import { Footer, Header, Paragraph, type Table } from 'docx'
 import type { DocxTask } from '../contract.js'
 import { buildStyledDocument } from '../document/index.js'
 import type { StyledElement } from '../document/styled-tree.js'
-import { renderBlockHtml } from '../template/index.js'
+import { renderBlockHtml, templateOptions, ttDate } from '../template/index.js'
 import { BodyWriter } from './body-writer.js'
 import { PAGE_TOKEN, PAGES_TOKEN, type DocxContext } from './docx-context.js'
 
@@ -16,8 +16,9 @@ export function bodyOf(root: StyledElement): StyledElement {
 async function blockContent(task: DocxTask, which: 'header' | 'footer', ctx: DocxContext, date: Date): Promise<Array<Paragraph | Table>> {
   const block = task.source[which]
   if (!block || !task.source.settings[which].enabled) return []
-  const vars = { page: PAGE_TOKEN, pages: PAGES_TOKEN, tt_pageNumber: PAGE_TOKEN, tt_totalPages: PAGES_TOKEN, tt_date: date.toISOString().slice(0, 10) }
-  const html = await renderBlockHtml(block, task.data, vars, task.limits, task.source.blocks)
+  const options = templateOptions(task.source.settings)
+  const vars = { page: PAGE_TOKEN, pages: PAGES_TOKEN, tt_pageNumber: PAGE_TOKEN, tt_totalPages: PAGES_TOKEN, tt_date: ttDate(date, options.culture) }
+  const html = await renderBlockHtml(block, task.data, vars, task.limits, task.source.blocks, options)
   const styled = buildStyledDocument(html, { type: 'print', width: ctx.contentWidth, height: 200 })
   ctx.warnings.push(...styled.warnings.map((w) => `${which}: ${w}`))
   return new BodyWriter(ctx).write(bodyOf(styled.root))

@@ -27,7 +27,7 @@ const DIRECTION: Record<ComputedStyle['flexDirection'], FlexDirection> = {
   row: FlexDirection.Row, 'row-reverse': FlexDirection.RowReverse, column: FlexDirection.Column, 'column-reverse': FlexDirection.ColumnReverse,
 }
 const JUSTIFY: Record<ComputedStyle['justifyContent'], Justify> = {
-  'flex-start': Justify.FlexStart, 'flex-end': Justify.FlexEnd, center: Justify.Center,
+  normal: Justify.FlexStart, stretch: Justify.FlexStart, 'flex-start': Justify.FlexStart, 'flex-end': Justify.FlexEnd, center: Justify.Center,
   'space-between': Justify.SpaceBetween, 'space-around': Justify.SpaceAround, 'space-evenly': Justify.SpaceEvenly,
 }
 const ALIGN: Record<string, Align> = {

@@ -4,7 +4,7 @@
 import type { PdfTask } from '../contract.js'
 import { buildStyledDocument } from '../document/index.js'
 import type { ImageStore } from '../resources/index.js'
-import { renderBlockHtml } from '../template/index.js'
+import { renderBlockHtml, templateOptions, ttDate } from '../template/index.js'
 import { displayList, type PaintOp } from '../layout/display-list.js'
 import type { FontStore } from '../fonts/font-store.js'
 import { layoutDocument } from '../layout/layout-document.js'
@@ -23,9 +23,10 @@ export async function headerFooterBands(
   const pages = geometries.length
   if (!header && !footer) return geometries.map(() => ({ header: null, footer: null }))
   const cache = new Map<string, Band>()
+  const options = templateOptions(s)
   const band = async (block: NonNullable<typeof header>, page: number, g: PageGeometry, height: number): Promise<Band> => {
-    const vars = { page, pages, tt_pageNumber: page, tt_totalPages: pages, tt_date: date.toISOString().slice(0, 10) }
-    const html = await renderBlockHtml(block, task.data, vars, task.limits, source.blocks)
+    const vars = { page, pages, tt_pageNumber: page, tt_totalPages: pages, tt_date: ttDate(date, options.culture) }
+    const html = await renderBlockHtml(block, task.data, vars, task.limits, source.blocks, options)
     const width = g.width - g.margins.left - g.margins.right
     const key = `${width}|${height}|${html}`
     let laid = cache.get(key)

@@ -1,35 +1,15 @@
 // Painting one box: background colour and layers (images, gradients) clipped to the rounded border box,
 // borders side by side (solid sides as mitred trapezoids, so corners between colours match browsers),
 // and the picture of a replaced <img>. Coordinates are CSS px; the page painter set up the transform.
+import { paintSvg } from './paint-svg.js'
 import { borderShade } from '../layout/border-shade.js'
 import { fillColor, strokeColor } from './color-operator.js'
 import type { BorderSide, Color, ComputedStyle } from '../document/styled-tree.js'
 import type { BoxFrag } from '../layout/fragments.js'
 import { paintBackgroundLayers } from './paint-background-layers.js'
 import type { PaintTarget } from './paint-target.js'
-import { fitRadii, type Radii } from '../layout/fit-radii.js'
-
-const K = 0.5522847498
-
-/** Adds a (rounded) rectangle path to the current path. */
-export function rectPath(doc: PDFKit.PDFDocument, x: number, y: number, w: number, h: number, radii: Radii): void {
-  const [tl, tr, br, bl] = fitRadii(w, h, radii)
-  if (!tl && !tr && !br && !bl) { doc.rect(x, y, w, h); return }
-  doc.moveTo(x + tl, y)
-  doc.lineTo(x + w - tr, y)
-  if (tr) doc.bezierCurveTo(x + w - tr + tr * K, y, x + w, y + tr - tr * K, x + w, y + tr)
-  doc.lineTo(x + w, y + h - br)
-  if (br) doc.bezierCurveTo(x + w, y + h - br + br * K, x + w - br + br * K, y + h, x + w - br, y + h)
-  doc.lineTo(x + bl, y + h)
-  if (bl) doc.bezierCurveTo(x + bl - bl * K, y + h, x, y + h - bl + bl * K, x, y + h - bl)
-  doc.lineTo(x, y + tl)
-  if (tl) doc.bezierCurveTo(x, y + tl - tl * K, x + tl - tl * K, y, x + tl, y)
-  doc.closePath()
-}
-
-export function rgb(c: Color): [number, number, number] {
-  return [c.r, c.g, c.b]
-}
+import type { Radii } from '../layout/fit-radii.js'
+import { rectPath } from './rect-path.js'
 
 function visible(side: BorderSide, drawn: boolean): boolean {
   return drawn && side.style !== 'none' && side.style !== 'hidden' && side.width > 0 && side.color.a > 0
@@ -51,8 +31,16 @@ export function paintBox(target: PaintTarget, frag: BoxFrag): void {
     if (s.backgroundLayers.length) paintBackgroundLayers(target, frag, s)
   }
   if (frag.image) {
-    const img = target.image(frag.image.src)
-    if (img) {
+    const svg = target.svg(frag.image.src)
+    const img = svg === null ? target.image(frag.image.src) : null
+    if (svg !== null) {
+      doc.save()
+      // Like any replaced element, what lies outside the content box is clipped (svg:not(:root) overflow).
+      doc.rect(frag.image.contentX, frag.image.contentY, frag.image.contentW, frag.image.contentH).clip()
+      if (radii.some((r) => r > 0)) { rectPath(doc, frag.x, frag.y, frag.w, frag.h, radii); doc.clip() }
+      paintSvg(target, svg, frag.image.contentX, frag.image.contentY, frag.image.contentW, frag.image.contentH)
+      doc.restore()
+    } else if (img) {
       doc.save()
       if (radii.some((r) => r > 0)) { rectPath(doc, frag.x, frag.y, frag.w, frag.h, radii); doc.clip() }
       doc.image(img as never, frag.image.contentX, frag.image.contentY, { width: frag.image.contentW, height: frag.image.contentH })

@@ -4,6 +4,7 @@ import type { FontFace } from '../fonts/index.js'
 import type { ImageStore } from '../resources/index.js'
 import { useCachedEmbedding, type PdfkitEmbeddedFont } from './cached-font-embedding.js'
 import type { FontStore } from '../fonts/font-store.js'
+import { usePreparedPixels } from './prepared-image-cache.js'
 
 export interface PaintTarget {
   doc: PDFKit.PDFDocument
@@ -12,6 +13,8 @@ export interface PaintTarget {
   font(face: FontFace): string
   /** The embedded image for a src, or null when it did not load. */
   image(src: string): unknown
+  /** The SVG markup when the src is an SVG image (drawn as vectors), else null. */
+  svg(src: string): string | null
   warnings: string[]
 }
 
@@ -52,6 +55,9 @@ export function createPaintTarget(doc: PDFKit.PDFDocument, fonts: FontStore, ima
       }
       return face.key
     },
+    svg(src) {
+      return images.get(src)?.svg ?? null
+    },
     image(src) {
       if (opened.has(src)) return opened.get(src)
       const loaded = images.get(src)
@@ -60,6 +66,7 @@ export function createPaintTarget(doc: PDFKit.PDFDocument, fonts: FontStore, ima
         try {
           // openImage exists in pdfkit but not in its typings; it embeds the picture once for every use.
           img = (doc as unknown as { openImage(src: Buffer): PdfkitImage }).openImage(loaded.bytes)
+          usePreparedPixels(img, loaded.bytes)
           inOrder(img as PdfkitImage)
         } catch (err) {
           warnings.push(`image ${src.slice(0, 80)} could not be embedded: ${err instanceof Error ? err.message : String(err)}`)

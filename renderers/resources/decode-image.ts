@@ -41,7 +41,7 @@ export function decodeImage(bytes: Buffer, budget: DecodeBudget): Promise<Loaded
 }
 
 async function decodeNow(bytes: Buffer, budget: DecodeBudget): Promise<LoadedImage> {
-  const { default: sharp } = await import('sharp')
+  const { default: sharp } = await import('./configured-sharp.js')
   const limitInputPixels = budget.maxPixels
   const meta = await sharp(bytes, { limitInputPixels: false }).metadata()
   const { format, width } = meta
@@ -73,7 +73,7 @@ async function decodeNow(bytes: Buffer, budget: DecodeBudget): Promise<LoadedIma
     checkSvgElements(bytes.toString('utf8'), budget.maxSvgElements)
     const scale = Math.min(SVG_SCALE, Math.sqrt(MAX_SVG_RASTER_PIXELS / (width * height)))
     const png = await sharp(bytes, { density: SVG_BASE_DENSITY * scale, limitInputPixels }).png().toBuffer()
-    return { kind: 'png', bytes: png, width, height }
+    return { kind: 'png', bytes: png, width, height, svg: bytes.toString('utf8') }
   }
   // Animated GIF/WebP: the first frame, as print media show it.
   let pipeline = sharp(bytes, { ...options, pages: 1 })

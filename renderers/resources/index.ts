@@ -9,7 +9,11 @@ import { loadImage } from './load-image.js'
 export { guardedFetch, GuardedFetchError } from './guarded-fetch.js'
 
 /** width/height: the intrinsic CSS size; `bytes` may hold fewer pixels (downscaled to the page). */
-export type LoadedImage = { kind: 'png' | 'jpeg'; bytes: Buffer; width: number; height: number }
+export type LoadedImage = {
+  kind: 'png' | 'jpeg'; bytes: Buffer; width: number; height: number
+  /** For an SVG source, its markup: the PDF painter draws it as vectors; `bytes` is its raster for the others. */
+  svg?: string
+}
 /** Key = the src/url exactly as written in the document. */
 export type ImageStore = Map<string, LoadedImage>
 

@@ -1,11 +1,12 @@
 // The only "file system" the Liquid engine sees: the current render's content blocks. Nothing reads the disk.
 import type { FS } from 'liquidjs'
 import { currentBlock, UnknownBlockError } from './block-scope.js'
+import { rewriteFunctions } from './templateto/rewrite-functions.js'
 
 function blockText(name: string): string {
   const block = currentBlock(name)
   if (!block) throw new UnknownBlockError(name)
-  return block.text
+  return rewriteFunctions(block.text)
 }
 
 export const blockFs: FS = {

@@ -2,12 +2,13 @@
 // the line and column of the first error.
 import { LiquidError } from 'liquidjs'
 import { liquidEngine } from './liquid-engine.js'
+import { rewriteFunctions } from './templateto/rewrite-functions.js'
 
 export interface LiquidSyntaxProblem { line: number; column: number; message: string }
 
 export function checkLiquidSyntax(text: string): LiquidSyntaxProblem | null {
   try {
-    liquidEngine('html').parse(text)
+    liquidEngine('html').parse(rewriteFunctions(text))
     return null
   } catch (err) {
     const message = (err instanceof Error ? err.message : String(err)).replace(/(, file:.*?)?, line:\d+, col:\d+$/s, '')

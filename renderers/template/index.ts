@@ -1,9 +1,12 @@
 // Customer templates → HTML (and plain strings). Liquid runs sandboxed: content blocks are the only
 // includable "files", no prototype access, bounded parse length, render time, memory and output size.
-import type { DocumentSource, LiquidSource, RenderLimits } from '../contract.js'
+import type { DocumentSource, LiquidSource, RenderLimits, TemplateSettings } from '../contract.js'
 import type { BlockMap } from './block-scope.js'
 import { renderLiquid, scopeOf } from './render-liquid.js'
 import { RenderError } from '../contract.js'
+import { applyBaseHref } from './apply-base-href.js'
+import { resolveCulture, UnknownCultureError } from './templateto/culture.js'
+import type { OutputMode } from './liquid-engine.js'
 
 export { checkLiquidSyntax, type LiquidSyntaxProblem } from './check-liquid-syntax.js'
 export { compileCount } from './compiled-cache.js'
@@ -15,11 +18,29 @@ function checkHtmlSize(html: string, limits: RenderLimits): string {
   return html
 }
 
+export interface TemplateOptions { culture: string; mode: OutputMode }
+
+/** The culture and output escaping a template's settings ask for; an unknown culture is the request's mistake. */
+export function templateOptions(settings: Pick<TemplateSettings, 'cultureName' | 'outputEscaping'>): TemplateOptions {
+  try {
+    return { culture: resolveCulture(settings.cultureName), mode: settings.outputEscaping === 'none' ? 'html-raw' : 'html' }
+  } catch (err) {
+    if (err instanceof UnknownCultureError) throw new RenderError('QUIRE_ERR_RENDER_INVALID_OPTION', `cultureName: ${err.message}`)
+    throw err
+  }
+}
+
+/** {{tt_date}}: today's date as the culture writes it (en-US 1/15/2024, en-GB 15/01/2024, de-DE 15.1.2024). */
+export function ttDate(date: Date, culture: string): string {
+  return new Intl.DateTimeFormat(culture, { timeZone: 'UTC' }).format(date)
+}
+
 /** Raw HTML passes through untouched; a template is rendered with the task data as its scope. */
 export async function renderDocumentHtml(args: { source: DocumentSource; data: unknown; limits: RenderLimits }): Promise<string> {
   const { source, data, limits } = args
-  if (source.kind === 'html') return checkHtmlSize(source.main.text, limits)
-  return renderLiquid({ mode: 'html', source: source.main, scope: scopeOf(data), blocks: source.blocks, limits, label: 'template' })
+  if (source.kind === 'html') return applyBaseHref(checkHtmlSize(source.main.text, limits))
+  const { culture, mode } = templateOptions(source.settings)
+  return applyBaseHref(await renderLiquid({ mode, culture, source: source.main, scope: scopeOf(data), blocks: source.blocks, limits, label: 'template' }))
 }
 
 /**
@@ -32,8 +53,9 @@ export async function renderBlockHtml(
   extraVars: Record<string, unknown>,
   limits: RenderLimits,
   blocks: BlockMap = {},
+  options: TemplateOptions = { culture: 'en-US', mode: 'html' },
 ): Promise<string> {
-  return renderLiquid({ mode: 'html', source: block, scope: scopeOf(data, extraVars), blocks, limits, label: 'header/footer block' })
+  return renderLiquid({ mode: options.mode, culture: options.culture, source: block, scope: scopeOf(data, extraVars), blocks, limits, label: 'header/footer block' })
 }
 
 /** A short Liquid expression such as the PDF password: plain text, not HTML-escaped. */

@@ -1,11 +1,16 @@
 // One Liquid engine per worker and output mode. Escaping is decided when a template is parsed (liquidjs
-// appends the escape filter to each output tag), so HTML and plain-text output need separate engines.
-import { Liquid } from 'liquidjs'
+// appends the escape filter to each output tag), so HTML, unescaped HTML (TemplateTo's Fluid behaviour,
+// chosen per template) and plain-text output need separate engines. Every engine has TemplateTo's
+// filters, tags and functions (templateto/).
+import { Liquid, defaultOperators } from 'liquidjs'
 import { blockFs } from './block-fs.js'
 import { blockParseCache } from './block-parse-cache.js'
 import { syncRenderer } from './sync-renderer.js'
+import { registerTemplateToFilters } from './templateto/filters.js'
+import { registerTemplateToTags } from './templateto/function-tags.js'
 
-export type OutputMode = 'html' | 'text'
+/** 'html' escapes output (Quire's default), 'html-raw' does not (Fluid's default, for imported TemplateTo templates). */
+export type OutputMode = 'html' | 'html-raw' | 'text'
 
 /** Longest Liquid source accepted, in characters (inline data: images make real templates large). */
 export const MAX_TEMPLATE_CHARS = 16 * 1024 * 1024
@@ -32,10 +37,14 @@ export function liquidEngine(mode: OutputMode): Liquid {
       strictVariables: false,
       ownPropertyOnly: true,
       outputEscape: mode === 'html' ? 'escape' : undefined,
+      // `{% if isArray(x) %}` is rewritten to `x tt_isarray nil` (templateto/rewrite-functions.ts).
+      operators: { ...defaultOperators, tt_isarray: (value: unknown) => Array.isArray(value) },
       parseLimit: MAX_TEMPLATE_CHARS,
       memoryLimit: MEMORY_LIMIT_UNITS,
     })
     ;(engine as { renderer: Liquid['renderer'] }).renderer = syncRenderer(engine.renderer, engine)
+    registerTemplateToFilters(engine)
+    registerTemplateToTags(engine)
     engines.set(mode, engine)
   }
   return engine

@@ -8,6 +8,9 @@ import { cachedCompiled, storeCompiled } from './compiled-cache.js'
 import { HtmlLimitEmitter } from './html-limit-emitter.js'
 import { liquidEngine, type OutputMode } from './liquid-engine.js'
 import { toRenderError } from './liquid-error.js'
+import { DEFAULT_CULTURE } from './templateto/culture.js'
+import { withRenderState } from './templateto/render-state.js'
+import { rewriteFunctions } from './templateto/rewrite-functions.js'
 
 export interface LiquidRun {
   mode: OutputMode
@@ -18,15 +21,17 @@ export interface LiquidRun {
   limits: RenderLimits
   /** Names the source in error messages: 'template', 'header block', … */
   label: string
+  /** Culture of format_number, currency, … (a name already checked by resolveCulture); default en-US. */
+  culture?: string
 }
 
 function compile(run: LiquidRun): Template[] {
   const engine = liquidEngine(run.mode)
-  if (typeof run.source === 'string') return engine.parse(run.source)
+  if (typeof run.source === 'string') return engine.parse(rewriteFunctions(run.source))
   const key = `${run.mode}:main:${run.source.cacheKey}`
   const hit = cachedCompiled(key)
   if (hit) return hit as Template[]
-  const templates = engine.parse(run.source.text)
+  const templates = engine.parse(rewriteFunctions(run.source.text))
   storeCompiled(key, templates)
   return templates
 }
@@ -34,13 +39,14 @@ function compile(run: LiquidRun): Template[] {
 export async function renderLiquid(run: LiquidRun): Promise<string> {
   const engine = liquidEngine(run.mode)
   try {
-    return withBlocks(run.blocks, () => {
+    const state = { culture: run.culture ?? DEFAULT_CULTURE, counters: new Map<string, number>(), depth: 0 }
+    return withBlocks(run.blocks, () => withRenderState(state, () => {
       const templates = compile(run)
       const ctx = new Context(run.scope, engine.options, { renderLimit: run.limits.templateRenderMs, sync: true }, { liquid: engine })
       const emitter = new HtmlLimitEmitter(run.limits.maxHtmlChars)
       toValueSync(engine.renderer.renderTemplates(templates, ctx, emitter))
       return emitter.buffer
-    })
+    }))
   } catch (err) {
     throw toRenderError(err, run.label, run.limits.templateRenderMs)
   }

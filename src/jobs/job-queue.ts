@@ -3,6 +3,7 @@
 export class JobQueue {
   private readonly waiting: string[] = []
   private readonly known = new Set<string>()
+  private readonly active = new Set<string>()
   private running = 0
   private stopped = false
   private idle: Array<() => void> = []
@@ -29,15 +30,28 @@ export class JobQueue {
     while (!this.stopped && this.running < this.concurrency && this.waiting.length > 0) {
       const jobId = this.waiting.shift()!
       this.running++
+      this.active.add(jobId)
       this.handle(jobId)
         .catch((error) => this.onError(jobId, error))
         .finally(() => {
           this.running--
           this.known.delete(jobId)
+          this.active.delete(jobId)
           if (this.running === 0) for (const resolve of this.idle.splice(0)) resolve()
           this.pump()
         })
     }
+  }
+
+  /** Ids of the jobs being handled now. */
+  get runningIds(): string[] {
+    return [...this.active]
+  }
+
+  /** Starts no more jobs (the waiting ones stay Pending in the store); running ones go on. */
+  pause(): void {
+    this.stopped = true
+    this.waiting.length = 0
   }
 
   /** Takes no more jobs; resolves when the running ones ended or after `timeoutMs`, whichever is first. */

@@ -6,10 +6,11 @@ import type { Config } from '../config.js'
 import { PoolError } from '../../pool/index.js'
 import { newJobId } from './job-id.js'
 import { JobQueue } from './job-queue.js'
-import { isFinished, resultPath, type JobRecord, type JobTask, type RenderType } from './job-record.js'
+import type { RunAttempt, RunQueue, RunQueueFactory } from './run-queue.js'
+import { resultPath, type JobRecord, type JobTask, type RenderType } from './job-record.js'
 import type { JobStore } from './job-store.js'
 import { uploadToPresignedUrl, UploadError } from './presigned-upload.js'
-import type { ResultFiles } from './result-files.js'
+import type { ResultStore } from './result-store.js'
 import { deliverWebhook, type WebhookEvent } from './webhook-delivery.js'
 import { accountWebhookSecret } from './webhook-signature.js'
 
@@ -22,12 +23,20 @@ export interface JobLog {
 export interface JobServiceDeps {
   config: Pick<Config, 'jobs' | 'webhooks' | 'limits' | 'fetch' | 'publicUrl' | 'pool'>
   store: JobStore
-  files: ResultFiles
+  files: ResultStore
   render: (task: RenderTask) => Promise<RenderOutput>
   secret: string
   log: JobLog
   /** Counts a finished render against the key that started it. */
   recordUsage: (keyId: string, extension: string) => Promise<void>
+  /** Told when a job ends (Completed, Failed, Expired) and when a webhook delivery ends (for metrics). */
+  observe?: { jobEnded(state: string): void; webhook(outcome: 'delivered' | 'failed'): void }
+  /**
+   * Shared queues of several nodes (BullMQ): renders and webhook deliveries are taken from Redis, and
+   * each webhook attempt is one queued attempt, so a job's webhook goes out once whichever node ends it.
+   * Absent: the in-process queue, webhooks retried in this process (one node).
+   */
+  sharedQueues?: RunQueueFactory
 }
 
 export interface NewJob {
@@ -44,7 +53,8 @@ export interface NewJob {
 const BUSY_RETRY_MS = 1000
 
 export class JobService {
-  private readonly queue: JobQueue
+  private readonly queue: RunQueue
+  private readonly webhookQueue: RunQueue | null
   private readonly locks = new Map<string, Promise<unknown>>()
   private readonly deliveries = new Set<Promise<void>>()
   private readonly shutdown = new AbortController()
@@ -52,9 +62,14 @@ export class JobService {
   private closing = false
 
   constructor(private readonly deps: JobServiceDeps) {
-    this.queue = new JobQueue(deps.config.jobs.concurrency, (id) => this.run(id), (jobId, err) => {
-      deps.log.error({ err, jobId }, 'async job handler failed')
-    })
+    const onError = (jobId: string, err: unknown) => deps.log.error({ err, jobId }, 'async job handler failed')
+    if (deps.sharedQueues) {
+      this.queue = deps.sharedQueues('render', deps.config.jobs.concurrency, (id) => this.run(id), onError)
+      this.webhookQueue = deps.sharedQueues('webhook', deps.config.jobs.concurrency, (id, attempt) => this.deliverAttempt(id, attempt), onError)
+    } else {
+      this.queue = new JobQueue(deps.config.jobs.concurrency, (id) => this.run(id), onError)
+      this.webhookQueue = null
+    }
   }
 
   /** Persists the job (input first, so a stored job always has one), then queues it: accepted = durable. */
@@ -140,13 +155,28 @@ export class JobService {
     return expired
   }
 
-  /** Stops taking jobs, lets running ones finish for a while; whatever is still running resumes at the next start. */
-  async close(drainMs: number): Promise<void> {
+  /** Starts no more jobs (a shutdown began); running ones go on until close(). */
+  pause(): void {
+    this.queue.pause()
+  }
+
+  /**
+   * Stops taking jobs, lets running ones finish for `drainMs`; the ones still running are put back to
+   * Pending (this run not counted against JOB_MAX_RUNS: a shutdown is not the job's fault), so the next
+   * start resumes them. Returns how many were put back.
+   */
+  async close(drainMs: number): Promise<number> {
     if (this.sweepTimer) clearInterval(this.sweepTimer)
-    await this.queue.stop(drainMs)
+    await Promise.all([this.queue.stop(drainMs), this.webhookQueue?.stop(drainMs)])
+    let putBack = 0
+    for (const jobId of this.queue.runningIds) {
+      const job = await this.update(jobId, (j) => (j.status === 'Processing' ? { ...j, status: 'Pending', runs: Math.max(0, j.runs - 1) } : null))
+      if (job?.status === 'Pending') putBack++
+    }
     this.closing = true
     this.shutdown.abort(new Error('the service is shutting down'))
     await Promise.allSettled([...this.deliveries])
+    return putBack
   }
 
   get stats() {
@@ -175,12 +205,15 @@ export class JobService {
 
   private async expire(jobId: string): Promise<JobRecord | undefined> {
     let file: string | null = null
+    let expired = false
     const job = await this.update(jobId, (j) => {
       if (j.status !== 'Completed') return null
       file = j.result?.file ?? null
+      expired = true
       return { ...j, status: 'Expired', result: null }
     })
     if (file) await this.deps.files.remove(file)
+    if (expired) this.deps.observe?.jobEnded('Expired')
     return job
   }
 
@@ -217,7 +250,7 @@ export class JobService {
       }
       return this.finish(job, started, { output, file: null })
     }
-    const file = await this.deps.files.write(jobId, output.extension, output.bytes)
+    const file = await this.deps.files.write(jobId, output.extension, output.bytes, output.contentType)
     return this.finish(job, started, { output, file })
   }
 
@@ -246,6 +279,7 @@ export class JobService {
       }
     })
     if (!ended) return
+    this.deps.observe?.jobEnded(ended.status)
     await this.deps.store.deleteTask(job.jobId)
     if ('output' in outcome) {
       await this.deps.recordUsage(job.keyId, outcome.output.extension).catch((err) => this.deps.log.warn({ err }, 'usage not recorded'))
@@ -254,10 +288,8 @@ export class JobService {
     this.notify(ended)
   }
 
-  private notify(job: JobRecord): void {
-    if (!job.webhookUrl || (job.status !== 'Completed' && job.status !== 'Failed')) return
-    const { config, secret, log } = this.deps
-    const event: WebhookEvent = {
+  private event(job: JobRecord): WebhookEvent {
+    return {
       jobId: job.jobId,
       status: job.status,
       renderType: job.renderType,
@@ -265,8 +297,37 @@ export class JobService {
       completedAt: job.completedAt!,
       elapsedTimeMs: job.elapsedTimeMs!,
       errorMessage: job.errorMessage,
-      ...(job.status === 'Completed' ? { resultUrl: config.publicUrl + resultPath(job.jobId) } : {}),
+      ...(job.status === 'Completed' ? { resultUrl: this.deps.config.publicUrl + resultPath(job.jobId) } : {}),
+    } as WebhookEvent
+  }
+
+  /** Shared queues: one delivery attempt, run by whichever node took it; a failure throws so BullMQ retries with backoff. */
+  private async deliverAttempt(jobId: string, attempt: RunAttempt): Promise<void> {
+    const job = await this.deps.store.get(jobId)
+    if (!job || !job.webhookUrl || job.webhookDelivered !== null || (job.status !== 'Completed' && job.status !== 'Failed')) return
+    const { config, secret, log } = this.deps
+    const delivered = await deliverWebhook({
+      url: job.webhookUrl,
+      event: this.event(job),
+      secret: accountWebhookSecret(secret, job.accountId),
+      policy: { ...config.fetch, timeoutMs: config.webhooks.timeoutMs },
+      attempts: 1,
+      firstAttempt: attempt.number,
+      retryBaseMs: config.webhooks.retryBaseMs,
+      onAttempt: (n, outcome) => log.info({ jobId, attempt: n, outcome }, 'webhook attempt'),
+    })
+    if (delivered || attempt.last) {
+      await this.update(jobId, (j) => ({ ...j, webhookDelivered: delivered }))
+      return
     }
+    throw new Error(`webhook attempt ${attempt.number} failed; retried later`)
+  }
+
+  private notify(job: JobRecord): void {
+    if (!job.webhookUrl || (job.status !== 'Completed' && job.status !== 'Failed')) return
+    if (this.webhookQueue) return this.webhookQueue.push(job.jobId)
+    const { config, secret, log } = this.deps
+    const event = this.event(job)
     const delivery = deliverWebhook({
       url: job.webhookUrl,
       event,
@@ -278,7 +339,10 @@ export class JobService {
       onAttempt: (attempt, outcome) => log.info({ jobId: job.jobId, attempt, outcome }, 'webhook attempt'),
     }).then(
       // Only webhookDelivered changes: a failed delivery never changes the job's state.
-      async (delivered) => { await this.update(job.jobId, (j) => ({ ...j, webhookDelivered: delivered })) },
+      async (delivered) => {
+        this.deps.observe?.webhook(delivered ? 'delivered' : 'failed')
+        await this.update(job.jobId, (j) => ({ ...j, webhookDelivered: delivered }))
+      },
       (err) => { if (!this.closing) log.error({ err, jobId: job.jobId }, 'webhook delivery failed') },
     )
     const tracked = delivery.finally(() => this.deliveries.delete(tracked))

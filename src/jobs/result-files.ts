@@ -3,8 +3,9 @@
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { createReadStream, type ReadStream } from 'node:fs'
 import { join } from 'node:path'
+import type { ResultStore } from './result-store.js'
 
-export class ResultFiles {
+export class ResultFiles implements ResultStore {
   readonly dir: string
 
   constructor(dataDir: string) {
@@ -30,8 +31,13 @@ export class ResultFiles {
     return stat(this.path(file)).then(() => true, () => false)
   }
 
-  open(file: string): ReadStream {
+  async open(file: string): Promise<ReadStream> {
     return createReadStream(this.path(file))
+  }
+
+  /** Served by Quire's own signed download address. */
+  async presignedGet(): Promise<null> {
+    return null
   }
 
   async remove(file: string): Promise<void> {

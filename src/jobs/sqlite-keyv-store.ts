@@ -1,7 +1,8 @@
 // A Keyv store adapter over the service's own SQLite connection (Kysely on libsql), so job state lives
 // in the same file as everything else without a second, source-built sqlite driver (@keyv/sqlite pulls
 // sqlite3). One table of namespaced keys; `expires` is kept in a column so expired rows can be swept
-// with one statement instead of deserializing every value.
+// with one statement instead of deserializing every value. Only portable SQL: on a PostgreSQL store
+// (DATABASE_URL without REDIS_URL) the same class keeps job state in PostgreSQL.
 import { EventEmitter } from 'node:events'
 import { sql, type Kysely } from 'kysely'
 import type { KeyvStoreAdapter, StoredData } from 'keyv'
@@ -12,27 +13,20 @@ export class SqliteKeyvStore extends EventEmitter implements KeyvStoreAdapter {
   // Keyv enables its iterator only for adapters whose dialect it knows.
   readonly opts = { dialect: 'sqlite', url: 'sqlite://quire' }
   namespace?: string
-  private readonly ready: Promise<void>
-
+  /** The table is made by the store's migrations (migrations/0200-job-state.ts). */
   constructor(private readonly db: Kysely<any>, private readonly table = 'keyv') {
     super()
     if (!/^[a-z_]+$/.test(table)) throw new Error(`invalid table name ${table}`)
-    this.ready = this.createTable()
-  }
-
-  private async createTable(): Promise<void> {
-    await sql`CREATE TABLE IF NOT EXISTS ${sql.table(this.table)} (key TEXT PRIMARY KEY, value TEXT NOT NULL, expires INTEGER)`.execute(this.db)
-    await sql`CREATE INDEX IF NOT EXISTS ${sql.id(`${this.table}_expires`)} ON ${sql.table(this.table)} (expires)`.execute(this.db)
   }
 
   private live(row: Row | undefined): string | undefined {
     if (!row) return undefined
-    if (row.expires !== null && row.expires <= Date.now()) return undefined
+    // PostgreSQL hands BIGINT back as a string.
+    if (row.expires !== null && Number(row.expires) <= Date.now()) return undefined
     return row.value
   }
 
   async get<Value>(key: string): Promise<StoredData<Value> | undefined> {
-    await this.ready
     const { rows } = await sql<Row>`SELECT key, value, expires FROM ${sql.table(this.table)} WHERE key = ${key}`.execute(this.db)
     return this.live(rows[0]) as StoredData<Value> | undefined
   }
@@ -42,7 +36,6 @@ export class SqliteKeyvStore extends EventEmitter implements KeyvStoreAdapter {
   }
 
   async set(key: string, value: string, ttl?: number): Promise<boolean> {
-    await this.ready
     const expires = typeof ttl === 'number' && ttl > 0 ? Date.now() + ttl : null
     await sql`INSERT INTO ${sql.table(this.table)} (key, value, expires) VALUES (${key}, ${value}, ${expires})
       ON CONFLICT (key) DO UPDATE SET value = excluded.value, expires = excluded.expires`.execute(this.db)
@@ -50,7 +43,6 @@ export class SqliteKeyvStore extends EventEmitter implements KeyvStoreAdapter {
   }
 
   async delete(key: string): Promise<boolean> {
-    await this.ready
     const result = await sql`DELETE FROM ${sql.table(this.table)} WHERE key = ${key}`.execute(this.db)
     return Number(result.numAffectedRows ?? 0) > 0
   }
@@ -66,7 +58,6 @@ export class SqliteKeyvStore extends EventEmitter implements KeyvStoreAdapter {
 
   /** Deletes this namespace's keys (every key when there is no namespace). */
   async clear(): Promise<void> {
-    await this.ready
     if (!this.namespace) {
       await sql`DELETE FROM ${sql.table(this.table)}`.execute(this.db)
       return
@@ -76,16 +67,16 @@ export class SqliteKeyvStore extends EventEmitter implements KeyvStoreAdapter {
   }
 
   async *iterator<Value>(namespace?: string): AsyncGenerator<Array<string | Awaited<Value> | undefined>, void> {
-    await this.ready
     const prefix = namespace ? `${namespace}:` : ''
     const { rows } = await sql<Row>`SELECT key, value, expires FROM ${sql.table(this.table)}
-      WHERE substr(key, 1, ${prefix.length}) = ${prefix} AND (expires IS NULL OR expires > ${Date.now()}) ORDER BY key`.execute(this.db)
+      WHERE substr(key, 1, ${prefix.length}) = ${prefix} AND (expires IS NULL OR expires > ${Date.now()})`.execute(this.db)
+    // Sorted here, byte-wise: PostgreSQL's ORDER BY follows the database collation (case-insensitive-ish).
+    rows.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0))
     for (const row of rows) yield [row.key, row.value as Awaited<Value>]
   }
 
   /** Removes every expired row, whatever its namespace; returns how many. */
   async deleteExpired(now = Date.now()): Promise<number> {
-    await this.ready
     const result = await sql`DELETE FROM ${sql.table(this.table)} WHERE expires IS NOT NULL AND expires <= ${now}`.execute(this.db)
     return Number(result.numAffectedRows ?? 0)
   }

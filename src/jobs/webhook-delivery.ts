@@ -23,6 +23,8 @@ export interface WebhookDelivery {
   secret: string
   policy: FetchPolicy
   attempts: number
+  /** Number of the first attempt made here (a shared queue makes one attempt per run and counts them). */
+  firstAttempt?: number
   retryBaseMs: number
   /** Stops retrying (service shutdown); the delivery then counts as not finished. */
   signal?: AbortSignal
@@ -56,11 +58,11 @@ export async function deliverWebhook(d: WebhookDelivery): Promise<boolean> {
           'user-agent': 'Quire-Webhook/1',
           [SIGNATURE_HEADER]: signWebhook(d.secret, body),
           [IDEMPOTENCY_HEADER]: `whk_${d.event.jobId}`,
-          'x-quire-attempt': String(attempt),
+          'x-quire-attempt': String(attempt + (d.firstAttempt ?? 1) - 1),
         },
       })
       if (response.status >= 200 && response.status < 300) {
-        d.onAttempt?.(attempt, `HTTP ${response.status}`)
+        d.onAttempt?.(attempt + (d.firstAttempt ?? 1) - 1, `HTTP ${response.status}`)
         return true
       }
       outcome = `HTTP ${response.status}`
@@ -68,7 +70,7 @@ export async function deliverWebhook(d: WebhookDelivery): Promise<boolean> {
       if (!(error instanceof GuardedFetchError)) throw error
       outcome = error.reason
     }
-    d.onAttempt?.(attempt, outcome)
+    d.onAttempt?.(attempt + (d.firstAttempt ?? 1) - 1, outcome)
     if (attempt < d.attempts) await wait(d.retryBaseMs * 2 ** (attempt - 1), d.signal)
   }
   return false

@@ -9,7 +9,8 @@ import type { Store } from '../store/index.js'
 
 const TEMPLATE_ID = /^tpl_[A-Za-z0-9]{1,64}$/
 const VERSION_ID = /^ver_[A-Za-z0-9]{1,64}$/
-const INCLUDE = /\{%-?\s*(?:include|render)\s+['"]([^'"]{1,200})['"]/g
+// `{% include 'name' %}`, `{% render 'name' %}` and TemplateTo's `contentBlock("cb_…", …)`.
+const INCLUDE = /(?:\{%-?\s*(?:include|render)\s+|\bcontentBlock\s*\(\s*)['"]([^'"]{1,200})['"]/g
 const MAX_INCLUDE_DEPTH = 5
 
 export function assertTemplateId(id: string): void {
@@ -25,7 +26,7 @@ export function contentKey(text: string): string {
 }
 
 /** Blocks included by name (or id) from the text, and from those blocks in turn, as published versions. */
-async function includedBlocks(store: Store, accountId: string, text: string): Promise<Record<string, LiquidSource>> {
+export async function includedBlocks(store: Store, accountId: string, text: string): Promise<Record<string, LiquidSource>> {
   const blocks: Record<string, LiquidSource> = {}
   let pending = [text]
   for (let depth = 0; depth < MAX_INCLUDE_DEPTH && pending.length > 0; depth++) {
@@ -46,7 +47,7 @@ async function includedBlocks(store: Store, accountId: string, text: string): Pr
   return blocks
 }
 
-async function headerFooterBlock(store: Store, accountId: string, which: 'header' | 'footer', setting: TemplateSettings['header']): Promise<LiquidSource | null> {
+export async function headerFooterBlock(store: Store, accountId: string, which: 'header' | 'footer', setting: TemplateSettings['header']): Promise<LiquidSource | null> {
   if (!setting.enabled || !setting.blockId) return null
   const version = await store.blocks.getPublished(accountId, setting.blockId)
   if (!version) throw new Errors.TEMPLATE_BLOCK_MISSING(which, setting.blockId)

@@ -22,16 +22,19 @@ function numberFrom(bag: Bag, name: string, { integer, min, max }: { integer: bo
 function booleanFrom(bag: Bag, name: string): boolean | undefined {
   const raw = bag[name]
   if (raw === undefined || raw === null || raw === '') return undefined
-  if (raw === true || raw === 'true' || raw === '1') return true
-  if (raw === false || raw === 'false' || raw === '0') return false
+  // .NET clients write booleans as True/False.
+  const text = typeof raw === 'string' ? raw.toLowerCase() : raw
+  if (text === true || text === 'true' || text === '1') return true
+  if (text === false || text === 'false' || text === '0') return false
   throw invalid(name, 'must be true or false', raw)
 }
 
 function formatFrom(bag: Bag, name = 'format'): 'png' | 'jpeg' | undefined {
   const raw = bag[name]
   if (raw === undefined || raw === null || raw === '') return undefined
-  if (raw === 'png' || raw === 'jpeg') return raw
-  if (raw === 'jpg') return 'jpeg'
+  const text = typeof raw === 'string' ? raw.toLowerCase() : raw
+  if (text === 'png' || text === 'jpeg') return text
+  if (text === 'jpg') return 'jpeg'
   throw invalid(name, 'must be png or jpeg', raw)
 }
 

@@ -2,10 +2,12 @@
 import type { Migration, MigrationProvider } from 'kysely'
 import { initial } from './0001-initial.js'
 import { webSessions } from './0100-web-sessions.js'
+import { jobState } from './0200-job-state.js'
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0100-web-sessions': webSessions,
+  '0200-job-state': jobState,
 }
 
 export const migrationProvider: MigrationProvider = {

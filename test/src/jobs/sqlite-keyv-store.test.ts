@@ -2,10 +2,11 @@ import t from 'tap'
 import Keyv from 'keyv'
 import { openStore } from '../../../src/store/index.js'
 import { SqliteKeyvStore } from '../../../src/jobs/sqlite-keyv-store.js'
+import { testStoreLocation } from '../store/open-test-store.js'
 
 t.test('Keyv over the service SQLite file: values, TTLs, namespaces, iteration, persistence', async (t) => {
-  const dir = t.testdir()
-  const store = await openStore(dir)
+  const { dir, databaseUrl } = await testStoreLocation(t)
+  const store = await openStore(dir, databaseUrl)
   const a = new Keyv({ store: new SqliteKeyvStore(store.db), namespace: 'a' })
   const b = new Keyv({ store: new SqliteKeyvStore(store.db), namespace: 'b' })
   await a.set('x', { n: 1, text: ':base64:not really' })
@@ -30,7 +31,7 @@ t.test('Keyv over the service SQLite file: values, TTLs, namespaces, iteration, 
   t.equal(await b.get('x'), 'other namespace', 'clear keeps other namespaces')
   await store.close()
 
-  const reopened = await openStore(dir)
+  const reopened = await openStore(dir, databaseUrl)
   t.teardown(() => reopened.close())
   const again = new Keyv({ store: new SqliteKeyvStore(reopened.db), namespace: 'b' })
   t.equal(await again.get('x'), 'other namespace', 'kept in the database file')

@@ -3,9 +3,9 @@ import { join } from 'node:path'
 import { sql } from 'kysely'
 import t from 'tap'
 import { openStore } from '../../../src/store/index.js'
-import { openTestStore } from './open-test-store.js'
+import { openTestStore, testDialect, testStoreLocation } from './open-test-store.js'
 
-t.test('creates the data directory and quire.db, in WAL mode with foreign keys on', async (t) => {
+t.test('creates the data directory and quire.db, in WAL mode with foreign keys on', { skip: testDialect() === 'postgres' && 'SQLite only' }, async (t) => {
   const dir = join(t.testdir(), 'nested', 'data')
   const store = await openTestStore(t, dir)
   t.ok(existsSync(join(dir, 'quire.db')))
@@ -21,20 +21,20 @@ t.test('creates the data directory and quire.db, in WAL mode with foreign keys o
 })
 
 t.test('migrations run once: reopening keeps the data and records no new migration', async (t) => {
-  const dir = t.testdir()
-  const first = await openStore(dir)
+  const { dir, databaseUrl } = await testStoreLocation(t)
+  const first = await openStore(dir, databaseUrl)
   const account = await first.accounts.ensure('acme')
   const tpl = await first.templates.create(account.id, { name: 'Invoice', html: '<p>{{ x }}</p>' })
   const migrations = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(first.db)
-  t.same(migrations.rows.map((r) => r.name), ['0001-initial', '0100-web-sessions'])
+  t.same(migrations.rows.map((r) => r.name), ['0001-initial', '0100-web-sessions', '0200-job-state'])
   await first.close()
 
   for (let i = 0; i < 2; i++) {
-    const again = await openStore(dir)
+    const again = await openStore(dir, databaseUrl)
     t.equal((await again.accounts.byName('acme'))?.id, account.id)
     t.equal((await again.templates.get(account.id, tpl.id))?.name, 'Invoice')
     const rows = await sql<{ n: number }>`select count(*) as n from kysely_migration`.execute(again.db)
-    t.equal(Number(rows.rows[0].n), 2)
+    t.equal(Number(rows.rows[0].n), 3)
     await again.close()
   }
 })

@@ -1,0 +1,97 @@
+// Inline <svg> → a replaced element: the subtree is serialised back to SVG markup and handed on as an
+// image (`data:image/svg+xml`), so every back-end sizes and draws it like an <img> whose source is SVG —
+// the PDF painter as vectors, the image painter through its SVG rasteriser. The SVG's own elements never
+// reach the box tree, so its <text> cannot leak into the text flow.
+import type { DomElement, DomNode } from './dom.js'
+import type { Color } from './styled-tree.js'
+
+const SVG_NS = 'http://www.w3.org/2000/svg'
+const XLINK_NS = 'http://www.w3.org/1999/xlink'
+
+/**
+ * The serialised SVG for an inline <svg> element. currentColor is resolved against the element's colour
+ * (a data: image has no CSS context), and the root gets absolute width/height (its attributes when they
+ * are lengths, else the viewBox size) so that the image has an intrinsic size and ratio.
+ */
+export function inlineSvgMarkup(el: DomElement, color: Color): string {
+  const current = color.a < 1 ? `rgba(${color.r},${color.g},${color.b},${color.a})` : `rgb(${color.r},${color.g},${color.b})`
+  const attrs = { ...el.attrs }
+  // The page's CSS on the <svg> element (its size, display, margins) was applied by the cascade already;
+  // left in, an SVG renderer would size the drawing by it a second time.
+  delete attrs.style
+  delete attrs.class
+  const size = intrinsicSize(attrs)
+  attrs.width = String(size.width)
+  attrs.height = String(size.height)
+  if (!attrs.viewBox && !attrs.viewbox) attrs.viewBox = `0 0 ${size.width} ${size.height}`
+  attrs.xmlns = SVG_NS
+  if (needsXlink(el)) attrs['xmlns:xlink'] = XLINK_NS
+  let out = ''
+  out += open('svg', attrs, current)
+  for (const c of el.children) out += node(c, current)
+  return out + '</svg>'
+}
+
+export function svgDataUri(markup: string): string {
+  return 'data:image/svg+xml;base64,' + Buffer.from(markup, 'utf8').toString('base64')
+}
+
+function intrinsicSize(attrs: Record<string, string>): { width: number; height: number } {
+  const vb = (attrs.viewBox ?? attrs.viewbox ?? '').trim().split(/[\s,]+/).map(Number)
+  const hasVb = vb.length === 4 && vb.every(Number.isFinite) && vb[2] > 0 && vb[3] > 0
+  let w = absolute(attrs.width)
+  let h = absolute(attrs.height)
+  if (w === null && h === null) {
+    if (hasVb) return { width: vb[2], height: vb[3] }
+    return { width: 300, height: 150 }
+  }
+  if (w === null) w = hasVb ? (h! * vb[2]) / vb[3] : 300
+  if (h === null) h = hasVb ? (w * vb[3]) / vb[2] : 150
+  return { width: w, height: h }
+}
+
+const UNITS: Record<string, number> = { '': 1, px: 1, pt: 4 / 3, pc: 16, in: 96, cm: 96 / 2.54, mm: 96 / 25.4, q: 96 / 101.6 }
+
+function absolute(v: string | undefined): number | null {
+  if (v === undefined) return null
+  const m = /^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)\s*(px|pt|pc|in|cm|mm|q)?\s*$/i.exec(v)
+  if (!m) return null
+  const n = Number(m[1]) * UNITS[(m[2] ?? '').toLowerCase()]
+  return n > 0 ? n : null
+}
+
+function node(n: DomNode, current: string): string {
+  if (n.kind === 'text') return escapeText(n.text)
+  if (n.tag === 'style' || n.tag === 'script') {
+    // Raw text: <style> keeps its CSS (as CDATA, since it may hold < or &); scripts never run.
+    if (n.tag === 'script') return ''
+    const css = n.children.map((c) => (c.kind === 'text' ? c.text : '')).join('').replace(/currentcolor/gi, current)
+    return `<style><![CDATA[${css.replaceAll(']]>', ']]]]><![CDATA[>')}]]></style>`
+  }
+  let out = open(n.tag, n.attrs, current)
+  for (const c of n.children) out += node(c, current)
+  return out + `</${n.tag}>`
+}
+
+function open(tag: string, attrs: Record<string, string>, current: string): string {
+  let out = '<' + tag
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k.startsWith('on') || !/^[A-Za-z_:][\w:.-]*$/.test(k)) continue
+    const value = /currentcolor/i.test(v) ? v.replace(/currentcolor/gi, current) : v
+    out += ` ${k}="${escapeAttr(value)}"`
+  }
+  return out + '>'
+}
+
+function needsXlink(el: DomElement): boolean {
+  const stack: DomElement[] = [el]
+  while (stack.length) {
+    const e = stack.pop()!
+    if (e.attrs['xlink:href'] !== undefined && e.attrs['xmlns:xlink'] === undefined) return el.attrs['xmlns:xlink'] === undefined
+    for (const c of e.elementChildren) stack.push(c)
+  }
+  return false
+}
+
+const escapeText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+const escapeAttr = (s: string): string => escapeText(s).replace(/"/g, '&quot;')

@@ -1,0 +1,47 @@
+// Per-request options that TemplateTo's clients send with a template render: `cultureName` (localization
+// docs), `headerid` / `footerid` (a content block as the PDF header or footer for this render only).
+// Query parameter names are matched without regard to case, as ASP.NET model binding does.
+import type { DocumentSource } from '../../renderers/contract.js'
+import { resolveCulture } from '../../renderers/template/templateto/culture.js'
+import { Errors } from '../errors.js'
+import type { Store } from '../store/index.js'
+import { headerFooterBlock, includedBlocks } from './document-source.js'
+
+type Bag = Record<string, unknown>
+
+const BLOCK_ID = /^cb_[A-Za-z0-9]{1,64}$/
+
+function param(query: Bag | undefined, name: string): string | undefined {
+  if (!query) return undefined
+  const key = Object.keys(query).find((k) => k.toLowerCase() === name.toLowerCase())
+  const value = key === undefined ? undefined : query[key]
+  const first = Array.isArray(value) ? value[0] : value
+  return first === undefined || first === null || first === '' ? undefined : String(first)
+}
+
+/** The source with the request's culture and header/footer blocks applied (settings copied, never mutated). */
+export async function applyRequestOptions(store: Store, accountId: string, source: DocumentSource, query: Bag | undefined): Promise<DocumentSource> {
+  const culture = param(query, 'cultureName')
+  const headerId = param(query, 'headerid')
+  const footerId = param(query, 'footerid')
+  if (culture === undefined && headerId === undefined && footerId === undefined) return source
+  const settings = { ...source.settings }
+  const out: DocumentSource = { ...source, settings }
+  if (culture !== undefined) {
+    try {
+      settings.cultureName = resolveCulture(culture)
+    } catch (err) {
+      throw new Errors.REQUEST_INVALID(`cultureName: ${(err as Error).message}`)
+    }
+  }
+  for (const [which, id] of [['header', headerId], ['footer', footerId]] as const) {
+    if (id === undefined) continue
+    if (!BLOCK_ID.test(id)) throw new Errors.REQUEST_INVALID(`${which}id "${id.slice(0, 80)}" is not a content block id (cb_…)`)
+    const ref = { enabled: true, blockId: id }
+    settings[which] = ref
+    out[which] = await headerFooterBlock(store, accountId, which, ref)
+    const more = await includedBlocks(store, accountId, out[which]!.text)
+    out.blocks = { ...more, ...out.blocks }
+  }
+  return out
+}
