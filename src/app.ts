@@ -8,6 +8,7 @@ import { openEngines, type Engines } from './engines.js'
 import { RenderPool } from '../pool/index.js'
 import services from '../plugins/services.js'
 import problemErrors from '../plugins/problem-errors.js'
+import jsonBody from '../plugins/json-body.js'
 import apiKeyAuth from '../plugins/api-key-auth.js'
 import rateLimits from '../plugins/rate-limit.js'
 import renderRoutes from '../plugins/render/index.js'
@@ -67,6 +68,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await store.close()
   })
   await app.register(problemErrors)
+  await app.register(jsonBody, { maxDepth: config.jsonMaxDepth })
   await app.register(drainingPlugin)
   await app.register(openapi)
   await app.register(metrics)

@@ -14,6 +14,8 @@ export interface Config {
   /** Absolute base address used in links handed to callers (webhooks, logs); default http://localhost:PORT. */
   publicUrl: string
   bodyLimitBytes: number
+  /** Deepest nesting of arrays and objects accepted in a JSON body. */
+  jsonMaxDepth: number
   pool: {
     threads: number
     renderTimeoutMs: number
@@ -161,6 +163,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: level,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 10 * 1024 * 1024, 1024),
+    jsonMaxDepth: integer(env, 'JSON_MAX_DEPTH', 512, 1),
     pool: {
       threads: integer(env, 'RENDER_THREADS', Math.max(1, availableParallelism()), 1),
       renderTimeoutMs: integer(env, 'RENDER_TIMEOUT_MS', 30_000, 100),

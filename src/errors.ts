@@ -17,6 +17,7 @@ export const Errors = {
   AUTH_FORBIDDEN: define('QUIRE_ERR_AUTH_FORBIDDEN', '%s', 403),
   REQUEST_INVALID: define('QUIRE_ERR_REQUEST_INVALID', '%s', 400),
   REQUEST_BODY_TOO_LARGE: define('QUIRE_ERR_REQUEST_BODY_TOO_LARGE', 'The request body is larger than the limit of %s bytes', 400),
+  REQUEST_JSON_TOO_DEEP: define('QUIRE_ERR_REQUEST_JSON_TOO_DEEP', 'The JSON body nests arrays and objects more than %s deep (JSON_MAX_DEPTH)', 400),
   REQUEST_DATA_MISSING: define('QUIRE_ERR_REQUEST_DATA_MISSING', '%s', 400),
   TEMPLATE_ID_INVALID: define('QUIRE_ERR_TEMPLATE_ID_INVALID', 'Invalid template ID "%s": template IDs look like tpl_…', 400),
   TEMPLATE_NOT_FOUND: define('QUIRE_ERR_TEMPLATE_NOT_FOUND', 'Template %s not found', 404),
