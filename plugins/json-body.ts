@@ -1,9 +1,11 @@
 // The JSON body parser, in place of Fastify's: nesting depth is measured on the raw text before parsing (data
 // nested 5,000 deep overflowed the stack later: a 500 for sync renders, a failed job store for async ones), and
 // a `__proto__` or `constructor.prototype` member is named in the error instead of "not valid JSON".
+// .NET and older HTTP clients send JSON as `text/json` or a vendor type such as `application/vnd.api+json`;
+// TemplateTo accepts them, so the same parser reads them too.
 import fp from 'fastify-plugin'
 import secureJson from 'secure-json-parse'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Errors } from '../src/errors.js'
 
 /** The deepest nesting of arrays and objects in JSON text (strings skipped); stops counting past `limit`. */
@@ -28,22 +30,25 @@ export function jsonDepth(text: string, limit: number): number {
 async function jsonBody(app: FastifyInstance, options: { maxDepth: number }): Promise<void> {
   const { maxDepth } = options
   app.removeContentTypeParser('application/json')
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, function parseJson(_request, body, done) {
+  const parseJson = (_request: FastifyRequest, body: string | Buffer, done: (error: Error | null, body?: unknown) => void): void => {
     const text = body as string
-    if (text === '') return done(new Errors.REQUEST_DATA_MISSING('The request body is empty: send a JSON object'), undefined)
+    if (text === '') return void done(new Errors.REQUEST_DATA_MISSING('The request body is empty: send a JSON object'), undefined)
     if (jsonDepth(text, maxDepth) > maxDepth) {
-      return done(new Errors.REQUEST_JSON_TOO_DEEP(maxDepth), undefined)
+      return void done(new Errors.REQUEST_JSON_TOO_DEEP(maxDepth), undefined)
     }
     try {
       done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }))
     } catch (error) {
       const message = (error as Error).message
       if (/prototype property/i.test(message)) {
-        return done(new Errors.REQUEST_INVALID('The JSON body has a member named "__proto__" (or "constructor" with "prototype"), which is not accepted: rename it'), undefined)
+        return void done(new Errors.REQUEST_INVALID('The JSON body has a member named "__proto__" (or "constructor" with "prototype"), which is not accepted: rename it'), undefined)
       }
       done(new Errors.REQUEST_INVALID(`The request body is not valid JSON: ${message}`), undefined)
     }
-  })
+  }
+  for (const type of ['application/json', 'text/json', /^application\/[\w.-]+\+json$/]) {
+    app.addContentTypeParser(type, { parseAs: 'string' }, parseJson)
+  }
 }
 
 export default fp(jsonBody, { name: 'quire-json-body' })

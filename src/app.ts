@@ -20,7 +20,6 @@ import metrics from '../plugins/metrics.js'
 import openapi from '../plugins/openapi.js'
 import { requestIdFor } from './request-id.js'
 import webUi from '../plugins/web-ui/index.js'
-import lenientJson from '../plugins/templateto/lenient-json.js'
 import templateToRoutes from '../plugins/templateto/template-routes.js'
 import bundleRoutes from '../plugins/templateto/bundle-routes.js'
 
@@ -74,7 +73,6 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   await app.register(metrics)
   await app.register(rateLimits)
   await app.register(apiKeyAuth)
-  await app.register(lenientJson)
   await app.register(healthRoutes)
   await app.register(renderRoutes)
   await app.register(asyncRoutes)
