@@ -21,6 +21,7 @@ import { requestIdFor } from './request-id.js'
 import webUi from '../plugins/web-ui/index.js'
 import lenientJson from '../plugins/templateto/lenient-json.js'
 import templateToRoutes from '../plugins/templateto/template-routes.js'
+import bundleRoutes from '../plugins/templateto/bundle-routes.js'
 
 export interface AppParts { store?: Store; pool?: RenderPool; engines?: Engines; logger?: boolean | object }
 
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   await app.register(documentRoutes, { prefix: '/api/v1/templates', kind: 'templates' })
   await app.register(documentRoutes, { prefix: '/api/v1/blocks', kind: 'blocks' })
   await app.register(templateToRoutes)
+  await app.register(bundleRoutes)
   await app.register(webUi, {})
   return app
 }

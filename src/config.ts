@@ -171,7 +171,9 @@ export function loadConfig(env: Env = process.env): Config {
     limits: {
       maxPages: integer(env, 'MAX_PAGES', 500, 1),
       maxImagePixels: integer(env, 'MAX_IMAGE_PIXELS', 50_000_000, 1),
-      maxImageDimension: integer(env, 'MAX_IMAGE_DIMENSION', 10_000, 1),
+      // The pixel budget is the real bound: a side limit only stops what no encoder takes (JPEG's 65,535), so a
+      // full-page PNG of a long document is made, as Chromium's screenshots are.
+      maxImageDimension: integer(env, 'MAX_IMAGE_DIMENSION', 65_535, 1),
       maxClips: integer(env, 'MAX_CLIPS', 50, 1),
       maxHtmlChars: integer(env, 'MAX_HTML_CHARS', 5_000_000, 1),
       templateRenderMs: integer(env, 'TEMPLATE_RENDER_MS', 5_000, 10),
@@ -179,6 +181,9 @@ export function loadConfig(env: Env = process.env): Config {
         cssVarMaxLength: integer(env, 'CSS_VAR_MAX_LENGTH', DEFAULT_BUDGETS.cssVarMaxLength, 1),
         cssVarMaxSubstitutions: integer(env, 'CSS_VAR_MAX_SUBSTITUTIONS', DEFAULT_BUDGETS.cssVarMaxSubstitutions, 1),
         cssVarMaxTotalLength: integer(env, 'CSS_VAR_MAX_TOTAL_LENGTH', DEFAULT_BUDGETS.cssVarMaxTotalLength, 1),
+        imageMaxPixels: integer(env, 'EMBEDDED_IMAGE_MAX_PIXELS', DEFAULT_BUDGETS.imageMaxPixels, 1),
+        imageMaxDocumentPixels: integer(env, 'EMBEDDED_IMAGE_MAX_DOCUMENT_PIXELS', DEFAULT_BUDGETS.imageMaxDocumentPixels, 1),
+        svgMaxElements: integer(env, 'SVG_MAX_ELEMENTS', DEFAULT_BUDGETS.svgMaxElements, 1),
         layoutMaxDepth: integer(env, 'LAYOUT_MAX_DEPTH', DEFAULT_BUDGETS.layoutMaxDepth, 1),
         layoutMaxFlexDepth: atMost(env, 'LAYOUT_MAX_FLEX_DEPTH', integer(env, 'LAYOUT_MAX_FLEX_DEPTH', DEFAULT_BUDGETS.layoutMaxFlexDepth, 1), 128),
       },

@@ -61,7 +61,7 @@ export function parseRows(text: string, jsonl: boolean): Row[] {
 
 /** A file name from the pattern: path separators and control characters replaced, never empty. */
 function safeName(name: string, fallback: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what this replaces
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
   const cleaned = name.replace(/[/\\\0-\x1f]/g, '_').replace(/^\.+/, '').trim().slice(0, 200)
   return cleaned === '' ? fallback : cleaned
 }

@@ -49,6 +49,8 @@ export async function migrate(db: Kysely<Database>): Promise<void> {
  * Applies migrations and returns the repositories.
  */
 export async function openStore(dataDir: string, databaseUrl: string | null = null): Promise<Store> {
+  // DATA_DIR holds per-node files on PostgreSQL too (the first-start sample data, result files without S3).
+  await mkdir(dataDir, { recursive: true })
   const { db, dataVersion } = databaseUrl ? { db: await openPostgres(databaseUrl), dataVersion: null } : await openSqlite(dataDir)
   try {
     await migrate(db)
