@@ -9,7 +9,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..')
 const FOLDERS = ['src', 'plugins', 'pool', 'renderers', 'bench']
 const LAYOUT_RECURSION = new Set([
-  'layout-block', 'layout-inline', 'layout-atomic', 'layout-absolute', 'layout-flex', 'layout-table',
+  'layout-block', 'layout-inline', 'layout-atomic', 'layout-absolute', 'layout-flex', 'layout-grid', 'layout-table',
   'intrinsic-widths', 'table-columns',
 ].map((name) => `renderers/layout/${name}.ts`))
 

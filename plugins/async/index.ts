@@ -20,19 +20,13 @@ import { JobStore } from '../../src/jobs/job-store.js'
 import { loadServerSecret } from '../../src/jobs/server-secret.js'
 import { accountWebhookSecret } from '../../src/jobs/webhook-signature.js'
 import { applyRequestOptions } from '../../src/render/request-options.js'
+import { bodyObject } from '../../src/render/body-object.js'
 
 type Bag = Record<string, unknown>
 type Params = { renderType: string; templateId: string; jobId: string }
 
 declare module 'fastify' {
   interface FastifyInstance { jobs: JobService }
-}
-
-function bodyObject(body: unknown): Bag {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    throw new Errors.REQUEST_DATA_MISSING('The request body must be a JSON object')
-  }
-  return body as Bag
 }
 
 function downloadName(job: JobRecord): string {

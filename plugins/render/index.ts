@@ -9,9 +9,9 @@ import { clipsOptionsFromBody, imageOptionsFromBody, imageOptionsFromQuery } fro
 import { assertSyncFormat, buildTask, templateData, usageKind } from '../../src/render/tasks.js'
 import { applyRequestOptions } from '../../src/render/request-options.js'
 import { parseSettings } from '../../src/settings.js'
-import { Errors } from '../../src/errors.js'
 import { renderSchemas as S } from '../../src/api/schemas.js'
 import { documentOnly } from '../../src/api/document-only.js'
+import { bodyObject } from '../../src/render/body-object.js'
 import { warningHeaders } from '../../src/render/warning-headers.js'
 
 type Params = { format: string; templateId: string; versionId?: string }
@@ -29,13 +29,6 @@ async function send(app: FastifyInstance, request: FastifyRequest, reply: Fastif
   if (base64) return reply.type('text/plain; charset=utf-8').send(bytes.toString('base64'))
   reply.header('content-disposition', `inline; filename="${name}.${output.extension}"`)
   return reply.type(output.contentType).send(bytes)
-}
-
-function bodyObject(body: unknown): Bag {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    throw new Errors.REQUEST_DATA_MISSING('The request body must be a JSON object')
-  }
-  return body as Bag
 }
 
 export default async function renderRoutes(app: FastifyInstance): Promise<void> {

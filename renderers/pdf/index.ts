@@ -9,13 +9,13 @@ import { budgetsOf } from '../default-budgets.js'
 import { displayList } from '../layout/display-list.js'
 import { fixedBoxOps } from '../layout/fixed-boxes.js'
 import { fontStore } from '../fonts/font-store.js'
-import { headerFooterBands, type Band } from './header-footer.js'
+import { headerFooterBands } from './header-footer.js'
 import { layoutDocument } from '../layout/layout-document.js'
 import { marginBoxBands } from './page-margin-boxes.js'
 import { openPdf } from './open-pdf.js'
 import { contentBox, printedPageGeometry } from '../layout/page-geometry.js'
 import { paginate } from '../layout/paginate.js'
-import { beginPage, endPage, paintOps, paintSlice } from './paint-page.js'
+import { paintPages } from './paint-pages.js'
 import { createPaintTarget } from './paint-target.js'
 import { pdfSecurity } from './pdf-security.js'
 import { inRenderScope } from '../layout/render-scope.js'
@@ -67,51 +67,14 @@ async function printPdf(task: PdfTask): Promise<RenderOutput> {
   const bands = await headerFooterBands(task, geometries, engines, date)
   const marginBoxes = marginBoxBands(styled.page, geometries, engines)
 
-  // 6. paint (7. encryption is set when the document is opened)
+  // 6. paint every page (7. encryption is set when the document is opened)
   const security = await pdfSecurity(settings, task.data, task.limits)
   const pdf = openPdf({ title: styled.title, date, security })
   const target = createPaintTarget(pdf.doc, engines.fonts, engines.images, settings.printBackground, warnings)
   const ops = displayList(laid.root)
   const fixed = slices.length > 1 ? fixedBoxOps(laid.root, pageHeight(0)) : []
-  slices.forEach((cut, i) => {
-    // The last page shows its whole page area, so shadows and overflow below the last box are not cut off.
-    const slice = i === slices.length - 1 ? { ...cut, end: Math.max(cut.end, cut.start + pageHeight(i)) } : cut
-    const page = { slice, geometry: geometries[i], scale: laid.scale, canvas: laid.canvas }
-    beginPage(target, page)
-    paintSlice(target, engines.fonts, ops, page)
-    const g = geometries[i]
-    if (i > 0 && fixed.length) {
-      target.doc.save()
-      target.doc.translate(g.margins.left, g.margins.top)
-      target.doc.scale(laid.scale)
-      paintOps(target, engines.fonts, fixed, -Infinity, Infinity)
-      target.doc.restore()
-    }
-    for (const { band, edge } of marginBoxes[i]) {
-      const y = edge === 'top' ? centred(band.height, 0, g.margins.top, 'top') : centred(band.height, g.height - g.margins.bottom, g.margins.bottom, 'bottom')
-      paintBand(target, engines.fonts, band, g.margins.left, y)
-    }
-    const { header, footer } = bands[i]
-    if (header) paintBand(target, engines.fonts, header, g.margins.left, centred(header.height, 0, g.margins.top, 'top'))
-    if (footer) paintBand(target, engines.fonts, footer, g.margins.left, centred(footer.height, g.height - g.margins.bottom, g.margins.bottom, 'bottom'))
-    endPage(target)
-  })
+  paintPages(target, engines.fonts, { ops, fixed, slices, geometries, pageHeight, scale: laid.scale, canvas: laid.canvas, bands, marginBoxes })
   pdf.doc.end()
   const bytes = await pdf.bytes
   return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType: 'application/pdf', extension: 'pdf', warnings }
-}
-
-/** Centred in its margin when it fits; otherwise against the page edge. */
-function centred(height: number, top: number, room: number, edge: 'top' | 'bottom'): number {
-  if (height <= room) return top + (room - height) / 2
-  return edge === 'top' ? 0 : top + room - height
-}
-
-function paintBand(target: ReturnType<typeof createPaintTarget>, fonts: ReturnType<typeof fontStore>, band: Band, x: number, y: number): void {
-  const { doc } = target
-  doc.save()
-  doc.translate(x, y)
-  doc.scale(band.scale)
-  paintOps(target, fonts, band.ops, -Infinity, Infinity)
-  doc.restore()
 }

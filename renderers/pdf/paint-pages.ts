@@ -1,0 +1,66 @@
+// Step 6 of a PDF render: every page painted in turn — its slice of the document, the position: fixed boxes
+// again on every page after the first, the @page margin boxes, then the header and footer bands.
+import type { Color } from '../document/styled-tree.js'
+import type { FontStore } from '../fonts/font-store.js'
+import type { PaintOp } from '../layout/display-list.js'
+import type { PageGeometry } from '../layout/page-geometry.js'
+import type { PageSlice } from '../layout/paginate.js'
+import type { Band, PageBands } from './header-footer.js'
+import type { PlacedBand } from './page-margin-boxes.js'
+import { beginPage, endPage, paintOps, paintSlice } from './paint-page.js'
+import type { PaintTarget } from './paint-target.js'
+
+export interface PagesToPaint {
+  ops: PaintOp[]
+  /** position: fixed boxes, painted again on every page after the first. */
+  fixed: PaintOp[]
+  slices: PageSlice[]
+  geometries: PageGeometry[]
+  /** Content height of page i, in layout px. */
+  pageHeight: (i: number) => number
+  scale: number
+  canvas: Color | null
+  bands: PageBands[]
+  marginBoxes: PlacedBand[][]
+}
+
+export function paintPages(target: PaintTarget, fonts: FontStore, p: PagesToPaint): void {
+  p.slices.forEach((cut, i) => {
+    // The last page shows its whole page area, so shadows and overflow below the last box are not cut off.
+    const slice = i === p.slices.length - 1 ? { ...cut, end: Math.max(cut.end, cut.start + p.pageHeight(i)) } : cut
+    const page = { slice, geometry: p.geometries[i], scale: p.scale, canvas: p.canvas }
+    beginPage(target, page)
+    paintSlice(target, fonts, p.ops, page)
+    const g = p.geometries[i]
+    if (i > 0 && p.fixed.length) {
+      target.doc.save()
+      target.doc.translate(g.margins.left, g.margins.top)
+      target.doc.scale(p.scale)
+      paintOps(target, fonts, p.fixed, -Infinity, Infinity)
+      target.doc.restore()
+    }
+    for (const { band, edge } of p.marginBoxes[i]) {
+      const y = edge === 'top' ? centred(band.height, 0, g.margins.top, 'top') : centred(band.height, g.height - g.margins.bottom, g.margins.bottom, 'bottom')
+      paintBand(target, fonts, band, g.margins.left, y)
+    }
+    const { header, footer } = p.bands[i]
+    if (header) paintBand(target, fonts, header, g.margins.left, centred(header.height, 0, g.margins.top, 'top'))
+    if (footer) paintBand(target, fonts, footer, g.margins.left, centred(footer.height, g.height - g.margins.bottom, g.margins.bottom, 'bottom'))
+    endPage(target)
+  })
+}
+
+/** Centred in its margin when it fits; otherwise against the page edge. */
+function centred(height: number, top: number, room: number, edge: 'top' | 'bottom'): number {
+  if (height <= room) return top + (room - height) / 2
+  return edge === 'top' ? 0 : top + room - height
+}
+
+function paintBand(target: PaintTarget, fonts: FontStore, band: Band, x: number, y: number): void {
+  const { doc } = target
+  doc.save()
+  doc.translate(x, y)
+  doc.scale(band.scale)
+  paintOps(target, fonts, band.ops, -Infinity, Infinity)
+  doc.restore()
+}
