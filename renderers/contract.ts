@@ -115,6 +115,12 @@ export interface RenderBudgets {
   layoutMaxDepth: number
   /** Flex containers nested in flex containers (each nests a call into yoga's WebAssembly stack). */
   layoutMaxFlexDepth: number
+  /** Pixels of one embedded image (width × height as stored in the file), checked before it is decoded. */
+  imageMaxPixels: number
+  /** Pixels of all embedded images of one document together. */
+  imageMaxDocumentPixels: number
+  /** Elements an embedded SVG image draws, with every <use> expanded. */
+  svgMaxElements: number
 }
 
 /** Outbound fetch policy for images referenced by templates (guarded fetcher). */
@@ -165,6 +171,8 @@ export const RENDER_ERROR_CODES = [
   'QUIRE_ERR_RENDER_INVALID_OPTION',
   'QUIRE_ERR_RENDER_CSS_LIMIT',
   'QUIRE_ERR_RENDER_LAYOUT_LIMIT',
+  'QUIRE_ERR_RENDER_IMAGE_DECODE_LIMIT',
+  'QUIRE_ERR_RENDER_SVG_LIMIT',
   'QUIRE_ERR_RENDER_FAILED',
 ] as const
 export type RenderErrorCode = (typeof RENDER_ERROR_CODES)[number]

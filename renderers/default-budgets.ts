@@ -13,6 +13,12 @@ export const DEFAULT_BUDGETS: Readonly<RenderBudgets> = Object.freeze({
   layoutMaxDepth: 256,
   // yoga's WebAssembly stack overflows at about 145 nested flex containers (measured); templates use < 20.
   layoutMaxFlexDepth: 100,
+  // A 40 MP photo decodes to 160 MB of RGBA; a 10000 × 10000 PNG (389 KB compressed) would be 400 MB.
+  imageMaxPixels: 40_000_000,
+  // About twenty 12 MP photos: each is downscaled to the page as it is decoded, so they are not held at once.
+  imageMaxDocumentPixels: 250_000_000,
+  // Icons and charts draw tens to a few thousand elements; a detailed map some tens of thousands.
+  svgMaxElements: 50_000,
 })
 
 export function budgetsOf(limits: Pick<RenderLimits, 'budgets'> | undefined): RenderBudgets {

@@ -8,6 +8,7 @@ import { openEngines, type Engines } from './engines.js'
 import { RenderPool } from '../pool/index.js'
 import services from '../plugins/services.js'
 import problemErrors from '../plugins/problem-errors.js'
+import jsonBody from '../plugins/json-body.js'
 import apiKeyAuth from '../plugins/api-key-auth.js'
 import rateLimits from '../plugins/rate-limit.js'
 import renderRoutes from '../plugins/render/index.js'
@@ -21,6 +22,7 @@ import { requestIdFor } from './request-id.js'
 import webUi from '../plugins/web-ui/index.js'
 import lenientJson from '../plugins/templateto/lenient-json.js'
 import templateToRoutes from '../plugins/templateto/template-routes.js'
+import bundleRoutes from '../plugins/templateto/bundle-routes.js'
 
 export interface AppParts { store?: Store; pool?: RenderPool; engines?: Engines; logger?: boolean | object }
 
@@ -66,6 +68,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await store.close()
   })
   await app.register(problemErrors)
+  await app.register(jsonBody, { maxDepth: config.jsonMaxDepth })
   await app.register(drainingPlugin)
   await app.register(openapi)
   await app.register(metrics)
@@ -78,6 +81,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   await app.register(documentRoutes, { prefix: '/api/v1/templates', kind: 'templates' })
   await app.register(documentRoutes, { prefix: '/api/v1/blocks', kind: 'blocks' })
   await app.register(templateToRoutes)
+  await app.register(bundleRoutes)
   await app.register(webUi, {})
   return app
 }

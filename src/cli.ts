@@ -12,10 +12,13 @@ const USAGE = `Usage:
   quire serve                                   start the service (PORT, DATA_DIR, … from the environment)
   quire keys create --name NAME [--account A]   create an API key; the key is the last line printed
   quire users create --email E --password P --role admin|editor [--account A]
-  quire render FILE [--data data.json] [--format pdf|png|jpeg|txt] [--settings settings.json] -o OUT
+  quire render FILE [--data data.json] [--format pdf|png|jpeg|txt] [--settings settings.json]
+                 [--width PX] [--height PX] [--scale N] -o OUT   (--width/--height/--scale: png and jpeg)
   quire render TEMPLATE --data rows.jsonl|rows.json [--format F] [--name PATTERN] [--settings S] -o DIR/
                                                 one file per data row, on the render pool; PATTERN is Liquid
-                                                over the row (default: the row number), e.g. "invoice-{{ number }}"`
+                                                over the row (default: the row number), e.g. "invoice-{{ number }}"
+  quire import FILE [--account A]               import a bundle of templates and content blocks (docs/templateto.md)
+  quire export FILE [--account A]               write the account's templates and content blocks as a bundle`
 
 class UsageError extends Error {
   override name = 'UsageError'
@@ -77,12 +80,17 @@ async function render(config: Config, args: string[]): Promise<void> {
     options: {
       data: { type: 'string' }, format: { type: 'string', default: 'pdf' }, settings: { type: 'string' },
       output: { type: 'string', short: 'o' }, name: { type: 'string' },
+      width: { type: 'string' }, height: { type: 'string' }, scale: { type: 'string' },
     },
   })
   const file = required(positionals[0], 'FILE')
   const output = required(values.output, '-o')
   const format = values.format!
   if (!['pdf', 'png', 'jpeg', 'txt'].includes(format)) throw new UsageError('--format must be pdf, png, jpeg or txt')
+  const image = { width: values.width, height: values.height, scale: values.scale }
+  if ((format === 'pdf' || format === 'txt') && Object.values(image).some((v) => v !== undefined)) {
+    throw new UsageError('--width, --height and --scale apply to --format png or jpeg')
+  }
   const html = await readFile(file, 'utf8').catch((e: Error) => { throw new UsageError(`cannot read ${file}: ${e.message}`) })
   // A directory as output (DIR/ or an existing one): one file per data row.
   const { isBatchOutput, renderBatch } = await import('./render/render-batch.js')
@@ -100,14 +108,52 @@ async function render(config: Config, args: string[]): Promise<void> {
   }
   // Loaded only here: the engines (fonts, yoga, resvg, pdfkit) must not sit in the service's main thread.
   const { renderLocally } = await import('./render/local-render.js')
-  const bytes = await renderLocally(config, {
+  const { bytes, warnings } = await renderLocally(config, {
     html,
     format: format as 'pdf' | 'png' | 'jpeg' | 'txt',
     data: (await readJson(values.data, 'data file')) ?? {},
     settings: await readJson(values.settings, 'settings file'),
+    image,
   })
   await writeFile(output, bytes)
   console.log(`Wrote ${output} (${bytes.byteLength} bytes).`)
+  if (warnings.length > 0) console.warn(`${warnings.length} warning${warnings.length === 1 ? '' : 's'}:\n${warnings.map((w) => `  - ${w}`).join('\n')}`)
+}
+
+async function importFile(config: Config, args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { account: { type: 'string' } } })
+  const bundle = await readJson(required(positionals[0], 'FILE'), 'bundle')
+  const { importBundle } = await import('./bundle/import-bundle.js')
+  const store = await openStore(config.dataDir, config.engines.databaseUrl)
+  try {
+    const account = await store.accounts.ensure(values.account ?? 'default')
+    const report = await importBundle(store, account.id, bundle).catch((e: Error) => {
+      throw e.name === 'BundleFormatError' ? new UsageError(`invalid bundle: ${e.message}`) : e
+    })
+    for (const item of report.items) {
+      const name = item.newName ? `"${item.name}" → "${item.newName}"` : `"${item.name}"`
+      console.log(`${item.outcome.padEnd(8)} ${item.kind.padEnd(8)} ${item.id} ${name}${item.versions !== undefined ? ` (${item.versions} versions)` : ''}${item.reason ? `: ${item.reason}` : ''}`)
+    }
+    console.log(`${report.imported} imported, ${report.renamed} renamed, ${report.refused} refused (account "${account.name}").`)
+    if (report.refused > 0) process.exitCode = 1
+  } finally {
+    await store.close()
+  }
+}
+
+async function exportFile(config: Config, args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { account: { type: 'string' } } })
+  const file = required(positionals[0], 'FILE')
+  const { exportBundle } = await import('./bundle/export-bundle.js')
+  const store = await openStore(config.dataDir, config.engines.databaseUrl)
+  try {
+    const account = await store.accounts.ensure(values.account ?? 'default')
+    const bundle = await exportBundle(store, account.id)
+    await writeFile(file, JSON.stringify(bundle, null, 2))
+    console.log(`Wrote ${file}: ${bundle.templates.length} templates, ${bundle.blocks.length} content blocks.`)
+  } finally {
+    await store.close()
+  }
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -121,6 +167,8 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'keys' && sub === 'create') return keysCreate(config, rest)
   if (command === 'users' && sub === 'create') return usersCreate(config, rest)
   if (command === 'render') return render(config, sub === undefined ? [] : [sub, ...rest])
+  if (command === 'import') return importFile(config, sub === undefined ? [] : [sub, ...rest])
+  if (command === 'export') return exportFile(config, sub === undefined ? [] : [sub, ...rest])
   if (command === undefined || command === 'help' || command === '--help') return void console.log(USAGE)
   throw new UsageError(`unknown command "${[command, sub].filter(Boolean).join(' ')}"`)
 }

@@ -17,6 +17,7 @@ export const Errors = {
   AUTH_FORBIDDEN: define('QUIRE_ERR_AUTH_FORBIDDEN', '%s', 403),
   REQUEST_INVALID: define('QUIRE_ERR_REQUEST_INVALID', '%s', 400),
   REQUEST_BODY_TOO_LARGE: define('QUIRE_ERR_REQUEST_BODY_TOO_LARGE', 'The request body is larger than the limit of %s bytes', 400),
+  REQUEST_JSON_TOO_DEEP: define('QUIRE_ERR_REQUEST_JSON_TOO_DEEP', 'The JSON body nests arrays and objects more than %s deep (JSON_MAX_DEPTH)', 400),
   REQUEST_DATA_MISSING: define('QUIRE_ERR_REQUEST_DATA_MISSING', '%s', 400),
   TEMPLATE_ID_INVALID: define('QUIRE_ERR_TEMPLATE_ID_INVALID', 'Invalid template ID "%s": template IDs look like tpl_…', 400),
   TEMPLATE_NOT_FOUND: define('QUIRE_ERR_TEMPLATE_NOT_FOUND', 'Template %s not found', 404),
@@ -68,6 +69,8 @@ export const RENDER_ERROR_STATUS: Record<RenderErrorCode, number> = {
   QUIRE_ERR_RENDER_INVALID_OPTION: 400,
   QUIRE_ERR_RENDER_CSS_LIMIT: 400,
   QUIRE_ERR_RENDER_LAYOUT_LIMIT: 400,
+  QUIRE_ERR_RENDER_IMAGE_DECODE_LIMIT: 400,
+  QUIRE_ERR_RENDER_SVG_LIMIT: 400,
   QUIRE_ERR_RENDER_FAILED: 500,
 }
 

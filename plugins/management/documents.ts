@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { checkLiquidSyntax } from '../../renderers/template/index.js'
 import { Errors, renderErrorFrom } from '../../src/errors.js'
 import { parseSettings } from '../../src/settings.js'
-import type { DocumentRecord, Version } from '../../src/store/records.js'
+import type { DocumentRecord } from '../../src/store/records.js'
 import type { Store } from '../../src/store/index.js'
 import { errors } from '../../src/api/schemas.js'
 

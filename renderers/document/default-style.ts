@@ -68,6 +68,8 @@ const INITIAL: ComputedStyle = {
   columnGap: ZERO,
   columnCount: 1,
   transform: null,
+  textShadow: [],
+  aspectRatio: null,
   transformOrigin: [{ px: 0, pct: 50 }, { px: 0, pct: 50 }],
   gridTemplateColumns: null,
   gridTemplateRows: null,
@@ -100,7 +102,7 @@ export const INHERITED_FIELDS: ReadonlyArray<keyof ComputedStyle> = [
   'color', 'fontFamily', 'fontSize', 'fontWeight', 'fontStyle', 'lineHeight', 'textAlign', 'blockAlign', 'textDecoration',
   'textTransform', 'letterSpacing', 'wordSpacing', 'whiteSpace', 'textIndent', 'wordBreak', 'overflowWrap',
   'listStyleType', 'listStylePosition', 'borderCollapse', 'borderSpacing', 'captionSide', 'visibility',
-  'orphans', 'widows',
+  'orphans', 'widows', 'textShadow',
 ]
 
 /**
@@ -128,7 +130,7 @@ export function inheritStyle(p: ComputedStyle): ComputedStyle {
     flexDirection: i.flexDirection, flexWrap: i.flexWrap, justifyContent: i.justifyContent, alignItems: i.alignItems,
     alignSelf: i.alignSelf, alignContent: i.alignContent, flexGrow: i.flexGrow, flexShrink: i.flexShrink,
     flexBasis: i.flexBasis, order: i.order, rowGap: i.rowGap, columnGap: i.columnGap, columnCount: i.columnCount,
-    transform: i.transform, transformOrigin: i.transformOrigin,
+    textShadow: p.textShadow, transform: i.transform, transformOrigin: i.transformOrigin, aspectRatio: i.aspectRatio,
     gridTemplateColumns: i.gridTemplateColumns, gridTemplateRows: i.gridTemplateRows, gridTemplateAreas: i.gridTemplateAreas,
     gridAutoColumns: i.gridAutoColumns, gridAutoRows: i.gridAutoRows, gridAutoFlow: i.gridAutoFlow,
     gridColumnStart: i.gridColumnStart, gridColumnEnd: i.gridColumnEnd, gridRowStart: i.gridRowStart, gridRowEnd: i.gridRowEnd,

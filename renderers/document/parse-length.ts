@@ -34,19 +34,30 @@ export function unitToPx(n: number, unit: string, ctx: LengthContext): number | 
   }
 }
 
+/**
+ * Chromium's LayoutUnit range (±2^25 px): lengths beyond it are clamped, and calc()'s NaN is 0, as CSS Values 4
+ * says for infinite and NaN results. `calc(1e308px * 1e308)` was Infinity and failed the painters with a 500.
+ */
+const MAX_LENGTH = 33_554_428
+
+function finite(x: number): number {
+  if (Number.isNaN(x)) return 0
+  return x > MAX_LENGTH ? MAX_LENGTH : x < -MAX_LENGTH ? -MAX_LENGTH : x
+}
+
 /** A length or percentage; null when the token is neither (or a unitless non-zero number). */
 export function toDim(t: Tok | undefined, ctx: LengthContext): Dim | null {
   if (!t) return null
   if (t.t === 'num') {
-    if (t.unit === '%') return { px: 0, pct: t.n }
+    if (t.unit === '%') return { px: 0, pct: finite(t.n) }
     if (t.unit === '') return t.n === 0 ? ZERO : null
     const px = unitToPx(t.n, t.unit, ctx)
-    return px === null ? null : { px, pct: 0 }
+    return px === null ? null : { px: finite(px), pct: 0 }
   }
   if (t.t === 'fn' && MATH_FUNCTIONS.has(t.name)) {
     const v = evalMath(t, ctx)
     if (v === null || v.n !== null) return v !== null && v.n === 0 ? ZERO : null
-    return { px: v.px, pct: v.pct }
+    return { px: finite(v.px), pct: finite(v.pct) }
   }
   return null
 }
@@ -63,7 +74,7 @@ export function toNumber(t: Tok | undefined, ctx: LengthContext): number | null 
   if (t.t === 'num' && t.unit === '') return t.n
   if (t.t === 'fn' && MATH_FUNCTIONS.has(t.name)) {
     const v = evalMath(t, ctx)
-    return v !== null && v.n !== null ? v.n : null
+    return v !== null && v.n !== null ? finite(v.n) : null
   }
   return null
 }

@@ -115,7 +115,28 @@ const opacity: PropertyDef = {
   inherit: copyField('opacity'),
 }
 
+/** `aspect-ratio: 16 / 9`, `1.5`, `auto` or `auto 4 / 3` (the ratio then applies to non-replaced boxes alike). */
+const aspectRatio: PropertyDef = {
+  inherited: false,
+  initial: 'auto',
+  apply(toks, c) {
+    const rest = toks.filter((t) => !(t.t === 'ident' && t.v === 'auto'))
+    if (rest.length === 0) { if (toks.length !== 1) return false; c.style.aspectRatio = null; return true }
+    const [w, slash, h] = rest
+    if (w.t !== 'num' || w.unit !== '' || w.n < 0) return false
+    let ratio = w.n
+    if (slash) {
+      if (slash.t !== 'op' || slash.v !== '/' || !h || h.t !== 'num' || h.unit !== '' || h.n < 0 || rest.length !== 3) return false
+      ratio = h.n === 0 ? 0 : w.n / h.n
+    } else if (rest.length !== 1) return false
+    c.style.aspectRatio = ratio > 0 && Number.isFinite(ratio) ? ratio : null
+    return true
+  },
+  inherit: copyField('aspectRatio'),
+}
+
 export const LAYOUT_PROPERTIES: Record<string, PropertyDef> = {
+  'aspect-ratio': aspectRatio,
   display,
   position: keyword('position', { ...same('static', 'relative', 'absolute', 'fixed'), sticky: 'relative', '-webkit-sticky': 'relative' }, false, 'static'),
   top: dim('top', OFFSET, false, 'auto'),

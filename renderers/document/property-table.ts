@@ -51,7 +51,6 @@ Object.assign(PROPERTIES, {
   'object-position': accept('50% 50%', 'center'),
   'object-fit': accept('fill', 'fill'),
   filter: accept('none', 'none'),
-  'text-shadow': accept('none', 'none'),
   outline: accept('none', 'none', '0'),
   'outline-style': accept('none', 'none'),
   'outline-width': accept('medium', 'medium'),

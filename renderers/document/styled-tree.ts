@@ -127,6 +127,10 @@ export interface ComputedStyle {
   columnCount: number
 
   transform: TransformOp[] | null
+  /** text-shadow layers, first on top (inherited); spread and inset unused. */
+  textShadow: BoxShadow[]
+  /** Preferred width / height (aspect-ratio), null for auto. */
+  aspectRatio: number | null
   transformOrigin: [Dim, Dim]
 
   // grid

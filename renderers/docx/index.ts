@@ -30,7 +30,7 @@ export async function renderDocx(task: DocxTask): Promise<RenderOutput> {
   if (Math.abs(contentWidth - (first.width - first.margins.left - first.margins.right)) > 0.5) {
     styled = buildStyledDocument(html, { type: 'print', width: contentWidth, height: geometry.height }, budgets)
   }
-  const loaded = await loadImagesWithWarnings(styled, task.fetch)
+  const loaded = await loadImagesWithWarnings(styled, task.fetch, { budgets, maxWidth: contentWidth * 3 })
   const warnings = [...styled.warnings, ...loaded.warnings]
   if (settings.cover.enabled && (settings.cover.marginsMm || settings.cover.orientation)) {
     warnings.push('DOCX: cover page margins and orientation are not applied (Word sections cannot end after exactly one page)')

@@ -6,7 +6,7 @@ import { RenderError } from '../contract.js'
 import type { MediaContext, StyledDocument } from '../document/styled-tree.js'
 import { inRenderScope } from '../layout/render-scope.js'
 import { withYoga } from '../layout/yoga.js'
-import type { ImageStore } from '../resources/index.js'
+import type { ImageLoadOptions, ImageStore } from '../resources/index.js'
 import { checkImageLimits } from './check-image-limits.js'
 import { layoutRaster } from './layout-raster.js'
 import { pageWidth } from './page-width.js'
@@ -20,7 +20,7 @@ export const DEFAULT_VIEWPORT_HEIGHT = 1200
 export interface FrontEnd {
   renderDocumentHtml(args: { source: DocumentSource; data: unknown; limits: RenderLimits }): Promise<string>
   buildStyledDocument(html: string, media: MediaContext, budgets?: RenderBudgets): StyledDocument
-  loadImages(doc: StyledDocument, policy: FetchPolicy): Promise<ImageStore>
+  loadImages(doc: StyledDocument, policy: FetchPolicy, options?: ImageLoadOptions): Promise<ImageStore>
 }
 
 export interface PageRequest {
@@ -71,7 +71,8 @@ async function renderPageOnce(front: FrontEnd, request: PageRequest): Promise<Re
 
   const warnings = new Warnings()
   doc.warnings.forEach((w) => warnings.add(w))
-  const images = await front.loadImages(doc, request.fetch)
+  // Bitmaps are kept at most as wide as the image's pixels (at least 2 px per CSS px): the most they can be drawn.
+  const images = await front.loadImages(doc, request.fetch, { budgets: budgetsOf(request.limits), maxWidth: width * Math.max(2, request.scale) })
   const laidWarnings: string[] = []
   const raster = layoutRaster({
     doc, images, warnings: laidWarnings, width, viewportHeight, fullPage: request.fullPage, scale: request.scale, limits: request.limits,

@@ -43,7 +43,8 @@ function stackingContext(root: BoxFrag, ops: PaintOp[]): void {
   if (clipped) flow.push({ kind: 'restore', ...ALWAYS })
   const ordered = positioned.map((frag, i) => ({ frag, z: zOf(frag), i })).sort((a, b) => a.z - b.z || a.i - b.i)
   for (const p of ordered) if (p.z < 0) stackingContext(p.frag, ops)
-  ops.push(...flow)
+  // Not ops.push(...flow): spread arguments live on the stack, and a 500-page table has more ops than fit.
+  for (const op of flow) ops.push(op)
   for (const p of ordered) if (p.z >= 0) stackingContext(p.frag, ops)
   if (transformed) ops.push({ kind: 'restore', ...ALWAYS })
   if (opacity < 1) ops.push({ kind: 'restore', ...ALWAYS })

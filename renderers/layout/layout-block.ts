@@ -2,7 +2,7 @@
 // margins, floats and clearance, heights from content. Everything is placed in document coordinates.
 import type { ComputedStyle } from '../document/styled-tree.js'
 import { forcedBreakAfter, forcedBreakBefore, type BlockBox, type Box } from './boxes.js'
-import { borders, margins, paddings } from './box-edges.js'
+import { borders, margins } from './box-edges.js'
 import { availableBand, clearanceY, createFloatContext, floatsBottom, placeFloat, type FloatContext } from './float-context.js'
 import { ALL_SIDES, translateFrag, type BoxFrag, type Frag, type TextFrag } from './fragments.js'
 import { intrinsicWidths } from './intrinsic-widths.js'
@@ -98,10 +98,16 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   const bpY = b.top + b.bottom + p.top + p.bottom
   const fixedContentHeight = opts.fixedHeight !== undefined ? Math.max(0, opts.fixedHeight - bpY) : null
   const height = fixedContentHeight ?? specifiedHeight(style, cb.height, bpY)
+  // aspect-ratio with an auto height: the height follows the width (on the box-sizing box), and content
+  // taller than that still grows the box (min-height: auto).
+  const bpX = b.left + b.right + p.left + p.right
+  const ratioHeight = height === null && style.aspectRatio !== null
+    ? Math.max(0, style.boxSizing === 'border-box' ? (width + bpX) / style.aspectRatio - bpY : width / style.aspectRatio)
+    : null
   const contentX = x + b.left + p.left
   const contentTop = top + b.top + p.top
   const multicol = style.columnCount > 1 && !isFlexContainer(style) && !isGridContainer(style) ? columnGeometry(style, width) : null
-  const inner: ContainingBlock = { x: contentX, width: multicol ? multicol.colWidth : width, height, align: style.blockAlign }
+  const inner: ContainingBlock = { x: contentX, width: multicol ? multicol.colWidth : width, height: height ?? ratioHeight, align: style.blockAlign }
   // Column content is moved after layout, so what pagination would record there is not where it ends up.
   const outerCtx = ctx
   if (multicol) ctx = withoutFlow(ctx)
@@ -159,7 +165,7 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   let contentHeight = bottomCollapsible ? cursor - contentTop : cursor + strutSize(strut) - contentTop
   if (bfc) contentHeight = Math.max(contentHeight, floatsBottom(floats) - contentTop)
   const natural = contentHeight
-  contentHeight = height ?? clampHeight(style, Math.max(0, contentHeight), cb.height, bpY)
+  contentHeight = height ?? clampHeight(style, Math.max(0, contentHeight, ratioHeight ?? 0), cb.height, bpY)
   frag.h = contentHeight + bpY
   const ownBottom = strutOf(margins(style, cb.width).bottom)
   const marginBottom = bottomCollapsible && contentHeight === natural ? mergeStruts(strut, ownBottom) : ownBottom
@@ -280,6 +286,6 @@ function markerFrag(box: BlockBox, ctx: LayoutContext, contentX: number, baselin
   const m = ctx.fonts.metrics(face, style.fontSize)
   return {
     kind: 'text', x: contentX - w, baseline, y: baseline - m.ascent, h: m.ascent + m.descent, w, text, face, size: style.fontSize,
-    color: style.color, letterSpacing: 0, spaceExtra: 0, decoration: null, opacity: 1,
+    color: style.color, letterSpacing: 0, spaceExtra: 0, decoration: null, opacity: 1, shadows: null,
   }
 }

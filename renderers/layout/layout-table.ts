@@ -139,7 +139,8 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
     if (c.row === 0 && firstBaseline === null && c.baseline !== null) firstBaseline = c.baseline + cellTop + shift
     children.push(c.frag)
   }
-  if (collapsed) children.push(...collapsedEdges(collapsed, colX, rowY, frame.spacingX))
+  // A loop, not push(...edges): a long collapsed-border table has more edges than fit as stack arguments.
+  if (collapsed) for (const edge of collapsedEdges(collapsed, colX, rowY, frame.spacingX)) children.push(edge)
 
   y = gridBottom
   captionsAt('bottom')

@@ -46,7 +46,8 @@ async function printPdf(task: PdfTask): Promise<RenderOutput> {
   const cover = settings.cover.enabled ? printedPageGeometry(settings, styled.page, true) : geometry
 
   // 2. images, 3. layout
-  const loaded = await loadImagesWithWarnings(styled, task.fetch)
+  // Large bitmaps are kept at most three times as wide as the page's content box (about 290 dpi at full width).
+  const loaded = await loadImagesWithWarnings(styled, task.fetch, { budgets, maxWidth: content.width * 3 })
   const warnings = [...styled.warnings, ...loaded.warnings]
   const engines = { fonts: fontStore(), images: loaded.images, warnings, budgets }
   const laid = layoutDocument(styled, engines, content.width, content.height)

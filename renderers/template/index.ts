@@ -4,6 +4,7 @@ import type { DocumentSource, LiquidSource, RenderLimits, TemplateSettings } fro
 import type { BlockMap } from './block-scope.js'
 import { renderLiquid, scopeOf } from './render-liquid.js'
 import { RenderError } from '../contract.js'
+import { applyBaseHref } from './apply-base-href.js'
 import { resolveCulture, UnknownCultureError } from './templateto/culture.js'
 import type { OutputMode } from './liquid-engine.js'
 
@@ -37,9 +38,9 @@ export function ttDate(date: Date, culture: string): string {
 /** Raw HTML passes through untouched; a template is rendered with the task data as its scope. */
 export async function renderDocumentHtml(args: { source: DocumentSource; data: unknown; limits: RenderLimits }): Promise<string> {
   const { source, data, limits } = args
-  if (source.kind === 'html') return checkHtmlSize(source.main.text, limits)
+  if (source.kind === 'html') return applyBaseHref(checkHtmlSize(source.main.text, limits))
   const { culture, mode } = templateOptions(source.settings)
-  return renderLiquid({ mode, culture, source: source.main, scope: scopeOf(data), blocks: source.blocks, limits, label: 'template' })
+  return applyBaseHref(await renderLiquid({ mode, culture, source: source.main, scope: scopeOf(data), blocks: source.blocks, limits, label: 'template' }))
 }
 
 /**

@@ -61,7 +61,7 @@ export function parseRows(text: string, jsonl: boolean): Row[] {
 
 /** A file name from the pattern: path separators and control characters replaced, never empty. */
 function safeName(name: string, fallback: string): string {
-  const cleaned = name.replace(/[\/\\\0-\x1f]/g, '_').replace(/^\.+/, '').trim().slice(0, 200)
+  const cleaned = [...name].map((c) => (c === '/' || c === '\\' || c.charCodeAt(0) < 32 ? '_' : c)).join('').replace(/^\.+/, '').trim().slice(0, 200)
   return cleaned === '' ? fallback : cleaned
 }
 

@@ -20,8 +20,8 @@ function param(query: Bag | undefined, name: string): string | undefined {
 }
 
 /** The source with the request's culture and header/footer blocks applied (settings copied, never mutated). */
-export async function applyRequestOptions(store: Store, accountId: string, source: DocumentSource, query: Bag | undefined, body?: Bag): Promise<DocumentSource> {
-  const culture = param(query, 'cultureName') ?? (typeof body?.cultureName === 'string' && body.data !== undefined ? body.cultureName : undefined)
+export async function applyRequestOptions(store: Store, accountId: string, source: DocumentSource, query: Bag | undefined): Promise<DocumentSource> {
+  const culture = param(query, 'cultureName')
   const headerId = param(query, 'headerid')
   const footerId = param(query, 'footerid')
   if (culture === undefined && headerId === undefined && footerId === undefined) return source

@@ -1,6 +1,9 @@
 import t from 'tap'
 import { build } from '../helpers/build.js'
 
+// Real servers and render workers on a shared 2-core machine: allow more than the default.
+t.setTimeout(600_000)
+
 t.test('/health and /ready need no key; /ready names what is wrong in a 503', async (t) => {
   const h = await build(t)
   await h.app.pool.ready

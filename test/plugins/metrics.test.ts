@@ -2,6 +2,9 @@ import t from 'tap'
 import { build } from '../helpers/build.js'
 import { completedBytes } from './async/async-client.js'
 
+// Real servers and render workers on a shared 2-core machine: allow more than the default.
+t.setTimeout(600_000)
+
 const b64 = (html: string) => Buffer.from(html).toString('base64')
 
 /** The value of one sample line, e.g. value(text, 'quire_renders_total{format="pdf",outcome="ok"}'). */

@@ -3,6 +3,9 @@ import SwaggerParser from '@apidevtools/swagger-parser'
 import { readFileSync } from 'node:fs'
 import { build } from '../helpers/build.js'
 
+// Real servers and render workers on a shared 2-core machine: allow more than the default.
+t.setTimeout(600_000)
+
 const SPEC = new URL('../../../shared/spec/interface.md', import.meta.url)
 
 /** Every `| METHOD | \`/path\` |` row of the spec's endpoint tables, as "METHOD /path/{param}". */

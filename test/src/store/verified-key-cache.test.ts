@@ -2,6 +2,7 @@
 // whether the change came through this store, or from another process on the same database file.
 import t from 'tap'
 import { ApiKeyRepository } from '../../../src/store/api-key-repository.js'
+import { StoreChanges } from '../../../src/store/store-changes.js'
 import { openTestStore } from './open-test-store.js'
 
 t.test('a verified key is answered from memory while nothing changed', async (t) => {
@@ -95,4 +96,14 @@ t.test('usage is written within about a second without any reader', async (t) =>
   await new Promise((r) => setTimeout(r, 1_300))
   const row = await store.db.selectFrom('api_keys').select('usage_txt').where('id', '=', record.id).executeTakeFirstOrThrow()
   t.equal(Number(row.usage_txt), 1)
+})
+
+t.test('where other writers cannot be observed (PostgreSQL), nothing is answered from memory', async (t) => {
+  const store = await openTestStore(t)
+  const apiKeys = new ApiKeyRepository(store.db, new StoreChanges(null))
+  const account = await store.accounts.ensure('acme')
+  const { key, record } = await apiKeys.create(account.id, 'k')
+  t.ok(await apiKeys.authenticate(key))
+  await store.db.deleteFrom('api_keys').where('id', '=', record.id).execute()
+  t.equal(await apiKeys.authenticate(key), null, 'looked up again: gone')
 })

@@ -90,3 +90,13 @@ t.test('iteration patterns with their sample data', async (t) => {
   t.equal(squash(pdfText((await renderPdf(pdfTask(grouped, { data: orders }))).bytes)).trim(),
     'Pending Orders Order 001: $150.00 Order 003: $75.00 Shipped Orders Order 002: $200.00', 'grouped items with repeat()')
 })
+
+t.test('page placeholders in a PDF footer: tt_pageNumber, tt_totalPages and tt_date in the template\'s culture', async (t) => {
+  const footer = '<div>Generated: {{tt_date}} | {{ companyName }} | Page {{tt_pageNumber}} of {{tt_totalPages}}</div>'
+  const body = '<p>one</p><div class="page-break"></div><p>two</p>'
+  for (const [culture, date] of [['en-US', '5/1/2024'], ['en-GB', '01/05/2024'], ['de-DE', '1.5.2024']]) {
+    const task = pdfTask(body, { data: { companyName: 'Acme' }, footer, settings: { cultureName: culture, footer: { enabled: true, blockId: 'cb_f' }, marginsMm: { top: 10, bottom: 20, left: 10, right: 10 } } })
+    const pdf = (await renderPdf(task)).bytes
+    t.ok(squash(pdfText(pdf, 2)).includes(`Generated: ${date} | Acme | Page 2 of 2`), `${culture}: ${date}`)
+  }
+})
