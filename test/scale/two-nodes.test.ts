@@ -103,18 +103,21 @@ t.test('two nodes on PostgreSQL, Redis and S3', async (t) => {
         if (states.every((s) => s !== 'Pending')) break
         await sleep(100)
       }
-      const completedBefore = states.filter((s) => s === 'Completed').length
-      t.ok(completedBefore <= 1, `the holder had taken all 10 (${states.join(', ')})`)
-
-      const survivor: ChildServer = await startChild(t, `${dir}/b`, key, shared)
+      // Killed at once (a survivor starting first would take minutes on a loaded machine, long enough for
+      // the holder to finish everything); the survivor starts after and finds the jobs stalled.
       await holder.kill('SIGKILL')
       t.equal(holder.process.signalCode, 'SIGKILL')
       const killedAt = Date.now()
+      const completedBefore = states.filter((s) => s === 'Completed').length
+      t.ok(completedBefore <= 1, `the holder had taken all 10 and finished at most one (${states.join(', ')})`)
+      const survivor: ChildServer = await startChild(t, `${dir}/b`, key, shared)
+      const afterStart = await Promise.all(jobs.map(async (id) => (await status(survivor, id)).status))
+      t.ok(afterStart.filter((s) => s !== 'Completed').length >= 9, `at least 9 of 10 left to the survivor (${afterStart.join(', ')})`)
 
       const finals = await Promise.all(jobs.map((id) => waitFor(survivor, id, undefined, 120_000)))
       const slowest = (Date.now() - killedAt) / 1000
       t.same(finals.map((f) => f.status), Array(10).fill('Completed'), 'all 10 Completed')
-      t.ok(slowest < 60 + 10 * 10, `ended ${slowest.toFixed(1)} s after the kill`)
+      t.ok(slowest < 300, `ended ${slowest.toFixed(1)} s after the kill (survivor's start included)`)
       const pdf = await fetch((await fetch(`${survivor.baseUrl}/render/async/result/${jobs[9]}`, { headers: { 'x-api-key': key }, redirect: 'manual' })).headers.get('location')!)
       t.match(pdfText(Buffer.from(await pdf.arrayBuffer())), new RegExp(`Round ${round} job 9`))
 
