@@ -5,7 +5,7 @@
 // image cases. Each case is a Liquid template with its data, rendered by both sides from the same input:
 // Quire through `POST /render/{format}/{id}`, Chromium from the HTML that Liquid makes of it.
 import { existsSync, readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { CORPUS_DIR } from './corpus-dir.js'
 import { INVOICE_TEMPLATE, invoiceData } from './fixtures/invoice.js'
 import { OG_CARD_HTML } from './fixtures/og-card.js'
 import { UNSEEN_INVOICE_TEMPLATE, unseenInvoiceData } from './fixtures/unseen-invoice.js'
@@ -22,8 +22,7 @@ export interface BenchCase {
   height?: number
 }
 
-/** The corpus of real templates (issue 12's fidelity work); `QUIRE_CORPUS` overrides where it is. */
-export const CORPUS_DIR = process.env.QUIRE_CORPUS ?? fileURLToPath(new URL('../../shared/corpus', import.meta.url))
+export { CORPUS_DIR }
 
 function corpusCase(id: string, entry: string, title: string, shapeData: (data: Record<string, unknown>) => Record<string, unknown> = (d) => d): BenchCase | null {
   const dir = `${CORPUS_DIR}/${entry}`

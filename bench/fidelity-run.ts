@@ -2,21 +2,27 @@
 // Shared by `npm run bench:fidelity` and test/bench/fidelity.test.ts, so both measure the same thing.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { DocumentSource, RenderOutput, RenderTask } from '../renderers/contract.js'
 import { renderImage } from '../renderers/image/index.js'
 import { renderPdf } from '../renderers/pdf/index.js'
 import { loadConfig } from '../src/config.js'
 import { contentKey } from '../src/render/document-source.js'
 import { buildTask } from '../src/render/tasks.js'
+import { CORPUS_DIR } from './corpus-dir.js'
 import { DEFAULT_SETTINGS } from '../src/settings.js'
 
 export type FidelityFormat = 'pdf' | 'png'
 
-/** CI checks the clone out with shared/ beside it; run from the repo root. */
-export const CORPUS_DIR = resolve('../shared/corpus')
-const TOOL = resolve('../shared/tools/fidelity.mjs')
+export { CORPUS_DIR }
+/** The corpus's comparison tool lives beside it (shared/tools). */
+const TOOL = join(CORPUS_DIR, '..', 'tools', 'fidelity.mjs')
+/**
+ * The grown corpus: more real templates, kept in the repository, each with Chromium's references made by
+ * the shared corpus's _tools/render-reference.mjs with its _tools/fonts.conf (see test/fixtures/corpus/README.md).
+ */
+export const GROWN_DIR = fileURLToPath(new URL('../test/fixtures/corpus', import.meta.url))
 
 export interface EntryFigures {
   name: string
@@ -96,6 +102,26 @@ export async function measureFidelity(format: FidelityFormat, names = corpusEntr
     pagesEqual: entries.filter((e) => e.pages === 1).length,
     mean: { text: figures('text'), placement: figures('placement'), visual: mean(entries.map((e) => e.visual)) },
   }
+}
+
+/** One summary over several (the original corpus and the grown one together). */
+export function combineSummaries(parts: FidelitySummary[]): FidelitySummary {
+  const entries = parts.flatMap((p) => p.entries)
+  const format = parts[0]?.format ?? 'pdf'
+  const figures = (key: 'text' | 'placement') => (format === 'png' ? null : mean(entries.map((e) => e[key] ?? 0)))
+  return {
+    format,
+    entries,
+    pagesEqual: entries.filter((e) => e.pages === 1).length,
+    mean: { text: figures('text'), placement: figures('placement'), visual: mean(entries.map((e) => e.visual)) },
+  }
+}
+
+/** The means line alone (for the combined figures). */
+export function formatMeans(label: string, summary: FidelitySummary): string {
+  const f = (v: number | null) => (v === null ? '-' : v.toFixed(3))
+  const m = summary.mean
+  return `${label}: ${summary.entries.length} entries, pages equal ${summary.pagesEqual}/${summary.entries.length}, text ${f(m.text)}, placement ${f(m.placement)}, visual ${f(m.visual)}, lowest visual ${Math.min(...summary.entries.map((e) => e.visual)).toFixed(2)}`
 }
 
 export function formatTable(summary: FidelitySummary): string {

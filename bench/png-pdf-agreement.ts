@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import sharp from 'sharp'
 import { buildStyledDocument } from '../renderers/document/index.js'
@@ -19,7 +19,8 @@ import { loadConfig } from '../src/config.js'
 import { buildTask } from '../src/render/tasks.js'
 import { CORPUS_DIR, corpusEntries, entrySource } from './fidelity-run.js'
 
-const TOOL = resolve('../shared/tools/fidelity.mjs')
+/** The corpus's comparison tool lives beside it (shared/tools). */
+const TOOL = join(CORPUS_DIR, '..', 'tools', 'fidelity.mjs')
 
 export interface AgreementSummary {
   entries: Array<{ name: string; agreement: number }>

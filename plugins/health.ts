@@ -11,9 +11,10 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
   let poolStarted = false
   void app.pool.ready.then(() => { poolStarted = true }, () => undefined)
 
-  app.get('/health', async () => ({ status: 'ok' }))
+  const tags = ['Operations']
+  app.get('/health', { schema: { tags, summary: 'Liveness: the process answers', response: { 200: { type: 'object', properties: { status: { type: 'string' } } } } } }, async () => ({ status: 'ok' }))
 
-  app.get('/ready', async (request, reply) => {
+  app.get('/ready', { schema: { tags, summary: 'Readiness: store reachable, pool started, queue under its limit, not shutting down', response: { 200: { type: 'object', additionalProperties: true }, 503: { description: 'Not ready; `reasons` lists why', content: { 'application/problem+json': { schema: { $ref: 'Problem#' } } } } } } }, async (request, reply) => {
     const reasons: string[] = []
     if (app.draining) reasons.push('the service is shutting down')
     if (!poolStarted) reasons.push('the render pool is still starting')

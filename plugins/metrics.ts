@@ -74,7 +74,8 @@ async function metrics(app: FastifyInstance): Promise<void> {
   })
 
   const token = app.config.metricsToken
-  app.get('/metrics', async (request, reply) => {
+  const schema = { tags: ['Operations'], summary: 'Prometheus metrics (docs/operations.md); Authorization: Bearer METRICS_TOKEN when set', response: { 200: { description: 'Prometheus text format', content: { 'text/plain': { schema: { type: 'string' } } } } } }
+  app.get('/metrics', { schema }, async (request, reply) => {
     if (token !== null && !tokenMatches(request, token)) {
       reply.header('www-authenticate', 'Bearer realm="metrics"')
       throw new Errors.METRICS_TOKEN_INVALID()

@@ -5,7 +5,7 @@ import { Piscina } from 'piscina'
 import type { RenderErrorCode, RenderOutput, RenderResult, RenderTask } from '../renderers/contract.js'
 import { STARTED } from './started-message.js'
 
-export type PoolErrorCode = RenderErrorCode | 'QUIRE_ERR_RENDER_TIMEOUT' | 'QUIRE_ERR_RENDER_WORKER_CRASHED' | 'QUIRE_ERR_RENDER_BUSY'
+export type PoolErrorCode = RenderErrorCode | 'QUIRE_ERR_RENDER_TIMEOUT' | 'QUIRE_ERR_RENDER_WORKER_CRASHED' | 'QUIRE_ERR_RENDER_MEMORY_LIMIT' | 'QUIRE_ERR_RENDER_BUSY'
 
 export class PoolError extends Error {
   constructor(public readonly code: PoolErrorCode, message: string, public readonly detail?: string) {
@@ -127,7 +127,7 @@ export class RenderPool {
     const message = error instanceof Error ? error.message : String(error)
     const code = (error as { code?: string })?.code
     if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
-      return new PoolError('QUIRE_ERR_RENDER_WORKER_CRASHED', `The render exceeded the worker memory limit of ${workerMemoryMb} MB and was stopped`)
+      return new PoolError('QUIRE_ERR_RENDER_MEMORY_LIMIT', `The render needed more than the worker memory limit of ${workerMemoryMb} MB (RENDER_WORKER_MEMORY_MB) and was stopped`)
     }
     return new PoolError('QUIRE_ERR_RENDER_WORKER_CRASHED', `The render worker stopped unexpectedly: ${message}`)
   }

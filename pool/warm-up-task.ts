@@ -1,5 +1,5 @@
 // The tiny documents a worker renders before real work: the PDF one as it starts (fonts, layout, pdfkit,
-// sharp), the image one when its first image task arrives (satori, resvg), so no real render pays for it.
+// sharp), the image one when its first image task arrives (SVG painter, resvg), so no real render pays for it.
 import type { ImageTask, PdfTask } from '../renderers/contract.js'
 import { DEFAULT_SETTINGS } from '../renderers/default-settings.js'
 

@@ -95,6 +95,32 @@ export interface RenderLimits {
   maxHtmlChars: number
   /** Liquid render budget in milliseconds (the pool's hard time limit still applies on top). */
   templateRenderMs: number
+  /** Budgets against hostile input; members left out take DEFAULT_BUDGETS (renderers/default-budgets.ts). */
+  budgets?: Partial<RenderBudgets>
+}
+
+/**
+ * Work and memory budgets of one render, each far above what real templates use: they stop inputs that grow
+ * exponentially (var() chains, nested flex) or decode to gigabytes (images) before they reach a worker's
+ * memory limit, because a single huge allocation aborts the whole process instead of just the worker.
+ */
+export interface RenderBudgets {
+  /** Longest value after var() substitution, in characters; longer = invalid at computed-value time (Chromium: 2 MiB). */
+  cssVarMaxLength: number
+  /** var() references substituted per document. */
+  cssVarMaxSubstitutions: number
+  /** Characters produced by var() substitution per document. */
+  cssVarMaxTotalLength: number
+  /** Boxes nested in boxes. */
+  layoutMaxDepth: number
+  /** Flex containers nested in flex containers (each nests a call into yoga's WebAssembly stack). */
+  layoutMaxFlexDepth: number
+  /** Pixels of one embedded image (width × height as stored in the file), checked before it is decoded. */
+  imageMaxPixels: number
+  /** Pixels of all embedded images of one document together. */
+  imageMaxDocumentPixels: number
+  /** Elements an embedded SVG image draws, with every <use> expanded. */
+  svgMaxElements: number
 }
 
 /** Outbound fetch policy for images referenced by templates (guarded fetcher). */
@@ -143,6 +169,10 @@ export const RENDER_ERROR_CODES = [
   'QUIRE_ERR_RENDER_CLIPS_LIMIT',
   'QUIRE_ERR_RENDER_HTML_LIMIT',
   'QUIRE_ERR_RENDER_INVALID_OPTION',
+  'QUIRE_ERR_RENDER_CSS_LIMIT',
+  'QUIRE_ERR_RENDER_LAYOUT_LIMIT',
+  'QUIRE_ERR_RENDER_IMAGE_DECODE_LIMIT',
+  'QUIRE_ERR_RENDER_SVG_LIMIT',
   'QUIRE_ERR_RENDER_FAILED',
 ] as const
 export type RenderErrorCode = (typeof RENDER_ERROR_CODES)[number]

@@ -1,4 +1,4 @@
-// Minimal typings for the two untyped packages the PDF engine uses (only the members we call).
+// Minimal typings for the two untyped packages the layout engine and fonts use (only the members we call).
 
 declare module 'fontkit' {
   export interface Glyph { id: number; advanceWidth: number; codePoints: number[] }

@@ -16,6 +16,7 @@ import documentRoutes from '../plugins/management/documents.js'
 import healthRoutes from '../plugins/health.js'
 import drainingPlugin from '../plugins/draining.js'
 import metrics from '../plugins/metrics.js'
+import openapi from '../plugins/openapi.js'
 import { requestIdFor } from './request-id.js'
 import webUi from '../plugins/web-ui/index.js'
 import lenientJson from '../plugins/templateto/lenient-json.js'
@@ -67,6 +68,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   })
   await app.register(problemErrors)
   await app.register(drainingPlugin)
+  await app.register(openapi)
   await app.register(metrics)
   await app.register(rateLimits)
   await app.register(apiKeyAuth)

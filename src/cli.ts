@@ -1,19 +1,28 @@
 // The `quire` command line: serve, keys create, users create, render (locally, without a server).
+// Start-up matters (`quire --help` ≤ 0.3 s, batches from scripts): only node built-ins and config load
+// here; the store, the server and the engines are imported by the command that needs them.
 import { readFile, writeFile } from 'node:fs/promises'
 import { parseArgs } from 'node:util'
 import { loadConfig, ConfigError, type Config } from './config.js'
-import { openStore } from './store/index.js'
-import { startServer } from './server.js'
+import { EngineError } from './engine-error.js'
+
+const openStore = async (dataDir: string, databaseUrl: string | null) => (await import('./store/index.js')).openStore(dataDir, databaseUrl)
 
 const USAGE = `Usage:
   quire serve                                   start the service (PORT, DATA_DIR, … from the environment)
   quire keys create --name NAME [--account A]   create an API key; the key is the last line printed
   quire users create --email E --password P --role admin|editor [--account A]
-  quire render FILE [--data data.json] [--format pdf|png|jpeg|txt] [--settings settings.json] -o OUT
+  quire render FILE [--data data.json] [--format pdf|png|jpeg|txt] [--settings settings.json]
+                 [--width PX] [--height PX] [--scale N] -o OUT   (--width/--height/--scale: png and jpeg)
+  quire render TEMPLATE --data rows.jsonl|rows.json [--format F] [--name PATTERN] [--settings S] -o DIR/
+                                                one file per data row, on the render pool; PATTERN is Liquid
+                                                over the row (default: the row number), e.g. "invoice-{{ number }}"
   quire import FILE [--account A]               import a bundle of templates and content blocks (docs/templateto.md)
   quire export FILE [--account A]               write the account's templates and content blocks as a bundle`
 
-class UsageError extends Error {}
+class UsageError extends Error {
+  override name = 'UsageError'
+}
 
 function required(value: string | undefined, flag: string): string {
   if (!value) throw new UsageError(`${flag} is required`)
@@ -68,23 +77,47 @@ async function render(config: Config, args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { data: { type: 'string' }, format: { type: 'string', default: 'pdf' }, settings: { type: 'string' }, output: { type: 'string', short: 'o' } },
+    options: {
+      data: { type: 'string' }, format: { type: 'string', default: 'pdf' }, settings: { type: 'string' },
+      output: { type: 'string', short: 'o' }, name: { type: 'string' },
+      width: { type: 'string' }, height: { type: 'string' }, scale: { type: 'string' },
+    },
   })
   const file = required(positionals[0], 'FILE')
   const output = required(values.output, '-o')
   const format = values.format!
   if (!['pdf', 'png', 'jpeg', 'txt'].includes(format)) throw new UsageError('--format must be pdf, png, jpeg or txt')
+  const image = { width: values.width, height: values.height, scale: values.scale }
+  if ((format === 'pdf' || format === 'txt') && Object.values(image).some((v) => v !== undefined)) {
+    throw new UsageError('--width, --height and --scale apply to --format png or jpeg')
+  }
   const html = await readFile(file, 'utf8').catch((e: Error) => { throw new UsageError(`cannot read ${file}: ${e.message}`) })
-  // Loaded only here: the engines (fonts, yoga, satori) must not sit in the service's main thread.
+  // A directory as output (DIR/ or an existing one): one file per data row.
+  const { isBatchOutput, renderBatch } = await import('./render/render-batch.js')
+  if (values.name !== undefined || (await isBatchOutput(output))) {
+    const failed = await renderBatch(config, {
+      html,
+      format: format as 'pdf' | 'png' | 'jpeg' | 'txt',
+      dataFile: required(values.data, '--data'),
+      outputDir: output,
+      namePattern: values.name,
+      settings: await readJson(values.settings, 'settings file'),
+    })
+    if (failed > 0) process.exitCode = 1
+    return
+  }
+  // Loaded only here: the engines (fonts, yoga, resvg, pdfkit) must not sit in the service's main thread.
   const { renderLocally } = await import('./render/local-render.js')
-  const bytes = await renderLocally(config, {
+  const { bytes, warnings } = await renderLocally(config, {
     html,
     format: format as 'pdf' | 'png' | 'jpeg' | 'txt',
     data: (await readJson(values.data, 'data file')) ?? {},
     settings: await readJson(values.settings, 'settings file'),
+    image,
   })
   await writeFile(output, bytes)
   console.log(`Wrote ${output} (${bytes.byteLength} bytes).`)
+  if (warnings.length > 0) console.warn(`${warnings.length} warning${warnings.length === 1 ? '' : 's'}:\n${warnings.map((w) => `  - ${w}`).join('\n')}`)
 }
 
 async function importFile(config: Config, args: string[]): Promise<void> {
@@ -125,8 +158,12 @@ async function exportFile(config: Config, args: string[]): Promise<void> {
 
 async function main(argv: string[]): Promise<void> {
   const [command, sub, ...rest] = argv
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') return void console.log(USAGE)
+  // The AWS SDK warns on every start under Node 20 that its 2027 releases need Node 22: an upgrade note
+  // (docs/scaling.md), not a start-up message; left on, it would bury the one line a bad S3 setting prints.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
   const config = loadConfig()
-  if (command === 'serve') return void (await startServer(config))
+  if (command === 'serve') return void (await (await import('./server.js')).startServer(config))
   if (command === 'keys' && sub === 'create') return keysCreate(config, rest)
   if (command === 'users' && sub === 'create') return usersCreate(config, rest)
   if (command === 'render') return render(config, sub === undefined ? [] : [sub, ...rest])
@@ -137,9 +174,14 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError || error instanceof ConfigError || (error as { code?: string })?.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+  if (error instanceof UsageError || (error as Error)?.name === 'UsageError' || error instanceof ConfigError || (error as { code?: string })?.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     console.error(`quire: ${(error as Error).message}\n\n${USAGE}`)
     process.exit(2)
+  }
+  if (error instanceof EngineError) {
+    // One line naming the setting; the process ends before anything listens.
+    console.error(`quire: ${error.message}`)
+    process.exit(1)
   }
   const e = error as { code?: string; message?: string }
   console.error(`quire: ${e.code ? `${e.code}: ` : ''}${e.message ?? String(error)}`)

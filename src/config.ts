@@ -1,7 +1,10 @@
 // The only reader of process.env: parsed and validated once, then passed around as a plain object.
 import { availableParallelism } from 'node:os'
-import { resolve } from 'node:path'
+import { existsSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { FetchPolicy, RenderLimits } from '../renderers/contract.js'
+import { DEFAULT_BUDGETS } from '../renderers/default-budgets.js'
 
 export interface Config {
   port: number
@@ -56,6 +59,11 @@ export interface Config {
   engines: Engines
   /** Requests per API key per minute across all nodes; 0 = no limit (the default). */
   rateLimitPerMinute: number
+  /**
+   * The corpus of real templates with Chromium references (QUIRE_CORPUS_DIR), used by the fidelity tests and
+   * benches, not by the service; default `../shared/corpus` beside the repository root.
+   */
+  corpusDir: string
 }
 
 export interface S3Settings {
@@ -88,6 +96,12 @@ function integer(env: Env, name: string, fallback: number, min = 0): number {
   if (!Number.isInteger(value) || value < min) {
     throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${raw}"`)
   }
+  return value
+}
+
+/** A value with a hard ceiling: past it the engine underneath breaks, whatever the operator wants. */
+function atMost(env: Env, name: string, value: number, max: number): number {
+  if (value > max) throw new ConfigError(`${name} must be at most ${max}, got "${env[name]}"`)
   return value
 }
 
@@ -157,10 +171,22 @@ export function loadConfig(env: Env = process.env): Config {
     limits: {
       maxPages: integer(env, 'MAX_PAGES', 500, 1),
       maxImagePixels: integer(env, 'MAX_IMAGE_PIXELS', 50_000_000, 1),
-      maxImageDimension: integer(env, 'MAX_IMAGE_DIMENSION', 10_000, 1),
+      // The pixel budget is the real bound: a side limit only stops what no encoder takes (JPEG's 65,535), so a
+      // full-page PNG of a long document is made, as Chromium's screenshots are.
+      maxImageDimension: integer(env, 'MAX_IMAGE_DIMENSION', 65_535, 1),
       maxClips: integer(env, 'MAX_CLIPS', 50, 1),
       maxHtmlChars: integer(env, 'MAX_HTML_CHARS', 5_000_000, 1),
       templateRenderMs: integer(env, 'TEMPLATE_RENDER_MS', 5_000, 10),
+      budgets: {
+        cssVarMaxLength: integer(env, 'CSS_VAR_MAX_LENGTH', DEFAULT_BUDGETS.cssVarMaxLength, 1),
+        cssVarMaxSubstitutions: integer(env, 'CSS_VAR_MAX_SUBSTITUTIONS', DEFAULT_BUDGETS.cssVarMaxSubstitutions, 1),
+        cssVarMaxTotalLength: integer(env, 'CSS_VAR_MAX_TOTAL_LENGTH', DEFAULT_BUDGETS.cssVarMaxTotalLength, 1),
+        imageMaxPixels: integer(env, 'EMBEDDED_IMAGE_MAX_PIXELS', DEFAULT_BUDGETS.imageMaxPixels, 1),
+        imageMaxDocumentPixels: integer(env, 'EMBEDDED_IMAGE_MAX_DOCUMENT_PIXELS', DEFAULT_BUDGETS.imageMaxDocumentPixels, 1),
+        svgMaxElements: integer(env, 'SVG_MAX_ELEMENTS', DEFAULT_BUDGETS.svgMaxElements, 1),
+        layoutMaxDepth: integer(env, 'LAYOUT_MAX_DEPTH', DEFAULT_BUDGETS.layoutMaxDepth, 1),
+        layoutMaxFlexDepth: atMost(env, 'LAYOUT_MAX_FLEX_DEPTH', integer(env, 'LAYOUT_MAX_FLEX_DEPTH', DEFAULT_BUDGETS.layoutMaxFlexDepth, 1), 128),
+      },
     },
     fetch: {
       allowHosts: list(env, 'OUTBOUND_ALLOW_HOSTS'),
@@ -190,5 +216,13 @@ export function loadConfig(env: Env = process.env): Config {
       s3: s3From(env),
     },
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 0, 0),
+    corpusDir: env.QUIRE_CORPUS_DIR ? resolve(env.QUIRE_CORPUS_DIR) : join(repositoryRoot(), '..', 'shared', 'corpus'),
   }
+}
+
+/** The checkout's root: the nearest folder above this file (src/ or dist/src/) with a package.json. */
+function repositoryRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url))
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir)
+  return dir
 }

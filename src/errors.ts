@@ -32,6 +32,7 @@ export const Errors = {
   NOT_FOUND: define('QUIRE_ERR_NOT_FOUND', 'No route %s', 404),
   METHOD_NOT_ALLOWED: define('QUIRE_ERR_METHOD_NOT_ALLOWED', 'Method %s is not allowed on %s', 405),
   RENDER_TIMEOUT: define('QUIRE_ERR_RENDER_TIMEOUT', 'The render took longer than the limit of %s ms and was stopped', 500),
+  RENDER_MEMORY_LIMIT: define('QUIRE_ERR_RENDER_MEMORY_LIMIT', 'The render needed more than the worker memory limit of %s MB (RENDER_WORKER_MEMORY_MB) and was stopped', 400),
   RENDER_WORKER_CRASHED: define('QUIRE_ERR_RENDER_WORKER_CRASHED', 'The render worker stopped unexpectedly (%s); the worker was replaced', 500),
   RENDER_BUSY: define('QUIRE_ERR_RENDER_BUSY', 'Too many renders are waiting (queue limit %s); try again shortly', 503),
   ASYNC_RENDER_TYPE_INVALID: define('QUIRE_ERR_ASYNC_RENDER_TYPE_INVALID', 'Unknown render type "%s": use %s', 400),
@@ -65,6 +66,10 @@ export const RENDER_ERROR_STATUS: Record<RenderErrorCode, number> = {
   QUIRE_ERR_RENDER_CLIPS_LIMIT: 400,
   QUIRE_ERR_RENDER_HTML_LIMIT: 400,
   QUIRE_ERR_RENDER_INVALID_OPTION: 400,
+  QUIRE_ERR_RENDER_CSS_LIMIT: 400,
+  QUIRE_ERR_RENDER_LAYOUT_LIMIT: 400,
+  QUIRE_ERR_RENDER_IMAGE_DECODE_LIMIT: 400,
+  QUIRE_ERR_RENDER_SVG_LIMIT: 400,
   QUIRE_ERR_RENDER_FAILED: 500,
 }
 

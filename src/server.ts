@@ -25,8 +25,11 @@ function firstStartBanner(config: Config, templateId: string, dataFile: string):
 export async function startServer(config: Config): Promise<FastifyInstance> {
   const app = await buildApp(config)
   const seeded = await seedIfEmpty(app.store)
-  await app.pool.ready
+  // Listen at once: /health answers while the workers load their engines and fonts, and /ready says
+  // 503 "the render pool is still starting" until they have (renders sent meanwhile wait in the queue).
   await app.listen({ port: config.port, host: config.host })
+  const warm = performance.now()
+  void app.pool.ready.then(() => app.log.info({ ms: Math.round(performance.now() - warm) }, 'render pool ready'))
   if (seeded) {
     const template = await app.store.templates.get(seeded.accountId, seeded.templateId)
     const dataFile = join(config.dataDir, 'sample-invoice-data.json')

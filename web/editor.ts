@@ -161,6 +161,17 @@ function start(): void {
     timer = setTimeout(() => void refresh(), delay)
   }
 
+  /** What the render ignored or approximated, listed under the status line (none: the list is hidden). */
+  function showWarnings(encoded: string | null, count: number): void {
+    const list = document.getElementById('preview-warnings')
+    if (!list) return
+    let items: string[] = []
+    try { items = encoded ? (JSON.parse(decodeURIComponent(encoded)) as string[]) : [] } catch { items = [] }
+    list.replaceChildren(...items.map((text) => Object.assign(document.createElement('li'), { textContent: text })))
+    if (count > items.length) list.append(Object.assign(document.createElement('li'), { textContent: `… and ${count - items.length} more` }))
+    list.hidden = items.length === 0
+  }
+
   function clearProblem(): void {
     errorBox.hidden = true
     errorBox.textContent = ''
@@ -204,7 +215,6 @@ function start(): void {
     controller?.abort()
     controller = new AbortController()
     const mine = ++sequence
-    const format = (form!.querySelector<HTMLInputElement>('input[name="previewFormat"]:checked')?.value ?? 'png')
     status.textContent = 'Rendering…'
     frame.setAttribute('aria-busy', 'true')
     const body = new URLSearchParams()
@@ -240,7 +250,10 @@ function start(): void {
       renders++
       frame.dataset.renders = String(renders)
       const ms = response.headers.get('x-quire-render-ms')
-      status.textContent = `Updated at ${new Date().toLocaleTimeString()}${ms ? ` · rendered in ${ms} ms` : ''} · ${(blob.size / 1024).toFixed(1)} KB ${isPdf ? 'PDF' : 'PNG'}`
+      const warned = Number(response.headers.get('quire-warnings') ?? 0)
+      status.textContent = `Updated at ${new Date().toLocaleTimeString()}${ms ? ` · rendered in ${ms} ms` : ''} · ${(blob.size / 1024).toFixed(1)} KB ${isPdf ? 'PDF' : 'PNG'}` +
+        (warned ? ` · ${warned} warning${warned === 1 ? '' : 's'}` : '')
+      showWarnings(response.headers.get('quire-warning-list'), warned)
     } catch (error) {
       if ((error as Error).name === 'AbortError') return
       showProblem({ error: `The preview could not be fetched: ${(error as Error).message}` })

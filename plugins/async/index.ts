@@ -4,7 +4,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { RenderTask } from '../../renderers/contract.js'
 import { Errors } from '../../src/errors.js'
-import { decodeBase64Html, htmlSource, templateSource } from '../../src/render/document-source.js'
+import { asyncSchemas as S } from '../../src/api/schemas.js'
+import { documentOnly } from '../../src/api/document-only.js'
+import { decodeBase64Html, htmlSource } from '../../src/render/document-source.js'
+import { cachedTemplateSource } from '../../src/render/template-source-cache.js'
 import { clipsOptionsFromBody, imageOptionsFromBody } from '../../src/render/image-options.js'
 import { buildTask, templateData, usageKind } from '../../src/render/tasks.js'
 import { parseSettings } from '../../src/settings.js'
@@ -74,7 +77,7 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
     if (putBack > 0) app.log.info({ putBack }, 'running async jobs put back to Pending; they resume at the next start')
   })
 
-  const auth = { preHandler: app.requireApiKey }
+  const auth = { preHandler: app.requireApiKey, ...documentOnly }
 
   async function accept(request: FastifyRequest, reply: FastifyReply, job: {
     renderType: RenderType; templateId: string | null; versionId: string | null; task: RenderTask; query: ReturnType<typeof asyncQuery>
@@ -94,19 +97,19 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
 
   // Template data is the body itself. For `image` the image options are members of the same object:
   // they are read as options and also stay visible to the template (nothing is removed from the data).
-  app.post<{ Params: Params }>('/render/async/:renderType/:templateId', auth, async (request, reply) => {
+  app.post<{ Params: Params }>('/render/async/:renderType/:templateId', { ...auth, schema: S.template }, async (request, reply) => {
     const renderType = templateRenderType(request.params.renderType)
     const query = asyncQuery(request.query, true)
     const data = templateData(request.body)
     const image = renderType === 'image' ? imageOptionsFromBody(data) : undefined
-    const resolved = await templateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
+    const resolved = await cachedTemplateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
     const { templateId, versionId } = resolved
     const source = await applyRequestOptions(app.store, request.apiKey!.accountId, resolved.source, request.query as Record<string, unknown>)
     const task = image ? buildTask(config, 'image', { source, data }, image) : buildTask(config, renderType as 'pdf' | 'txt' | 'docx', { source, data })
     return accept(request, reply, { renderType, templateId, versionId, task, query })
   })
 
-  app.post<{ Params: Params }>('/render/async/:renderType/fromhtml', auth, async (request, reply) => {
+  app.post<{ Params: Params }>('/render/async/:renderType/fromhtml', { ...auth, schema: S.html }, async (request, reply) => {
     const renderType = htmlRenderType(request.params.renderType)
     const query = asyncQuery(request.query, false)
     const body = bodyObject(request.body)
@@ -118,17 +121,17 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
     return accept(request, reply, { renderType, templateId: null, versionId: null, task, query })
   })
 
-  app.post<{ Params: Params }>('/render/async/image/:templateId/clips', auth, async (request, reply) => {
+  app.post<{ Params: Params }>('/render/async/image/:templateId/clips', { ...auth, schema: S.templateClips }, async (request, reply) => {
     const query = asyncQuery(request.query, true)
     const body = bodyObject(request.body)
     const data = templateData(body.data, 'data')
     const clips = clipsOptionsFromBody(body, config.limits.maxClips)
-    const { source, templateId, versionId } = await templateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
+    const { source, templateId, versionId } = await cachedTemplateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
     const task = buildTask(config, 'clips', { source, data }, clips)
     return accept(request, reply, { renderType: 'image-clips', templateId, versionId, task, query })
   })
 
-  app.post('/render/async/image/fromhtml/clips', auth, async (request, reply) => {
+  app.post('/render/async/image/fromhtml/clips', { ...auth, schema: S.htmlClips }, async (request, reply) => {
     const query = asyncQuery(request.query, false)
     const body = bodyObject(request.body)
     const source = htmlSource(decodeBase64Html(body.base64HtmlString))
@@ -144,12 +147,12 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
     return job
   }
 
-  app.get<{ Params: Params }>('/render/async/status/:jobId', auth, async (request, reply) => {
+  app.get<{ Params: Params }>('/render/async/status/:jobId', { ...auth, schema: S.status }, async (request, reply) => {
     const job = await ownJob(request)
     return reply.header('cache-control', 'no-store').send(statusBody(job))
   })
 
-  app.get<{ Params: Params }>('/render/async/result/:jobId', auth, async (request, reply) => {
+  app.get<{ Params: Params }>('/render/async/result/:jobId', { ...auth, schema: S.result }, async (request, reply) => {
     const job = await ownJob(request)
     switch (job.status) {
       case 'Expired':
@@ -170,7 +173,7 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
 
   // The signed address is the authorization (like a storage provider's pre-signed GET); an X-Api-Key
   // header that the caller's client carries over the redirect is accepted and not needed.
-  app.get<{ Params: Params; Querystring: Bag }>('/render/async/download/:jobId', async (request, reply) => {
+  app.get<{ Params: Params; Querystring: Bag }>('/render/async/download/:jobId', { schema: S.download, ...documentOnly }, async (request, reply) => {
     const { jobId } = request.params
     const check = looksLikeJobId(jobId) ? checkDownloadLink(secret, jobId, request.query.expires, request.query.signature) : 'invalid'
     if (check !== 'valid') throw new Errors.DOWNLOAD_LINK_INVALID(check === 'expired' ? 'expired' : 'not valid (altered or incomplete)')

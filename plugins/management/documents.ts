@@ -5,8 +5,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { checkLiquidSyntax } from '../../renderers/template/index.js'
 import { Errors, renderErrorFrom } from '../../src/errors.js'
 import { parseSettings } from '../../src/settings.js'
-import type { DocumentRecord, Version } from '../../src/store/records.js'
+import type { DocumentRecord } from '../../src/store/records.js'
 import type { Store } from '../../src/store/index.js'
+import { errors } from '../../src/api/schemas.js'
 
 export interface DocumentRoutesOptions { kind: 'templates' | 'blocks' }
 
@@ -16,6 +17,28 @@ const NAME = { type: 'string', minLength: 1, maxLength: 200 } as const
 const HTML = { type: 'string', maxLength: 2_000_000 } as const
 const SAMPLE_DATA = { type: 'object' } as const
 const SETTINGS = { type: 'object' } as const
+
+// Documentation of each route (OpenAPI): tag, key, params and responses; bodies validate as before.
+const anyObject = { type: 'object', additionalProperties: true } as const
+const documentOut = { description: 'The record with its draft', ...anyObject }
+const versionOut = { description: 'The version', ...anyObject }
+const idParams = { type: 'object', properties: { id: { type: 'string' } } } as const
+const versionParams = { type: 'object', properties: { id: { type: 'string' }, versionId: { type: 'string' } } } as const
+function docs(kind: 'templates' | 'blocks') {
+  const meta = (summary: string) => ({ tags: [kind === 'templates' ? 'Templates' : 'Content blocks'], security: [{ apiKey: [] }], summary })
+  const list = { description: 'The records', type: 'object', properties: { items: { type: 'array', items: anyObject } } }
+  return {
+    create: { ...meta('Create (draft)'), response: { 201: documentOut, ...errors } },
+    list: { ...meta('List'), querystring: { type: 'object', properties: { search: { type: 'string' } } }, response: { 200: list, ...errors } },
+    get: { ...meta('Get one with its draft'), params: idParams, response: { 200: documentOut, ...errors } },
+    update: { ...meta('Update the draft'), params: idParams, response: { 200: documentOut, ...errors } },
+    remove: { ...meta('Delete'), params: idParams, response: { 204: { description: 'Deleted', type: 'null' }, ...errors } },
+    createVersion: { ...meta('Freeze the draft as a new version'), params: idParams, response: { 201: versionOut, ...errors } },
+    versions: { ...meta('List versions'), params: idParams, response: { 200: list, ...errors } },
+    version: { ...meta('Get one version'), params: versionParams, response: { 200: versionOut, ...errors } },
+    publish: { ...meta('Publish a version'), params: versionParams, response: { 200: versionOut, ...errors } },
+  }
+}
 
 const createSchema = {
   body: {
@@ -59,22 +82,23 @@ export default async function documentRoutes(app: FastifyInstance, { kind }: Doc
   }
 
   app.addHook('preHandler', app.requireApiKey)
+  const d = docs(kind)
 
-  app.post<{ Body: { name: string; html: string; sampleData?: object; settings?: object } }>('/', { schema: createSchema }, async (request, reply) => {
+  app.post<{ Body: { name: string; html: string; sampleData?: object; settings?: object } }>('/', { schema: { ...createSchema, ...d.create } }, async (request, reply) => {
     const { name, html, sampleData, settings } = request.body
     assertLiquid(html)
     const record = await repo.create(account(request), { name, html, sampleData: sampleData ?? {}, settings: parseSettings(settings ?? {}) })
     return reply.code(201).send(documentView(record))
   })
 
-  app.get<{ Querystring: { search?: string } }>('/', async (request) => {
+  app.get<{ Querystring: { search?: string } }>('/', { schema: d.list }, async (request) => {
     const items = await repo.list(account(request), { search: request.query.search })
     return { items }
   })
 
-  app.get<{ Params: { id: string } }>('/:id', async (request) => documentView(await found(request, request.params.id)))
+  app.get<{ Params: { id: string } }>('/:id', { schema: d.get }, async (request) => documentView(await found(request, request.params.id)))
 
-  app.put<{ Params: { id: string }; Body: { name?: string; html?: string; sampleData?: object; settings?: object } }>('/:id', { schema: updateSchema }, async (request) => {
+  app.put<{ Params: { id: string }; Body: { name?: string; html?: string; sampleData?: object; settings?: object } }>('/:id', { schema: { ...updateSchema, ...d.update } }, async (request) => {
     const current = await found(request, request.params.id)
     const { name, html, sampleData, settings } = request.body
     if (html !== undefined) assertLiquid(html)
@@ -88,32 +112,32 @@ export default async function documentRoutes(app: FastifyInstance, { kind }: Doc
     return documentView(updated)
   })
 
-  app.delete<{ Params: { id: string } }>('/:id', async (request, reply) => {
+  app.delete<{ Params: { id: string } }>('/:id', { schema: d.remove }, async (request, reply) => {
     const record = await found(request, request.params.id)
     await repo.remove(account(request), record.id)
     return reply.code(204).send()
   })
 
-  app.post<{ Params: { id: string }; Body: { publish?: boolean } | null }>('/:id/versions', { schema: versionSchema }, async (request, reply) => {
+  app.post<{ Params: { id: string }; Body: { publish?: boolean } | null }>('/:id/versions', { schema: { ...versionSchema, ...d.createVersion } }, async (request, reply) => {
     const record = await found(request, request.params.id)
     const version = await repo.createVersion(account(request), record.id, { publish: request.body?.publish ?? false })
     if (!version) throw notFound(record.id)
     return reply.code(201).send({ versionId: version.id, ...version })
   })
 
-  app.get<{ Params: { id: string } }>('/:id/versions', async (request) => {
+  app.get<{ Params: { id: string } }>('/:id/versions', { schema: d.versions }, async (request) => {
     const record = await found(request, request.params.id)
     return { items: await repo.listVersions(account(request), record.id) }
   })
 
-  app.get<{ Params: { id: string; versionId: string } }>('/:id/versions/:versionId', async (request) => {
+  app.get<{ Params: { id: string; versionId: string } }>('/:id/versions/:versionId', { schema: d.version }, async (request) => {
     const record = await found(request, request.params.id)
     const version = await repo.getVersion(account(request), record.id, request.params.versionId)
     if (!version) throw new Errors.VERSION_NOT_FOUND(request.params.versionId, record.id)
     return { versionId: version.id, ...version }
   })
 
-  app.post<{ Params: { id: string; versionId: string } }>('/:id/versions/:versionId/publish', async (request) => {
+  app.post<{ Params: { id: string; versionId: string } }>('/:id/versions/:versionId/publish', { schema: d.publish }, async (request) => {
     const record = await found(request, request.params.id)
     const version = await repo.publish(account(request), record.id, request.params.versionId)
     if (!version) throw new Errors.VERSION_NOT_FOUND(request.params.versionId, record.id)

@@ -3,12 +3,16 @@
 // image variant of a template render. Successful bodies are the file, or its Base64 as text/plain.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { RenderOutput, RenderTask } from '../../renderers/contract.js'
-import { decodeBase64Html, htmlSource, templateSource } from '../../src/render/document-source.js'
+import { decodeBase64Html, htmlSource } from '../../src/render/document-source.js'
+import { cachedTemplateSource } from '../../src/render/template-source-cache.js'
 import { clipsOptionsFromBody, imageOptionsFromBody, imageOptionsFromQuery } from '../../src/render/image-options.js'
 import { assertSyncFormat, buildTask, templateData, usageKind } from '../../src/render/tasks.js'
 import { applyRequestOptions } from '../../src/render/request-options.js'
 import { parseSettings } from '../../src/settings.js'
 import { Errors } from '../../src/errors.js'
+import { renderSchemas as S } from '../../src/api/schemas.js'
+import { documentOnly } from '../../src/api/document-only.js'
+import { warningHeaders } from '../../src/render/warning-headers.js'
 
 type Params = { format: string; templateId: string; versionId?: string }
 type Bag = Record<string, unknown>
@@ -20,6 +24,7 @@ async function send(app: FastifyInstance, request: FastifyRequest, reply: Fastif
   if (output.warnings.length > 0) request.log.warn({ warnings: output.warnings.slice(0, 20) }, 'render warnings')
   await app.store.apiKeys.recordUsage(request.apiKey!.keyId, usageKind(output.extension))
   reply.header('x-quire-render-ms', elapsed.toFixed(1))
+  reply.headers(warningHeaders(output.warnings))
   const bytes = Buffer.from(output.bytes.buffer, output.bytes.byteOffset, output.bytes.byteLength)
   if (base64) return reply.type('text/plain; charset=utf-8').send(bytes.toString('base64'))
   reply.header('content-disposition', `inline; filename="${name}.${output.extension}"`)
@@ -41,7 +46,7 @@ export default async function renderRoutes(app: FastifyInstance): Promise<void> 
     assertSyncFormat(format)
     const data = templateData(request.body)
     const image = format === 'image' ? imageOptionsFromQuery(request.query as Bag) : undefined
-    const resolved = await templateSource(app.store, request.apiKey!.accountId, templateId, versionId)
+    const resolved = await cachedTemplateSource(app.store, request.apiKey!.accountId, templateId, versionId)
     const source = await applyRequestOptions(app.store, request.apiKey!.accountId, resolved.source, request.query as Bag)
     const task = image ? buildTask(app.config, 'image', { source, data }, image) : buildTask(app.config, format as 'pdf' | 'txt', { source, data })
     return send(app, request, reply, task, base64, templateId)
@@ -65,7 +70,7 @@ export default async function renderRoutes(app: FastifyInstance): Promise<void> 
     const body = bodyObject(request.body)
     const data = templateData(body.data, 'data')
     const clips = clipsOptionsFromBody(body, app.config.limits.maxClips)
-    const { source } = await templateSource(app.store, request.apiKey!.accountId, templateId, versionId)
+    const { source } = await cachedTemplateSource(app.store, request.apiKey!.accountId, templateId, versionId)
     return send(app, request, reply, buildTask(app.config, 'clips', { source, data }, clips), false, `${templateId}-clips`)
   }
 
@@ -77,13 +82,13 @@ export default async function renderRoutes(app: FastifyInstance): Promise<void> 
   }
 
   // Static segments win over parameters in the router, so `fromhtml` never reaches the template routes.
-  app.post('/render/image/fromhtml/clips', renderHtmlClips)
-  app.post<{ Params: Params }>('/render/:format/fromhtml', (req, reply) => renderHtml(req, reply, false))
-  app.post<{ Params: Params }>('/render/:format/fromhtml/as-byte-array', (req, reply) => renderHtml(req, reply, true))
-  app.post<{ Params: Params }>('/render/image/:templateId/clips', renderTemplateClips)
-  app.post<{ Params: Params }>('/render/image/:templateId/v/:versionId/clips', renderTemplateClips)
-  app.post<{ Params: Params }>('/render/:format/:templateId', (req, reply) => renderTemplate(req, reply, false))
-  app.post<{ Params: Params }>('/render/:format/:templateId/as-byte-array', (req, reply) => renderTemplate(req, reply, true))
-  app.post<{ Params: Params }>('/render/:format/:templateId/v/:versionId', (req, reply) => renderTemplate(req, reply, false))
-  app.post<{ Params: Params }>('/render/:format/:templateId/v/:versionId/as-byte-array', (req, reply) => renderTemplate(req, reply, true))
+  app.post('/render/image/fromhtml/clips', { schema: S.htmlClips, ...documentOnly }, renderHtmlClips)
+  app.post<{ Params: Params }>('/render/:format/fromhtml', { schema: S.html(false), ...documentOnly }, (req, reply) => renderHtml(req, reply, false))
+  app.post<{ Params: Params }>('/render/:format/fromhtml/as-byte-array', { schema: S.html(true), ...documentOnly }, (req, reply) => renderHtml(req, reply, true))
+  app.post<{ Params: Params }>('/render/image/:templateId/clips', { schema: S.templateClips(false), ...documentOnly }, renderTemplateClips)
+  app.post<{ Params: Params }>('/render/image/:templateId/v/:versionId/clips', { schema: S.templateClips(true), ...documentOnly }, renderTemplateClips)
+  app.post<{ Params: Params }>('/render/:format/:templateId', { schema: S.template(false, false), ...documentOnly }, (req, reply) => renderTemplate(req, reply, false))
+  app.post<{ Params: Params }>('/render/:format/:templateId/as-byte-array', { schema: S.template(true, false), ...documentOnly }, (req, reply) => renderTemplate(req, reply, true))
+  app.post<{ Params: Params }>('/render/:format/:templateId/v/:versionId', { schema: S.template(false, true), ...documentOnly }, (req, reply) => renderTemplate(req, reply, false))
+  app.post<{ Params: Params }>('/render/:format/:templateId/v/:versionId/as-byte-array', { schema: S.template(true, true), ...documentOnly }, (req, reply) => renderTemplate(req, reply, true))
 }

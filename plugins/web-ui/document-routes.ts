@@ -1,6 +1,7 @@
 // Templates (/templates) and content blocks (/blocks): list with search, create, the editor (save draft,
 // save a version, publish), read-only old versions, live preview, delete. The list and the version
 // history answer htmx requests with just their fragment; failed forms re-render with errors in place.
+import { warningHeaders } from '../../src/render/warning-headers.js'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { Errors } from '../../src/errors.js'
 import type { DocumentSource } from '../../renderers/contract.js'
@@ -134,6 +135,7 @@ export default async function documentRoutes(app: FastifyInstance, { kind }: Doc
     if (!result.ok) return reply.code(result.problem.status).send(result.problem)
     const { output, ms } = result
     reply.header('x-quire-render-ms', ms.toFixed(0))
+    reply.headers(warningHeaders(output.warnings))
     return reply.type(output.contentType).send(Buffer.from(output.bytes.buffer, output.bytes.byteOffset, output.bytes.byteLength))
   })
 

@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { Errors } from '../../src/errors.js'
 import { csrfTokenMatches } from '../../src/web/csrf-token-matches.js'
 import { safeNextPath } from '../../src/web/safe-next-path.js'
-import { SignInThrottle, type ThrottleRule } from '../../src/web/sign-in-throttle.js'
+import { SignInThrottle, type Throttle, type ThrottleRule } from '../../src/web/sign-in-throttle.js'
+import { RedisSignInThrottle } from '../../src/web/redis-sign-in-throttle.js'
 import { SESSION_COOKIE, assertSameOrigin, sessionCookieOptions } from './require-session.js'
 
 export interface SignInRoutesOptions { throttle?: { perEmail?: ThrottleRule; perAddress?: ThrottleRule } }
@@ -19,8 +20,11 @@ const PER_ADDRESS: ThrottleRule = { maxFailures: 20, windowMs: 15 * MINUTE, lock
 interface SignInBody { email?: string; password?: string; next?: string; _csrf?: string }
 
 export default async function signInRoutes(app: FastifyInstance, options: SignInRoutesOptions): Promise<void> {
-  const perEmail = new SignInThrottle(options.throttle?.perEmail ?? PER_EMAIL)
-  const perAddress = new SignInThrottle(options.throttle?.perAddress ?? PER_ADDRESS)
+  // With REDIS_URL every node counts the same failures (docs/scaling.md); else in this process's memory.
+  const redis = app.engines.redis
+  const throttle = (rule: ThrottleRule, name: string): Throttle => (redis ? new RedisSignInThrottle(redis, rule, name) : new SignInThrottle(rule))
+  const perEmail = throttle(options.throttle?.perEmail ?? PER_EMAIL, 'email')
+  const perAddress = throttle(options.throttle?.perAddress ?? PER_ADDRESS, 'address')
 
   function showForm(request: FastifyRequest, reply: FastifyReply, status: number, view: { email?: string; next?: string; error?: string }) {
     const token = randomBytes(24).toString('base64url')
@@ -44,7 +48,7 @@ export default async function signInRoutes(app: FastifyInstance, options: SignIn
     }
     const emailKey = `email:${email.toLowerCase()}`
     const addressKey = `address:${request.ip}`
-    const waitMs = Math.max(perEmail.retryAfterMs(emailKey), perAddress.retryAfterMs(addressKey))
+    const waitMs = Math.max(await perEmail.retryAfterMs(emailKey), await perAddress.retryAfterMs(addressKey))
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000)
       reply.header('retry-after', String(seconds))
@@ -52,12 +56,11 @@ export default async function signInRoutes(app: FastifyInstance, options: SignIn
     }
     const user = email && typeof body.password === 'string' ? await app.store.users.verify(email, body.password) : null
     if (!user) {
-      perEmail.recordFailure(emailKey)
-      perAddress.recordFailure(addressKey)
+      await Promise.all([perEmail.recordFailure(emailKey), perAddress.recordFailure(addressKey)])
       request.log.info({ email: email.slice(0, 320), ip: request.ip }, 'web sign-in failed')
       return showForm(request, reply, 401, { email, next, error: 'Wrong email or password.' })
     }
-    perEmail.recordSuccess(emailKey)
+    await perEmail.recordSuccess(emailKey)
     // Expired sessions are deleted when touched; sign-ins sweep the ones nobody touches again.
     await app.store.sessions.pruneExpired()
     const { token } = await app.store.sessions.create(user)

@@ -14,14 +14,21 @@ import { INITIAL_STYLE } from './default-style.js'
 import { listMarker } from './list-marker.js'
 import { generatedText } from './generated-content.js'
 import { Counters } from './counters.js'
+import { dropQuirkyMargins, QUIRKY_BOTTOM, QUIRKY_TOP, type QuirkyMargins } from './quirky-margins.js'
+import type { Decl } from './parse-declaration.js'
 import { inlineSvgMarkup, svgDataUri } from './inline-svg.js'
+import type { VarBudget } from './var-budget.js'
 
 const NO_RULES: IndexedRule[] = []
 
-/** `rootVars`, when given, receives the root element's custom properties (what @page contexts inherit). */
-export function buildStyledTree(root: DomElement, ua: RuleIndex, author: RuleIndex, media: MediaContext, warn: Warn, rootVars?: Map<string, string>): StyledElement {
-  const env: ComputeEnv = { rootFontSize: 16, viewportWidth: media.width, viewportHeight: media.height, warn }
+/**
+ * `rootVars`, when given, receives the root element's custom properties (what @page contexts inherit).
+ * `quirks`: the document is in quirks mode (Chromium's quirky UA margins apply, see quirky-margins.ts).
+ */
+export function buildStyledTree(root: DomElement, ua: RuleIndex, author: RuleIndex, media: MediaContext, warn: Warn, vars: VarBudget, rootVars?: Map<string, string>, quirks = false): StyledElement {
+  const env: ComputeEnv = { rootFontSize: 16, viewportWidth: media.width, viewportHeight: media.height, warn, vars }
   const styler = new TreeStyler(ua, author, env)
+  if (quirks) styler.quirky = { top: new WeakSet(), bottom: new WeakSet() }
   const tree = styler.element(root, INITIAL_STYLE, emptyExtras(null), null, null)
   if (rootVars && styler.rootVars) for (const [k, v] of styler.rootVars) rootVars.set(k, v)
   return tree
@@ -30,6 +37,8 @@ export function buildStyledTree(root: DomElement, ua: RuleIndex, author: RuleInd
 class TreeStyler {
   private readonly counters = new Counters()
   rootVars: Map<string, string> | null = null
+  /** Quirks mode only: the elements whose top/bottom margin is still the UA's quirky one. */
+  quirky: QuirkyMargins | null = null
   private readonly shared = new Map<ComputedStyle, { extras: Extras; byKey: Map<Matched, Map<Matched, Map<string, Computed>>> }>()
   constructor(readonly ua: RuleIndex, readonly author: RuleIndex, readonly env: ComputeEnv) {}
 
@@ -78,12 +87,18 @@ class TreeStyler {
     }
     const out: StyledElement = { kind: 'element', tag: el.tag, attrs: el.attrs, style, children: [], marker: null }
     if (style.display === 'none') return out
+    const quirky = this.quirky
+    if (quirky) {
+      if (QUIRKY_TOP.has(el.tag) && fromUa('margin-top', authorMatch.element, el)) quirky.top.add(out)
+      if (QUIRKY_BOTTOM.has(el.tag) && fromUa('margin-bottom', authorMatch.element, el)) quirky.bottom.add(out)
+    }
 
     this.counters.reset(extras.counterReset)
     this.counters.set(extras.counterSet)
     this.counters.increment(extras.counterIncrement)
     if (style.display === 'list-item' && ordinal !== null) out.marker = listMarker(style.listStyleType, ordinal)
 
+    this.counters.descend()
     const before = this.pseudo('before', el, uaMatch.pseudo?.get('before'), authorMatch.pseudo?.get('before'), style, extras)
     if (before) out.children.push(before)
 
@@ -104,6 +119,8 @@ class TreeStyler {
 
     const after = this.pseudo('after', el, uaMatch.pseudo?.get('after'), authorMatch.pseudo?.get('after'), style, extras)
     if (after) out.children.push(after)
+    this.counters.ascend()
+    if (quirky && (el.tag === 'body' || style.display === 'table-cell')) dropQuirkyMargins(out, quirky, el.tag !== 'body')
     return out
   }
 
@@ -122,6 +139,22 @@ class TreeStyler {
     const children: StyledNode[] = text === '' ? [] : [{ kind: 'text', text, style: computed.style }]
     return { kind: 'element', tag: `::${kind}`, attrs: {}, style: computed.style, children, marker: null }
   }
+}
+
+/** No author rule, hint or inline style sets the property: its value is the UA sheet's. */
+function fromUa(prop: string, author: IndexedRule[], el: DomElement): boolean {
+  for (const r of author) if (declares(r.rule.normal, prop) || declares(r.rule.important, prop)) return false
+  const inline = el.attrs.style
+  if (inline !== undefined && inline.includes('margin')) {
+    const parsed = parseInlineStyle(inline)
+    if (declares(parsed.normal, prop) || declares(parsed.important, prop)) return false
+  }
+  return true
+}
+
+function declares(decls: Decl[], prop: string): boolean {
+  for (const d of decls) if (d.prop === prop) return true
+  return false
 }
 
 /** The first ordinal of an <ol>'s items (<ol start reversed>). */

@@ -9,7 +9,8 @@ import { inheritStyle } from './default-style.js'
 import { emptyExtras, type ApplyContext, type Extras } from './property-def.js'
 import { PROPERTIES } from './property-table.js'
 import { tokenize, type Tok } from './css-tokens.js'
-import { substituteVars } from './substitute-vars.js'
+import { substituteVars, TOO_LONG } from './substitute-vars.js'
+import type { VarBudget } from './var-budget.js'
 import { resolveBackgroundLayers } from './background-layers.js'
 
 export interface ComputeEnv {
@@ -17,6 +18,8 @@ export interface ComputeEnv {
   viewportWidth: number
   viewportHeight: number
   warn: Warn
+  /** The document's var() budget. */
+  vars: VarBudget
 }
 
 export interface Computed { style: ComputedStyle; extras: Extras }
@@ -43,7 +46,7 @@ export function computeStyle(
   }
   let hasCustom = false
   for (const key of declared.keys()) if (key.charCodeAt(0) === 45 && key.charCodeAt(1) === 45) { hasCustom = true; break }
-  if (hasCustom) resolveCustomProperties(declared, extras, parentExtras)
+  if (hasCustom) resolveCustomProperties(declared, extras, parentExtras, env)
 
   for (const prop of FIRST) {
     const d = declared.get(prop)
@@ -81,14 +84,15 @@ const varCache = new Map<string, Array<[string, Tok[]]> | null>()
 const scopeCache = new WeakMap<Map<string, string>, Map<Decl, Tok[] | string>>()
 
 /** The longhand's tokens after var() substitution, or a warning text when the result is invalid. */
-function substituted(prop: string, d: Decl, custom: Map<string, string>): Tok[] | string {
+function substituted(prop: string, d: Decl, custom: Map<string, string>, budget: VarBudget): Tok[] | string {
   let perScope = scopeCache.get(custom)
   if (!perScope) { perScope = new Map(); scopeCache.set(custom, perScope) }
   const hit = perScope.get(d)
   if (hit !== undefined) return hit
-  const text = substituteVars(d.varText!, (name) => custom.get(name))
+  const text = substituteVars(d.varText!, (name) => custom.get(name), budget)
   let result: Tok[] | string
-  if (text === null) result = `invalid CSS value "${d.via ?? prop}: ${d.varText}" (undefined variable): unset`
+  if (text === null) result = `invalid CSS value "${d.via ?? prop}: ${clip(d.varText!)}" (undefined variable): unset`
+  else if (text === TOO_LONG) result = `invalid CSS value "${d.via ?? prop}: ${clip(d.varText!)}": longer than ${budget.maxLength} characters after var() substitution (CSS_VAR_MAX_LENGTH): unset`
   else {
     const name = d.via ?? prop
     const key = `${name}\u0000${text}`
@@ -96,10 +100,11 @@ function substituted(prop: string, d: Decl, custom: Map<string, string>): Tok[] 
     if (list === undefined) {
       list = expandChecked(name, tokenize(text))
       if (varCache.size > 4096) varCache.clear()
-      varCache.set(key, list)
+      // Long substituted texts are not kept: 4,096 of them at the length cap would be gigabytes.
+      if (text.length <= 4096) varCache.set(key, list)
     }
     const entry = list?.find(([p]) => p === prop)
-    result = entry ? entry[1] : `invalid CSS value after var() substitution "${name}: ${text}": unset`
+    result = entry ? entry[1] : `invalid CSS value after var() substitution "${name}: ${clip(text)}": unset`
   }
   perScope.set(d, result)
   return result
@@ -111,7 +116,7 @@ function applyDecl(prop: string, d: Decl, c: ApplyContext, env: ComputeEnv): voi
   let wide = d.wide
   let toks = d.toks
   if (d.varText !== null && wide === null) {
-    const r = substituted(prop, d, c.extras.customProps)
+    const r = substituted(prop, d, c.extras.customProps, env.vars)
     if (typeof r === 'string') { env.warn(r); wide = 'unset' }
     else toks = r
   }
@@ -123,38 +128,54 @@ function applyDecl(prop: string, d: Decl, c: ApplyContext, env: ComputeEnv): voi
   def.apply(toks, c)
 }
 
-function resolveCustomProperties(declared: Declared, extras: Extras, parentExtras: Extras): void {
+/** A value quoted in a warning: long ones shortened, so a warning never carries megabytes. */
+function clip(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 200)}… (${text.length} characters)` : text
+}
+
+const MAX_CHAIN = 256
+
+function resolveCustomProperties(declared: Declared, extras: Extras, parentExtras: Extras, env: ComputeEnv): void {
   const map = new Map(parentExtras.customProps)
-  const pending: string[] = []
+  const pending = new Set<string>()
   for (const [prop, d] of declared) {
     if (!(prop.charCodeAt(0) === 45 && prop.charCodeAt(1) === 45)) continue
     if (d.wide === 'initial') map.delete(prop)
     else if (d.wide !== null) continue // inherit/unset: the parent's value, already in the map
     else {
       map.set(prop, d.varText ?? '')
-      if (d.varText !== null && /var\(/i.test(d.varText)) pending.push(prop)
+      if (d.varText !== null && /var\(/i.test(d.varText)) pending.add(prop)
     }
   }
   // Variables referring to variables: resolve in dependency order; a cycle makes all its members invalid.
   const resolving = new Set<string>()
   const done = new Set<string>()
   const resolve = (name: string): string | undefined => {
-    if (!pending.includes(name) || done.has(name)) return map.get(name)
+    if (!pending.has(name) || done.has(name)) return map.get(name)
     if (resolving.has(name)) return undefined
+    // A chain this deep is hostile, not a design system; deeper recursion would exhaust the worker's stack.
+    if (resolving.size >= MAX_CHAIN) {
+      env.warn(`custom property ${name} is more than ${MAX_CHAIN} var() references deep: invalid at computed-value time`)
+      return undefined
+    }
     resolving.add(name)
-    const v = substituteVars(map.get(name) ?? '', resolve)
+    const v = substituteVars(map.get(name) ?? '', resolve, env.vars)
     resolving.delete(name)
     done.add(name)
-    if (v === null) map.delete(name)
-    else map.set(name, v)
-    return v ?? undefined
+    if (v === TOO_LONG) env.warn(`custom property ${name} is longer than ${env.vars.maxLength} characters after var() substitution (CSS_VAR_MAX_LENGTH): invalid at computed-value time`)
+    if (v === null || v === TOO_LONG) {
+      map.delete(name)
+      return undefined
+    }
+    map.set(name, v)
+    return v
   }
   for (const name of pending) resolve(name)
   extras.customProps = map
 }
 
 const BLOCKIFY: Partial<Record<Display, Display>> = {
-  inline: 'block', 'inline-block': 'block', 'inline-table': 'table', 'inline-flex': 'flex',
+  inline: 'block', 'inline-block': 'block', 'inline-table': 'table', 'inline-flex': 'flex', 'inline-grid': 'grid',
   'table-row': 'block', 'table-cell': 'block', 'table-row-group': 'block', 'table-header-group': 'block',
   'table-footer-group': 'block', 'table-column': 'block', 'table-column-group': 'block', 'table-caption': 'block',
 }
@@ -167,7 +188,8 @@ function finish(c: ApplyContext, env: ComputeEnv, flags: { isRoot: boolean; pare
   }
 
   if (s.position === 'absolute' || s.position === 'fixed') s.float = 'none'
-  const parentIsFlex = flags.parentDisplay === 'flex' || flags.parentDisplay === 'inline-flex'
+  const parentIsFlex = flags.parentDisplay === 'flex' || flags.parentDisplay === 'inline-flex' ||
+    flags.parentDisplay === 'grid' || flags.parentDisplay === 'inline-grid'
   if (s.display !== 'none' && s.display !== 'contents' && (flags.isRoot || s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed' || parentIsFlex)) {
     s.display = BLOCKIFY[s.display] ?? s.display
   }
@@ -200,7 +222,7 @@ function decorate(c: ApplyContext): void {
   const own = e.decoLines
   const ownAny = own !== null && (own.underline || own.overline || own.lineThrough)
   const p = c.parent.textDecoration
-  const atomic = s.display === 'inline-block' || s.display === 'inline-table' || s.display === 'inline-flex' ||
+  const atomic = s.display === 'inline-block' || s.display === 'inline-table' || s.display === 'inline-flex' || s.display === 'inline-grid' ||
     s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed'
   const inherits = !atomic && (p.underline || p.overline || p.lineThrough)
   if (!ownAny && !inherits) { s.textDecoration = NO_DECORATION; return }

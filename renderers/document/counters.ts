@@ -1,18 +1,45 @@
-// CSS counters (counter-reset / -set / -increment) for generated content, in document order. Scoping
-// is flat: a reset anywhere restarts the counter, which is what simple numbering templates rely on.
+// CSS counters (counter-reset / -set / -increment) for generated content, in document order, scoped as
+// CSS Lists 3 and Chromium scope them: a counter-reset makes a new counter that lives for the element, its
+// descendants and its following siblings; a reset on a following sibling replaces it rather than nesting,
+// and an element's children nest inside it — so counters() prints 1, 1.1, 1.2, 2 for nested lists.
 import type { Tok } from './css-tokens.js'
 
+interface Instance { value: number; /** Depth of the parent of the element that made it: gone when that parent ends. */ scope: number }
+
 export class Counters {
-  private readonly values = new Map<string, number>()
+  private readonly stacks = new Map<string, Instance[]>()
+  /** Depth of the element whose counter properties are applied next. */
+  private depth = 0
 
   // Called three times per element, nearly always with null: no closure per call.
-  reset(toks: Tok[] | null): void { if (toks) this.apply(toks, 0, false) }
-  set(toks: Tok[] | null): void { if (toks) this.apply(toks, 0, false) }
-  increment(toks: Tok[] | null): void { if (toks) this.apply(toks, 1, true) }
+  reset(toks: Tok[] | null): void { if (toks) this.apply(toks, 0, 'reset') }
+  set(toks: Tok[] | null): void { if (toks) this.apply(toks, 0, 'set') }
+  increment(toks: Tok[] | null): void { if (toks) this.apply(toks, 1, 'add') }
 
-  get(name: string): number { return this.values.get(name) ?? 0 }
+  /** Around an element's children (and its ::before/::after): they are one level deeper. */
+  descend(): void { this.depth++ }
+  ascend(): void {
+    this.depth--
+    if (this.stacks.size === 0) return
+    // Counters its children made end with the element.
+    for (const stack of this.stacks.values()) {
+      while (stack.length > 0 && stack[stack.length - 1].scope >= this.depth) stack.pop()
+    }
+  }
 
-  private apply(toks: Tok[], implied: number, add: boolean): void {
+  /** The innermost counter's value (counter()). */
+  get(name: string): number {
+    const stack = this.stacks.get(name)
+    return stack && stack.length > 0 ? stack[stack.length - 1].value : 0
+  }
+
+  /** Every counter of that name in scope, outermost first (counters()). */
+  all(name: string): number[] {
+    const stack = this.stacks.get(name)
+    return stack && stack.length > 0 ? stack.map((i) => i.value) : [0]
+  }
+
+  private apply(toks: Tok[], implied: number, op: 'reset' | 'set' | 'add'): void {
     for (let i = 0; i < toks.length; i++) {
       const t = toks[i]
       if (t.t !== 'ident' || t.v === 'none') continue
@@ -20,7 +47,19 @@ export class Counters {
       let n = implied
       if (next && next.t === 'num' && next.unit === '' && Number.isInteger(next.n)) { n = next.n; i++ }
       const name = t.raw ?? t.v
-      this.values.set(name, add ? this.get(name) + n : n)
+      let stack = this.stacks.get(name)
+      if (!stack) this.stacks.set(name, stack = [])
+      const top = stack.length > 0 ? stack[stack.length - 1] : null
+      const scope = this.depth - 1
+      if (op === 'reset') {
+        // A sibling's counter (same parent) is replaced; an ancestor's is nested into.
+        if (top && top.scope === scope) top.value = n
+        else stack.push({ value: n, scope })
+      } else if (!top) {
+        stack.push({ value: n, scope }) // no counter in scope: one is made here
+      } else {
+        top.value = op === 'add' ? top.value + n : n
+      }
     }
   }
 }

@@ -1,6 +1,7 @@
 // Initial values of every computed property (CSS "initial", with Chromium's defaults where CSS leaves
 // them to the user agent: 16px Times-like serif, black text).
 import type { BorderSide, ComputedStyle } from './styled-tree.js'
+import { AUTO_LINE, AUTO_TRACK } from './properties-grid.js'
 import { BLACK } from './parse-color.js'
 import { ZERO } from './parse-length.js'
 
@@ -35,6 +36,7 @@ const INITIAL: ComputedStyle = {
   fontStyle: 'normal',
   lineHeight: { kind: 'normal' },
   textAlign: 'start',
+  blockAlign: 'none',
   textDecoration: { underline: false, overline: false, lineThrough: false, color: null, style: 'solid' },
   textTransform: 'none',
   letterSpacing: 0,
@@ -54,7 +56,7 @@ const INITIAL: ComputedStyle = {
 
   flexDirection: 'row',
   flexWrap: 'nowrap',
-  justifyContent: 'flex-start',
+  justifyContent: 'normal',
   alignItems: 'stretch',
   alignSelf: 'auto',
   alignContent: 'stretch',
@@ -65,6 +67,19 @@ const INITIAL: ComputedStyle = {
   rowGap: ZERO,
   columnGap: ZERO,
   columnCount: 1,
+  transform: null,
+  textShadow: [],
+  aspectRatio: null,
+  transformOrigin: [{ px: 0, pct: 50 }, { px: 0, pct: 50 }],
+  gridTemplateColumns: null,
+  gridTemplateRows: null,
+  gridTemplateAreas: null,
+  gridAutoColumns: [AUTO_TRACK],
+  gridAutoRows: [AUTO_TRACK],
+  gridAutoFlow: 'row',
+  gridColumnStart: AUTO_LINE, gridColumnEnd: AUTO_LINE, gridRowStart: AUTO_LINE, gridRowEnd: AUTO_LINE,
+  justifyItems: 'stretch',
+  justifySelf: 'auto',
 
   breakBefore: 'auto',
   breakAfter: 'auto',
@@ -84,10 +99,10 @@ export const INITIAL_STYLE: ComputedStyle = INITIAL
 
 /** Properties whose computed value passes to children (inheritStyle below copies exactly these). */
 export const INHERITED_FIELDS: ReadonlyArray<keyof ComputedStyle> = [
-  'color', 'fontFamily', 'fontSize', 'fontWeight', 'fontStyle', 'lineHeight', 'textAlign', 'textDecoration',
+  'color', 'fontFamily', 'fontSize', 'fontWeight', 'fontStyle', 'lineHeight', 'textAlign', 'blockAlign', 'textDecoration',
   'textTransform', 'letterSpacing', 'wordSpacing', 'whiteSpace', 'textIndent', 'wordBreak', 'overflowWrap',
   'listStyleType', 'listStylePosition', 'borderCollapse', 'borderSpacing', 'captionSide', 'visibility',
-  'orphans', 'widows',
+  'orphans', 'widows', 'textShadow',
 ]
 
 /**
@@ -106,7 +121,7 @@ export function inheritStyle(p: ComputedStyle): ComputedStyle {
     borderRadius: i.borderRadius, backgroundColor: i.backgroundColor, backgroundLayers: i.backgroundLayers,
     boxShadow: i.boxShadow, overflow: i.overflow, visibility: p.visibility, opacity: i.opacity,
     color: p.color, fontFamily: p.fontFamily, fontSize: p.fontSize, fontWeight: p.fontWeight, fontStyle: p.fontStyle,
-    lineHeight: p.lineHeight, textAlign: p.textAlign, textDecoration: p.textDecoration, textTransform: p.textTransform,
+    lineHeight: p.lineHeight, textAlign: p.textAlign, blockAlign: p.blockAlign, textDecoration: p.textDecoration, textTransform: p.textTransform,
     letterSpacing: p.letterSpacing, wordSpacing: p.wordSpacing, whiteSpace: p.whiteSpace, textIndent: p.textIndent,
     wordBreak: p.wordBreak, overflowWrap: p.overflowWrap, listStyleType: p.listStyleType,
     listStylePosition: p.listStylePosition, borderCollapse: p.borderCollapse, borderSpacing: p.borderSpacing,
@@ -115,6 +130,11 @@ export function inheritStyle(p: ComputedStyle): ComputedStyle {
     flexDirection: i.flexDirection, flexWrap: i.flexWrap, justifyContent: i.justifyContent, alignItems: i.alignItems,
     alignSelf: i.alignSelf, alignContent: i.alignContent, flexGrow: i.flexGrow, flexShrink: i.flexShrink,
     flexBasis: i.flexBasis, order: i.order, rowGap: i.rowGap, columnGap: i.columnGap, columnCount: i.columnCount,
+    textShadow: p.textShadow, transform: i.transform, transformOrigin: i.transformOrigin, aspectRatio: i.aspectRatio,
+    gridTemplateColumns: i.gridTemplateColumns, gridTemplateRows: i.gridTemplateRows, gridTemplateAreas: i.gridTemplateAreas,
+    gridAutoColumns: i.gridAutoColumns, gridAutoRows: i.gridAutoRows, gridAutoFlow: i.gridAutoFlow,
+    gridColumnStart: i.gridColumnStart, gridColumnEnd: i.gridColumnEnd, gridRowStart: i.gridRowStart, gridRowEnd: i.gridRowEnd,
+    justifyItems: i.justifyItems, justifySelf: i.justifySelf,
     breakBefore: i.breakBefore, breakAfter: i.breakAfter, breakInside: i.breakInside, orphans: p.orphans, widows: p.widows,
   }
 }

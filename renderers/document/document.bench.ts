@@ -1,9 +1,9 @@
 // Styled-tree build time for two corpus templates: `npx tsx renderers/document/document.bench.ts [N]`.
 import { readFileSync } from 'node:fs'
+import { CORPUS_DIR as CORPUS } from '../../bench/corpus-dir.js'
 import { buildStyledDocument } from './index.js'
 
 const N = Number(process.argv[2] ?? process.env.BENCH_N ?? 200)
-const CORPUS = '/work/shared/corpus'
 const media = { type: 'print', width: 794, height: 1123 } as const
 
 for (const name of ['sparksuite-invoice', 'weasyprint-report']) {

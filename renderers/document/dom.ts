@@ -1,5 +1,5 @@
 // The front-end's own light DOM: parent links, element-only child lists and sibling indices, so that
-// selector matching walks arrays instead of asking node-html-parser to recompute them.
+// selector matching walks arrays instead of asking the parser's tree to recompute them.
 
 export interface DomElement {
   kind: 'element'

@@ -238,6 +238,55 @@ function background(toks: Tok[]): Expansion | null {
   ]
 }
 
+/** `grid-column: 1 / span 2`; a single area name is used for both ends, anything else leaves the end auto. */
+function gridPair(start: string, end: string) {
+  return (toks: Tok[]): Expansion | null => {
+    const parts = splitSlash(toks)
+    if (parts.length > 2 || parts.some((p) => p.length === 0)) return null
+    return [[start, parts[0]], [end, parts[1] ?? sameNameOrAuto(parts[0])]]
+  }
+}
+
+function gridArea(toks: Tok[]): Expansion | null {
+  const p = splitSlash(toks)
+  if (p.length > 4 || p.some((x) => x.length === 0)) return null
+  const rowStart = p[0]
+  const colStart = p[1] ?? sameNameOrAuto(rowStart)
+  const rowEnd = p[2] ?? sameNameOrAuto(rowStart)
+  const colEnd = p[3] ?? sameNameOrAuto(colStart)
+  return [['grid-row-start', rowStart], ['grid-column-start', colStart], ['grid-row-end', rowEnd], ['grid-column-end', colEnd]]
+}
+
+/** `grid-template: rows / columns` and `none` (the areas form with strings is read as areas + rows). */
+function gridTemplate(toks: Tok[]): Expansion | null {
+  if (toks.length === 1 && toks[0].t === 'ident' && toks[0].v === 'none') {
+    return [['grid-template-rows', toks], ['grid-template-columns', toks], ['grid-template-areas', toks]]
+  }
+  const p = splitSlash(toks)
+  if (p.length !== 2) return null
+  const strings = p[0].filter((t) => t.t === 'str')
+  if (strings.length === 0) return [['grid-template-rows', p[0]], ['grid-template-columns', p[1]]]
+  // "a a" 40px "b c" auto / 1fr 2fr: each string is a row, optionally followed by its size.
+  const rows: Tok[] = []
+  for (let i = 0; i < p[0].length; i++) {
+    const t = p[0][i]
+    if (t.t !== 'str') continue
+    const next = p[0][i + 1]
+    rows.push(next && next.t !== 'str' ? next : { t: 'ident', v: 'auto' })
+  }
+  return [['grid-template-areas', strings], ['grid-template-rows', rows], ['grid-template-columns', p[1]]]
+}
+
+function splitSlash(toks: Tok[]): Tok[][] {
+  const out: Tok[][] = [[]]
+  for (const t of toks) if (t.t === 'op' && t.v === '/') out.push([]); else out[out.length - 1].push(t)
+  return out
+}
+
+function sameNameOrAuto(part: Tok[]): Tok[] {
+  return part.length === 1 && part[0].t === 'ident' && part[0].v !== 'auto' && part[0].v !== 'span' ? part : [{ t: 'ident', v: 'auto' }]
+}
+
 function placeContent(align: string, justify: string) {
   return (toks: Tok[]): Expansion | null => {
     if (toks.length < 1 || toks.length > 2) return null
@@ -287,6 +336,10 @@ export const SHORTHANDS: Record<string, (toks: Tok[]) => Expansion | null> = {
   'text-decoration': textDecoration,
   columns,
   overflow,
+  'grid-column': gridPair('grid-column-start', 'grid-column-end'),
+  'grid-row': gridPair('grid-row-start', 'grid-row-end'),
+  'grid-area': gridArea,
+  'grid-template': gridTemplate,
   'place-items': placeContent('align-items', 'justify-items'),
   'place-content': placeContent('align-content', 'justify-content'),
   'place-self': placeContent('align-self', 'justify-self'),

@@ -27,7 +27,13 @@ export function generatedText(content: Tok[] | null, el: DomElement, counters: C
       const name = t.args[0]
       if (name?.t !== 'ident') continue
       const styleTok = t.args.filter((a) => a.t === 'ident')[1]
-      out += formatCounter(counters.get(name.raw ?? name.v), styleTok && styleTok.t === 'ident' ? styleTok.v : 'decimal')
+      const listStyle = styleTok && styleTok.t === 'ident' ? styleTok.v : 'decimal'
+      const key = name.raw ?? name.v
+      if (t.name === 'counter') out += formatCounter(counters.get(key), listStyle)
+      else {
+        const sep = t.args.find((a) => a.t === 'str')
+        out += counters.all(key).map((v) => formatCounter(v, listStyle)).join(sep && sep.t === 'str' ? sep.v : '')
+      }
     } else if (t.t === 'op' && t.v === '/') {
       break // alternative text for speech follows
     } else {

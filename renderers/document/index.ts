@@ -8,23 +8,30 @@ import { buildStyledTree } from './build-styled-tree.js'
 import { resolvePageRule } from './page-rule.js'
 import { WarningList } from './warning-list.js'
 import { substituteVars } from './substitute-vars.js'
+import { VarBudget } from './var-budget.js'
+import type { RenderBudgets } from '../contract.js'
+import { DEFAULT_BUDGETS } from '../default-budgets.js'
 
 export { defaultStyle } from './default-style.js'
 export { collapseWhitespace } from './whitespace.js'
 export type * from './styled-tree.js'
 
-export function buildStyledDocument(html: string, media: MediaContext): StyledDocument {
+/** `budgets`: the render's (renderers/default-budgets.ts when not given). */
+export function buildStyledDocument(html: string, media: MediaContext, budgets: RenderBudgets = DEFAULT_BUDGETS): StyledDocument {
+  const vars = new VarBudget(budgets)
   const warnings = new WarningList()
   const dom = parseHtml(html)
   warnings.addAll(dom.warnings)
   const author = buildRuleIndex(dom.styles, media, parseStylesheet)
   for (const sheet of author.sheets) warnings.addAll(sheet.warnings)
   const rootVars = new Map<string, string>()
-  const root = buildStyledTree(dom.root, uaRuleIndex(dom.quirks), author.index, media, warnings.add, rootVars)
+  const root = buildStyledTree(dom.root, uaRuleIndex(dom.quirks), author.index, media, warnings.add, vars, rootVars, dom.quirks)
   const page = resolvePageRule(author.pages, warnings.add)
   // Margin boxes inherit custom properties from the root element.
   for (const box of page.marginBoxes ?? []) {
-    if (box.css.includes('var(')) box.css = substituteVars(box.css, (name) => rootVars.get(name)) ?? ''
+    if (!box.css.includes('var(')) continue
+    const css = substituteVars(box.css, (name) => rootVars.get(name), vars)
+    box.css = typeof css === 'string' ? css : ''
   }
   return { root, title: dom.title, page, warnings: warnings.list }
 }

@@ -89,6 +89,7 @@ function expandTemplate(name: string): string[] {
     'list-style': 'none', 'text-decoration': 'none', columns: 'auto', overflow: 'visible',
     'place-items': 'normal', 'place-content': 'normal', 'place-self': 'auto', 'page-break-before': 'auto',
     'page-break-after': 'auto', 'page-break-inside': 'auto', 'border-spacing': '0',
+    'grid-column': 'auto', 'grid-row': 'auto', 'grid-area': 'auto', 'grid-template': 'none',
   }
   const expansion = SHORTHANDS[name](tokenize(probes[name] ?? '0 none red'))
   const out = (expansion ?? []).map(([p]) => p).filter((p) => !IGNORED_PROPERTIES.has(p))

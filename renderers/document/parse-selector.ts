@@ -45,13 +45,6 @@ export interface Complex {
 const A = 1_000_000
 const B = 1_000
 
-const NEVER_PSEUDO = new Set([
-  'hover', 'active', 'focus', 'focus-visible', 'focus-within', 'visited', 'target', 'target-within',
-  'indeterminate', 'placeholder-shown', 'autofill', '-webkit-autofill', 'invalid', 'valid', 'in-range',
-  'out-of-range', 'read-only', 'read-write', 'fullscreen', 'modal', 'popover-open', 'playing', 'paused',
-  'user-invalid', 'user-valid', 'host', 'current', 'past', 'future', 'left', 'right', 'first', 'blank',
-  '-moz-focusring', '-moz-ui-invalid', 'picture-in-picture', 'open', 'closed', 'default',
-])
 const SIMPLE_PSEUDO = new Set(['root', 'empty', 'link', 'any-link', 'checked', 'disabled', 'enabled', 'required', 'optional', 'scope', 'defined'])
 const LEGACY_PSEUDO_ELEMENTS = new Set(['before', 'after', 'first-line', 'first-letter'])
 

@@ -106,8 +106,12 @@ function align(out: string[], tag: string, v: string): void {
     return
   }
   if (!TEXT_ALIGN_HOSTS.has(tag)) return
-  if (v === 'center' || v === 'middle') out.push(`text-align:${tag === 'div' || CELL.has(tag) ? '-webkit-center' : 'center'}`)
-  else if (v === 'left' || v === 'right' || v === 'justify') out.push(`text-align:${v}`)
+  // Chromium gives div, p, caption and table parts the -webkit- values, which also align block children
+  // (measured: getComputedStyle in Chromium 156); headings get the plain ones.
+  const legacy = tag === 'div' || tag === 'p' || tag === 'caption' || tag === 'tr' || CELL.has(tag) || ROW_GROUPS.has(tag)
+  if (v === 'center' || v === 'middle') out.push(`text-align:${legacy ? '-webkit-center' : 'center'}`)
+  else if (v === 'left' || v === 'right') out.push(`text-align:${legacy ? `-webkit-${v}` : v}`)
+  else if (v === 'justify') out.push('text-align:justify')
 }
 
 function color(out: string[], prop: string, value: string): void {

@@ -7,13 +7,13 @@ import { ZERO } from './parse-length.js'
 const DISPLAY: Record<string, ComputedStyle['display']> = {
   ...same('none', 'block', 'inline', 'inline-block', 'flex', 'inline-flex', 'list-item', 'table', 'inline-table',
     'table-row', 'table-cell', 'table-row-group', 'table-header-group', 'table-footer-group', 'table-column',
-    'table-column-group', 'table-caption', 'contents'),
+    'table-column-group', 'table-caption', 'contents', 'grid', 'inline-grid'),
   'flow-root': 'block', 'run-in': 'block', flow: 'block', '-webkit-box': 'block', '-webkit-inline-box': 'inline-block',
   '-webkit-flex': 'flex', '-webkit-inline-flex': 'inline-flex', '-ms-flexbox': 'flex',
 }
 
-// Grid layout has no equivalent in the styled tree: a grid container is laid out as a block.
-const DISPLAY_FALLBACK: Record<string, ComputedStyle['display']> = { grid: 'block', 'inline-grid': 'inline-block' }
+// -ms-grid (IE 10–11's draft) has other property names: laid out as a block.
+const DISPLAY_FALLBACK: Record<string, ComputedStyle['display']> = { '-ms-grid': 'block', '-ms-inline-grid': 'inline-block' }
 
 const display: PropertyDef = {
   inherited: false,
@@ -44,7 +44,9 @@ const MAX_KEYWORDS = { 'min-content': 'none', 'max-content': 'none', 'fit-conten
 
 const JUSTIFY: Record<string, ComputedStyle['justifyContent']> = {
   ...same('flex-start', 'flex-end', 'center', 'space-between', 'space-around', 'space-evenly'),
-  start: 'flex-start', end: 'flex-end', left: 'flex-start', right: 'flex-end', normal: 'flex-start', stretch: 'flex-start',
+  start: 'flex-start', end: 'flex-end', left: 'flex-start', right: 'flex-end',
+  // Flex containers read both as flex-start; grid containers stretch their auto tracks.
+  normal: 'normal', stretch: 'stretch',
 }
 const ALIGN: Record<string, ComputedStyle['alignItems']> = {
   ...same('stretch', 'flex-start', 'flex-end', 'center', 'baseline'),
@@ -113,7 +115,28 @@ const opacity: PropertyDef = {
   inherit: copyField('opacity'),
 }
 
+/** `aspect-ratio: 16 / 9`, `1.5`, `auto` or `auto 4 / 3` (the ratio then applies to non-replaced boxes alike). */
+const aspectRatio: PropertyDef = {
+  inherited: false,
+  initial: 'auto',
+  apply(toks, c) {
+    const rest = toks.filter((t) => !(t.t === 'ident' && t.v === 'auto'))
+    if (rest.length === 0) { if (toks.length !== 1) return false; c.style.aspectRatio = null; return true }
+    const [w, slash, h] = rest
+    if (w.t !== 'num' || w.unit !== '' || w.n < 0) return false
+    let ratio = w.n
+    if (slash) {
+      if (slash.t !== 'op' || slash.v !== '/' || !h || h.t !== 'num' || h.unit !== '' || h.n < 0 || rest.length !== 3) return false
+      ratio = h.n === 0 ? 0 : w.n / h.n
+    } else if (rest.length !== 1) return false
+    c.style.aspectRatio = ratio > 0 && Number.isFinite(ratio) ? ratio : null
+    return true
+  },
+  inherit: copyField('aspectRatio'),
+}
+
 export const LAYOUT_PROPERTIES: Record<string, PropertyDef> = {
+  'aspect-ratio': aspectRatio,
   display,
   position: keyword('position', { ...same('static', 'relative', 'absolute', 'fixed'), sticky: 'relative', '-webkit-sticky': 'relative' }, false, 'static'),
   top: dim('top', OFFSET, false, 'auto'),

@@ -110,6 +110,23 @@ const boxShadow: PropertyDef = {
   inherit: (c) => { c.style.boxShadow = c.parent.boxShadow },
 }
 
+const textShadow: PropertyDef = {
+  inherited: true,
+  initial: 'none',
+  apply(toks, c) {
+    if (toks.length === 1 && toks[0].t === 'ident' && toks[0].v === 'none') { c.style.textShadow = []; return true }
+    const out: BoxShadow[] = []
+    for (const layer of splitCommas(toks)) {
+      const s = parseShadow(layer, c)
+      if (!s || s.inset || s.spread !== 0 || layer.filter((t) => t.t === 'num').length > 3) return false
+      out.push(s)
+    }
+    c.style.textShadow = out
+    return true
+  },
+  inherit: (c) => { c.style.textShadow = c.parent.textShadow },
+}
+
 function parseShadow(toks: ReturnType<typeof splitCommas>[number], c: ApplyContext): BoxShadow | null {
   let inset = false
   let color = c.style.color
@@ -142,6 +159,7 @@ function checked(def: PropertyDef, ok: (toks: Tok[]) => boolean): PropertyDef {
 }
 
 export const PAINT_PROPERTIES: Record<string, PropertyDef> = {
+  'text-shadow': textShadow,
   'background-color': backgroundColor,
   'background-image': checked(extra('bgImage', 'none'), isImageList),
   'background-position': extra('bgPosition', '0% 0%'),

@@ -148,19 +148,28 @@ const TEXT_ALIGN: Record<string, ComputedStyle['textAlign']> = {
   '-webkit-left': 'left', '-webkit-right': 'right', '-webkit-auto': 'start', 'justify-all': 'justify',
 }
 
+/** The legacy values that also align block-level children (what `<td align=center>` and `<div align>` give). */
+const BLOCK_ALIGN: Record<string, ComputedStyle['blockAlign']> = {
+  '-webkit-center': 'center', '-internal-center': 'center', '-moz-center': 'center', '-webkit-left': 'left', '-webkit-right': 'right',
+}
+
 const textAlign: PropertyDef = {
   inherited: true,
   initial: 'start',
   apply(toks, c) {
     const t = toks[0]
     if (toks.length !== 1 || t.t !== 'ident') return false
-    if (t.v === 'match-parent') { c.style.textAlign = c.parent.textAlign; return true }
+    if (t.v === 'match-parent') { c.style.textAlign = c.parent.textAlign; c.style.blockAlign = c.parent.blockAlign; return true }
     const v = TEXT_ALIGN[t.v]
     if (v === undefined) return false
     c.style.textAlign = v
+    c.style.blockAlign = BLOCK_ALIGN[t.v] ?? 'none'
     return true
   },
-  inherit: copyField('textAlign'),
+  inherit(c) {
+    c.style.textAlign = c.parent.textAlign
+    c.style.blockAlign = c.parent.blockAlign
+  },
 }
 
 const decorationLine: PropertyDef = {

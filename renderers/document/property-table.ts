@@ -5,8 +5,10 @@ import type { Tok } from './css-tokens.js'
 import { LAYOUT_PROPERTIES } from './properties-layout.js'
 import { PAINT_PROPERTIES } from './properties-paint.js'
 import { TEXT_PROPERTIES } from './properties-text.js'
+import { GRID_PROPERTIES } from './properties-grid.js'
+import { TRANSFORM_PROPERTIES } from './properties-transform.js'
 
-export const PROPERTIES: Record<string, PropertyDef> = { ...LAYOUT_PROPERTIES, ...TEXT_PROPERTIES, ...PAINT_PROPERTIES }
+export const PROPERTIES: Record<string, PropertyDef> = { ...LAYOUT_PROPERTIES, ...TEXT_PROPERTIES, ...PAINT_PROPERTIES, ...GRID_PROPERTIES, ...TRANSFORM_PROPERTIES }
 
 export const IGNORED_PROPERTIES = new Set([
   'cursor', 'pointer-events', 'user-select', 'touch-action', 'resize', 'appearance', 'caret-color', 'accent-color',
@@ -17,7 +19,7 @@ export const IGNORED_PROPERTIES = new Set([
   'overscroll-behavior', 'text-size-adjust', 'text-rendering', 'font-smoothing', 'font-optical-sizing',
   'print-color-adjust', 'color-adjust', 'color-scheme', 'speak', 'image-rendering', 'tab-size',
   'font-display', 'src', 'unicode-range', 'contain', 'content-visibility', 'zoom', 'forced-color-adjust',
-  'justify-items', 'justify-self', 'hyphenate-character', 'outline-offset', 'text-decoration-skip-ink',
+  'hyphenate-character', 'outline-offset', 'text-decoration-skip-ink',
   'font-synthesis', 'column-fill', 'background-attachment', 'line-break', 'isolation', 'text-underline-position',
 ])
 
@@ -48,9 +50,7 @@ Object.assign(PROPERTIES, {
   'box-decoration-break': accept('slice', 'slice'),
   'object-position': accept('50% 50%', 'center'),
   'object-fit': accept('fill', 'fill'),
-  transform: accept('none', 'none'),
   filter: accept('none', 'none'),
-  'text-shadow': accept('none', 'none'),
   outline: accept('none', 'none', '0'),
   'outline-style': accept('none', 'none'),
   'outline-width': accept('medium', 'medium'),

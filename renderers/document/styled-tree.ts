@@ -5,6 +5,23 @@
 
 /** A length that may depend on the containing block: value = px + pct/100 × reference. */
 export interface Dim { px: number; pct: number }
+
+/** A transform function: translate keeps its lengths (percentages of the border box); the rest are matrices [a b c d e f]. */
+export type TransformOp = { k: 'translate'; x: Dim; y: Dim } | { k: 'matrix'; m: [number, number, number, number, number, number] }
+
+/** One end of a grid track's sizing function. */
+export type GridBreadth = { k: 'len'; d: Dim } | { k: 'fr'; n: number } | { k: 'auto' } | { k: 'min-content' } | { k: 'max-content' }
+/** minmax(min, max); a plain size has min = max (a flexible one min = auto); fit-content(limit) sets `fit`. */
+export interface GridTrackSize { min: GridBreadth; max: GridBreadth; fit?: Dim }
+export interface GridTrackList {
+  sizes: GridTrackSize[]
+  /** names[i]: the names of line i + 1 (before sizes[i]); names.length = sizes.length + 1 (+1 per auto repeat). */
+  names: string[][]
+  /** repeat(auto-fill | auto-fit, …), inserted before sizes[at]. */
+  autoRepeat: { mode: 'auto-fill' | 'auto-fit'; at: number; sizes: GridTrackSize[]; names: string[][] } | null
+}
+/** grid-row-start and its siblings: auto, a line (number and/or name), a span, or an area name. */
+export type GridLine = { k: 'auto' } | { k: 'line'; n: number; name: string | null } | { k: 'span'; n: number; name: string | null } | { k: 'area'; name: string }
 export type DimAuto = Dim | 'auto'
 export type DimNone = Dim | 'none'
 
@@ -14,7 +31,7 @@ export type BorderStyle = 'none' | 'hidden' | 'solid' | 'dashed' | 'dotted' | 'd
 export interface BorderSide { width: number; style: BorderStyle; color: Color }
 
 export type Display =
-  | 'none' | 'block' | 'inline' | 'inline-block' | 'flex' | 'inline-flex' | 'list-item'
+  | 'none' | 'block' | 'inline' | 'inline-block' | 'flex' | 'inline-flex' | 'grid' | 'inline-grid' | 'list-item'
   | 'table' | 'inline-table' | 'table-row' | 'table-cell' | 'table-row-group' | 'table-header-group'
   | 'table-footer-group' | 'table-column' | 'table-column-group' | 'table-caption' | 'contents'
 
@@ -69,6 +86,11 @@ export interface ComputedStyle {
   fontStyle: 'normal' | 'italic' | 'oblique'
   lineHeight: LineHeight
   textAlign: 'left' | 'right' | 'center' | 'justify' | 'start' | 'end'
+  /**
+   * `text-align: -webkit-center/-webkit-left/-webkit-right` (from `align` attributes): block-level children
+   * narrower than this box are aligned too, not only the text. 'none' for every other text-align.
+   */
+  blockAlign: 'none' | 'center' | 'left' | 'right'
   textDecoration: { underline: boolean; overline: boolean; lineThrough: boolean; color: Color | null; style: 'solid' | 'dashed' | 'dotted' | 'double' | 'wavy' }
   textTransform: 'none' | 'uppercase' | 'lowercase' | 'capitalize'
   letterSpacing: number
@@ -91,7 +113,7 @@ export interface ComputedStyle {
   // flex
   flexDirection: 'row' | 'row-reverse' | 'column' | 'column-reverse'
   flexWrap: 'nowrap' | 'wrap' | 'wrap-reverse'
-  justifyContent: 'flex-start' | 'flex-end' | 'center' | 'space-between' | 'space-around' | 'space-evenly'
+  justifyContent: 'normal' | 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'space-between' | 'space-around' | 'space-evenly'
   alignItems: 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'baseline'
   alignSelf: 'auto' | 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'baseline'
   alignContent: 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'space-between' | 'space-around'
@@ -103,6 +125,24 @@ export interface ComputedStyle {
   columnGap: Dim
   /** Multi-column: `columns` / `column-count` (1 = none). */
   columnCount: number
+
+  transform: TransformOp[] | null
+  /** text-shadow layers, first on top (inherited); spread and inset unused. */
+  textShadow: BoxShadow[]
+  /** Preferred width / height (aspect-ratio), null for auto. */
+  aspectRatio: number | null
+  transformOrigin: [Dim, Dim]
+
+  // grid
+  gridTemplateColumns: GridTrackList | null
+  gridTemplateRows: GridTrackList | null
+  gridTemplateAreas: string[][] | null
+  gridAutoColumns: GridTrackSize[]
+  gridAutoRows: GridTrackSize[]
+  gridAutoFlow: 'row' | 'column' | 'row dense' | 'column dense'
+  gridColumnStart: GridLine; gridColumnEnd: GridLine; gridRowStart: GridLine; gridRowEnd: GridLine
+  justifyItems: 'stretch' | 'center' | 'start' | 'end'
+  justifySelf: 'auto' | 'stretch' | 'center' | 'start' | 'end'
 
   // fragmentation
   breakBefore: 'auto' | 'avoid' | 'page' | 'left' | 'right' | 'column'

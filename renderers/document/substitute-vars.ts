@@ -1,15 +1,23 @@
 // var() substitution on value text. Custom properties hold text; a missing variable without fallback
-// makes the whole value invalid (null), which the cascade treats as `unset`, as CSS specifies.
+// makes the whole value invalid (null), which the cascade treats as `unset`, as CSS specifies. A value
+// that grows past the budget's length cap is invalid too (TOO_LONG), and every substitution is charged
+// to the document's budget before its text is built.
+import type { VarBudget } from './var-budget.js'
 
 export type LookupVar = (name: string) => string | undefined
 
-export function substituteVars(text: string, lookup: LookupVar, depth = 0): string | null {
+/** The result of a substitution whose text would be longer than the budget's cap. */
+export const TOO_LONG: unique symbol = Symbol('var() value too long')
+export type Substituted = string | null | typeof TOO_LONG
+
+export function substituteVars(text: string, lookup: LookupVar, budget: VarBudget, depth = 0): Substituted {
   if (depth > 32) return null
+  const max = budget.maxLength
   let out = ''
   let i = 0
   for (;;) {
     const at = indexOfVar(text, i)
-    if (at < 0) return out + text.slice(i)
+    if (at < 0) return out.length + text.length - i > max ? TOO_LONG : out + text.slice(i)
     out += text.slice(i, at)
     const open = at + 4
     const close = matchParen(text, open)
@@ -22,8 +30,11 @@ export function substituteVars(text: string, lookup: LookupVar, depth = 0): stri
       if (comma < 0) return null
       value = inner.slice(comma + 1).trim()
     }
-    const resolved = value.includes('var(') || value.includes('VAR(') ? substituteVars(value, lookup, depth + 1) : value
-    if (resolved === null) return null
+    const resolved = value.includes('var(') || value.includes('VAR(') ? substituteVars(value, lookup, budget, depth + 1) : value
+    if (resolved === null || resolved === TOO_LONG) return resolved
+    // Checked before the text is joined: the joined string is what must never be built.
+    if (out.length + resolved.length > max) return TOO_LONG
+    budget.charge(resolved.length)
     out += resolved
     i = close + 1
   }

@@ -7,7 +7,8 @@ export class WarningList {
   private readonly seen = new Set<string>()
 
   readonly add = (message: string): void => {
-    if (this.seen.has(message)) return
+    // Once full, nothing more is kept: a hostile document's millions of distinct warnings cost no memory.
+    if (this.list.length > LIMIT || this.seen.has(message)) return
     this.seen.add(message)
     if (this.list.length < LIMIT) this.list.push(message)
     else if (this.list.length === LIMIT) this.list.push('further CSS warnings omitted')

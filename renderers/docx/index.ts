@@ -3,6 +3,7 @@
 import { Document, Packer, Paragraph } from 'docx'
 import { RenderError, type DocxTask, type RenderOutput } from '../contract.js'
 import { buildStyledDocument } from '../document/index.js'
+import { budgetsOf } from '../default-budgets.js'
 import type { PageRule } from '../document/styled-tree.js'
 import { loadImagesWithWarnings } from '../resources/index.js'
 import { renderDocumentHtml } from '../template/index.js'
@@ -22,13 +23,14 @@ export async function renderDocx(task: DocxTask): Promise<RenderOutput> {
 
   const html = await renderDocumentHtml({ source: task.source, data: task.data, limits: task.limits })
   const first = pageGeometry(settings, NO_PAGE_RULE)
-  let styled = buildStyledDocument(html, { type: 'print', width: first.width - first.margins.left - first.margins.right, height: first.height })
+  const budgets = budgetsOf(task.limits)
+  let styled = buildStyledDocument(html, { type: 'print', width: first.width - first.margins.left - first.margins.right, height: first.height }, budgets)
   const { geometry, page } = pageSetup(settings, styled.page)
   const contentWidth = geometry.width - geometry.margins.left - geometry.margins.right
   if (Math.abs(contentWidth - (first.width - first.margins.left - first.margins.right)) > 0.5) {
-    styled = buildStyledDocument(html, { type: 'print', width: contentWidth, height: geometry.height })
+    styled = buildStyledDocument(html, { type: 'print', width: contentWidth, height: geometry.height }, budgets)
   }
-  const loaded = await loadImagesWithWarnings(styled, task.fetch)
+  const loaded = await loadImagesWithWarnings(styled, task.fetch, { budgets, maxWidth: contentWidth * 3 })
   const warnings = [...styled.warnings, ...loaded.warnings]
   if (settings.cover.enabled && (settings.cover.marginsMm || settings.cover.orientation)) {
     warnings.push('DOCX: cover page margins and orientation are not applied (Word sections cannot end after exactly one page)')

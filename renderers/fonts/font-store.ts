@@ -70,7 +70,10 @@ function load(face: FontFace): LoadedFace {
 function shape(font: Font, shapes: Map<string, GlyphRun>, text: string): GlyphRun {
   let run = shapes.get(text)
   if (!run) {
-    run = font.layout(text)
+    // Soft hyphens are invisible, and never reach fontkit: it caches glyph objects by id, and one first made
+    // for U+00AD (which shares the hyphen's glyph) keeps that code point, so every later '-' was hidden as a
+    // default-ignorable character.
+    run = font.layout(text.indexOf('\u00ad') >= 0 ? text.replaceAll('\u00ad', '') : text)
     // A bounded cache: templates reuse a small vocabulary, data may not.
     if (shapes.size > 50_000) shapes.clear()
     shapes.set(text, run)

@@ -19,7 +19,7 @@ export interface FontFace {
   /** Unique and stable: 'sans-700-italic'. */
   key: string
   family: FamilyKey
-  /** The family name the font declares (what satori and resvg match on). */
+  /** The family name the font declares (what fonts are matched on by name). */
   name: string
   weight: 400 | 700
   style: FontStyle

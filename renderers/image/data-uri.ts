@@ -2,7 +2,7 @@ import type { LoadedImage } from '../resources/index.js'
 
 const cache = new WeakMap<Buffer, string>()
 
-/** A loaded image as a data: URI, the only way an image reaches satori (it must never fetch). */
+/** A loaded image as a data: URI, the only way an image reaches resvg (it must never fetch). */
 export function dataUri(image: LoadedImage): string {
   let uri = cache.get(image.bytes)
   if (!uri) {

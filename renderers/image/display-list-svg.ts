@@ -71,7 +71,7 @@ export function lateText(ops: PaintOp[], fonts: FontStore): Set<PaintOp> {
   ops.forEach((op, i) => {
     if (op.kind === 'restore') depth = Math.max(0, depth - 1)
     depths[i] = depth
-    if (op.kind === 'clip' || op.kind === 'opacity') depth++
+    if (op.kind === 'clip' || op.kind === 'opacity' || op.kind === 'transform') depth++
   })
   const bands = new Map<number, Rect[]>()
   const bandsOf = (r: Rect) => {
@@ -158,6 +158,10 @@ export function displayListSvg(allOps: PaintOp[], root: BoxFrag, page: SvgPage):
       }
       case 'opacity':
         body += `<g opacity="${num(op.value, 3)}">`
+        open++
+        break
+      case 'transform':
+        body += `<g transform="matrix(${op.m.map((v) => num(v, 4)).join(' ')})">`
         open++
         break
       case 'restore':

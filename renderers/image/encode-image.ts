@@ -1,6 +1,6 @@
 // Pixels → PNG or JPEG with sharp: optional clip, optional elliptical mask (transparent outside, so PNG),
 // JPEG flattened on white.
-import sharp from 'sharp'
+import sharp from '../resources/configured-sharp.js'
 import type { PixelRect } from './clip-rect.js'
 import type { Raster } from './rasterize-svg.js'
 

@@ -1,18 +1,11 @@
-// Image back-end bench, per stage, on a 1200×630 OG card and an A4 invoice page: the default engine (the
-// PDF engine's layout painted as SVG, glyphs as outlines) and the satori engine with text as <text> drawn by
-// resvg (embedFont: false) or as satori's glyph outlines (embedFont: true); then RSS over many renders of
-// the default engine (resvg-js 2.6.2 holds native memory until its wrappers are collected).
+// Image back-end bench, per stage, on a 1200×630 OG card and an A4 invoice page: the layout engine's
+// display list painted as SVG (glyphs as outlines) to pixels, then PNG encoding; then RSS over many renders
+// (resvg-js 2.6.2 holds native memory until its wrappers are collected).
 //   node --import tsx renderers/image/image.bench.ts [renders=500]
-import satori from 'satori'
 import { defaultStyle } from '../document/default-style.js'
 import type { ComputedStyle, StyledDocument, StyledElement, StyledNode } from '../document/styled-tree.js'
 import { encodeImage } from './encode-image.js'
 import { layoutRaster } from './layout-raster.js'
-import { DocumentHeight, withSvgHeight } from './document-height.js'
-import { rasterizeSvg } from './rasterize-svg.js'
-import { satoriFonts } from './satori-fonts.js'
-import { satoriRoot } from './satori-root.js'
-import { Warnings } from './warnings.js'
 
 const px = (n: number) => ({ px: n, pct: 0 })
 const black = { r: 0, g: 0, b: 0, a: 1 }
@@ -40,21 +33,6 @@ const invoice = doc([
   el('table', { display: 'table', width: { px: 0, pct: 100 }, fontFamily: ['Arial'], fontSize: 16, borderCollapse: 'collapse' }, rows),
 ])
 
-async function renderOnce(d: StyledDocument, width: number, height: number, embedFont: boolean) {
-  const t0 = performance.now()
-  const { root, canvas } = satoriRoot(d, { images: new Map(), warnings: new Warnings() }, width, height)
-  const measure = new DocumentHeight()
-  let svg = await satori(root as never, { width, height: 16384, fonts: satoriFonts(), embedFont, onNodeDetected: measure.onNode })
-  const h = Math.max(height, Math.ceil(measure.bottom))
-  svg = withSvgHeight(svg, width, h)
-  const t1 = performance.now()
-  const raster = rasterizeSvg(svg, 1, canvas)
-  const t2 = performance.now()
-  await encodeImage(raster, { format: 'png', quality: 90 })
-  const t3 = performance.now()
-  return { satori: t1 - t0, resvg: t2 - t1, sharp: t3 - t2, svgKb: svg.length / 1024 }
-}
-
 const LIMITS = { maxPages: 100, maxImagePixels: 50_000_000, maxImageDimension: 16_384, maxClips: 10, maxHtmlChars: 5_000_000, templateRenderMs: 5_000 }
 
 async function renderLayout(d: StyledDocument, width: number, height: number) {
@@ -74,27 +52,12 @@ async function timeLayout(name: string, d: StyledDocument, width: number, height
     for (const k of Object.keys(sums) as Array<keyof typeof sums>) sums[k] += r[k] / runs
   }
   const total = sums.layout + sums.sharp
-  console.log(`${name.padEnd(24)} engine=layout          total ${total.toFixed(1)} ms  (layout to pixels ${sums.layout.toFixed(1)}, sharp ${sums.sharp.toFixed(1)})`)
-}
-
-async function timeCase(name: string, d: StyledDocument, width: number, height: number, embedFont: boolean, runs = 15) {
-  await renderOnce(d, width, height, embedFont)
-  const sums = { satori: 0, resvg: 0, sharp: 0, svgKb: 0 }
-  for (let i = 0; i < runs; i++) {
-    const r = await renderOnce(d, width, height, embedFont)
-    for (const k of Object.keys(sums) as Array<keyof typeof sums>) sums[k] += r[k] / runs
-  }
-  const total = sums.satori + sums.resvg + sums.sharp
-  console.log(`${name.padEnd(24)} embedFont=${String(embedFont).padEnd(5)} total ${total.toFixed(1)} ms  (satori ${sums.satori.toFixed(1)}, resvg ${sums.resvg.toFixed(1)}, sharp ${sums.sharp.toFixed(1)})  svg ${sums.svgKb.toFixed(0)} KB`)
+  console.log(`${name.padEnd(24)} total ${total.toFixed(1)} ms  (layout to pixels ${sums.layout.toFixed(1)}, sharp ${sums.sharp.toFixed(1)})`)
 }
 
 const renders = Number(process.argv[2] ?? 500)
 await timeLayout('og-card 1200×630', ogCard, 1200, 630)
 await timeLayout('invoice A4 794×1200', invoice, 794, 1200)
-for (const embedFont of [false, true]) {
-  await timeCase('og-card 1200×630', ogCard, 1200, 630, embedFont)
-  await timeCase('invoice A4 794×1200', invoice, 794, 1200, embedFont)
-}
 
 const mb = () => (process.memoryUsage().rss / 1048576).toFixed(0)
 console.log(`RSS over ${renders} renders of the A4 invoice (layout engine), MB: start ${mb()}`)

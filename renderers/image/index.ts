@@ -1,4 +1,4 @@
-// Quire's image back-end: styled tree → satori → SVG → resvg → sharp.
+// Quire's image back-end: styled tree → layout (renderers/layout, screen) → display list → SVG → resvg → sharp.
 //   renderImage: one PNG or JPEG (optionally one clip, optionally with a circular mask)
 //   renderClips: the page rendered once, every clip cut from it, all in one ZIP with a manifest
 import type { ClipsTask, ImageTask, RenderOutput } from '../contract.js'

@@ -1,18 +1,19 @@
-// A page drawn from the PDF engine's layout: the same boxes, line breaks and table columns as the PDF of the
+// A page drawn from the layout engine (renderers/layout, medium 'screen'): the same boxes, line breaks and table columns as the PDF of the
 // template (laid out for the screen, on one endless page of the image width), painted as SVG and rasterised
 // by resvg. What is laid out right of the image width is cut away, as a browser viewport does.
 import type { RenderLimits } from '../contract.js'
 import type { Color, StyledDocument } from '../document/styled-tree.js'
 import { displayList } from '../layout/display-list.js'
 import { fontStore } from '../fonts/font-store.js'
+import { layoutDocument } from '../layout/layout-document.js'
 import type { ImageStore } from '../resources/index.js'
 import { checkImageLimits } from './check-image-limits.js'
+import { budgetsOf } from '../default-budgets.js'
 import { opaqueOnWhite } from './canvas-color.js'
 import { cssColor } from './css-values.js'
 import { rectRaster } from './rect-raster.js'
 import { compositeGlyphs } from './composite-glyphs.js'
 import { displayListSvg } from './display-list-svg.js'
-import { layoutScreen } from '../layout/layout-screen.js'
 import { rasterizeSvg, type Raster } from './rasterize-svg.js'
 
 export interface LayoutRasterRequest {
@@ -32,7 +33,7 @@ const WHITE: Color = { r: 255, g: 255, b: 255, a: 1 }
 
 export function layoutRaster(r: LayoutRasterRequest): Raster & { cssHeight: number } {
   const fonts = fontStore()
-  const laid = layoutScreen(r.doc, { fonts, images: r.images, warnings: r.warnings }, r.width, r.viewportHeight)
+  const laid = layoutDocument(r.doc, { fonts, images: r.images, warnings: r.warnings, budgets: budgetsOf(r.limits) }, r.width, r.viewportHeight, 'screen')
   const cssHeight = r.fullPage ? Math.max(r.viewportHeight, Math.ceil(laid.height - 0.01)) : r.viewportHeight
   checkImageLimits(Math.round(r.width * r.scale), Math.round(cssHeight * r.scale), r.limits)
   const ops = displayList(laid.root)
@@ -44,7 +45,7 @@ export function layoutRaster(r: LayoutRasterRequest): Raster & { cssHeight: numb
     return { ...simple.raster, cssHeight }
   }
   const page = displayListSvg(ops, laid.root, { width: r.width, height: cssHeight, fonts, images: r.images, warnings: r.warnings })
-  const raster = rasterizeSvg(page.svg, r.scale, cssColor(canvasColor), false)
+  const raster = rasterizeSvg(page.svg, r.scale, cssColor(canvasColor))
   compositeGlyphs(raster, page.glyphs, r.scale)
   return { ...raster, cssHeight }
 }

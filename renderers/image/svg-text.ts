@@ -91,28 +91,13 @@ export class SvgText {
     const alpha = frag.color.a * frag.opacity
     let out = ''
     if (frag.text.trim()) {
-      const font = this.fonts.pdfkitFont(frag.face) as Font
-      const scale = frag.size / font.unitsPerEm
-      const { letterSpacing: tc, spaceExtra } = frag
-      const pieces = spaceExtra ? splitAfterSpaces(frag.text) : [frag.text]
-      let x = frag.x
-      let d = ''
-      for (const piece of pieces) {
-        const run = font.layout(piece)
-        const widened = spaceExtra && piece.endsWith(' ')
-        for (let i = 0; i < run.glyphs.length; i++) {
-          const p = run.positions[i]
-          const glyph = run.glyphs[i] as OutlinedGlyph
-          if (glyph.path.commands.length) {
-            const gx = x + p.xOffset * scale
-            const gy = frag.baseline - p.yOffset * scale
-            if (glyphs) glyphs.push({ face: frag.face, glyph, unitsPerEm: font.unitsPerEm, x: gx, y: gy, size: frag.size, color: frag.color, alpha })
-            else d += `M${num(gx, 3)} ${num(gy, 3)}${relativeOutline(frag.face, glyph, scale)}`
-          }
-          x += p.xAdvance * scale + tc + (widened && i === run.glyphs.length - 1 ? spaceExtra : 0)
-        }
+      // text-shadow: the same glyphs offset in the shadow colour, last layer first (blur not drawn; a blurred
+      // shadow at half its alpha, as in the PDF).
+      for (let i = (frag.shadows?.length ?? 0) - 1; i >= 0; i--) {
+        const sh = frag.shadows![i]
+        if (sh.color.a > 0) out += this.glyphs({ ...frag, x: frag.x + sh.x, baseline: frag.baseline + sh.y, color: sh.color, shadows: null }, sh.color.a * frag.opacity * (sh.blur > 0 ? 0.5 : 1), glyphs)
       }
-      if (d) out += `<path d="${d}"${fillAttrs(frag.color, alpha)}/>`
+      out += this.glyphs(frag, alpha, glyphs)
     }
     const deco = frag.decoration
     if (deco && deco.color.a > 0) {
@@ -125,5 +110,31 @@ export class SvgText {
       if (deco.lineThrough) out += line(frag.baseline + d.strikeOffset - t / 2)
     }
     return out
+  }
+
+  /** A fragment's glyphs as one path in its colour, or handed to `glyphs` for the mask compositor. */
+  private glyphs(frag: TextFrag, alpha: number, glyphs?: PlacedGlyph[]): string {
+    const font = this.fonts.pdfkitFont(frag.face) as Font
+    const scale = frag.size / font.unitsPerEm
+    const { letterSpacing: tc, spaceExtra } = frag
+    const pieces = spaceExtra ? splitAfterSpaces(frag.text) : [frag.text]
+    let x = frag.x
+    let d = ''
+    for (const piece of pieces) {
+      const run = font.layout(piece)
+      const widened = spaceExtra && piece.endsWith(' ')
+      for (let i = 0; i < run.glyphs.length; i++) {
+        const p = run.positions[i]
+        const glyph = run.glyphs[i] as OutlinedGlyph
+        if (glyph.path.commands.length) {
+          const gx = x + p.xOffset * scale
+          const gy = frag.baseline - p.yOffset * scale
+          if (glyphs) glyphs.push({ face: frag.face, glyph, unitsPerEm: font.unitsPerEm, x: gx, y: gy, size: frag.size, color: frag.color, alpha })
+          else d += `M${num(gx, 3)} ${num(gy, 3)}${relativeOutline(frag.face, glyph, scale)}`
+        }
+        x += p.xAdvance * scale + tc + (widened && i === run.glyphs.length - 1 ? spaceExtra : 0)
+      }
+    }
+    return d ? `<path d="${d}"${fillAttrs(frag.color, alpha)}/>` : ''
   }
 }

@@ -7,7 +7,7 @@ import { anonymousStyle } from './anonymous-style.js'
 
 type Piece = Box | InlineItem[]
 
-const INLINE_LEVEL = new Set(['inline', 'inline-block', 'inline-flex', 'inline-table'])
+const INLINE_LEVEL = new Set(['inline', 'inline-block', 'inline-flex', 'inline-grid', 'inline-table'])
 
 export function buildBoxes(root: StyledElement, warnings: string[]): BlockBox {
   return blockContainer(root, root.style, null, warnings, null)
@@ -45,7 +45,7 @@ function blockContainer(el: StyledElement | null, style: ComputedStyle, link: st
     else marker = `${el.marker} `
   }
   const box: BlockBox = { kind: 'block', style, el, children: [], inline: null, marker, link }
-  if (el && (style.display === 'flex' || style.display === 'inline-flex')) {
+  if (el && (style.display === 'flex' || style.display === 'inline-flex' || style.display === 'grid' || style.display === 'inline-grid')) {
     box.children = flexItems(el.children, link, deco, warnings)
     return box
   }

@@ -3,6 +3,9 @@
 // overflow clips and opacity wrap their subtree. Each operation knows its vertical extent, so a page paints
 // only what falls in its slice.
 import type { BoxFrag, EdgeFrag, Frag, LinkFrag, TextFrag } from './fragments.js'
+import { len } from './box-edges.js'
+
+export type Matrix = [number, number, number, number, number, number]
 
 export type PaintOp =
   | { kind: 'box'; frag: BoxFrag; top: number; bottom: number }
@@ -11,6 +14,8 @@ export type PaintOp =
   | { kind: 'link'; frag: LinkFrag; top: number; bottom: number }
   | { kind: 'clip'; x: number; y: number; w: number; h: number; radii: [number, number, number, number]; top: number; bottom: number }
   | { kind: 'opacity'; value: number; top: number; bottom: number }
+  /** A 2D transform [a b c d e f] in document coordinates (origin included) for what follows until its restore. */
+  | { kind: 'transform'; m: Matrix; top: number; bottom: number }
   | { kind: 'restore'; top: number; bottom: number }
 
 const ALWAYS = { top: -Infinity, bottom: Infinity }
@@ -31,15 +36,43 @@ function stackingContext(root: BoxFrag, ops: PaintOp[]): void {
   const opacity = root.style.opacity
   if (opacity <= 0) return
   if (opacity < 1) ops.push({ kind: 'opacity', value: opacity, ...ALWAYS })
+  const transformed = openTransform(root, ops)
   ops.push(boxOp(root))
   const clipped = openClip(root, flow)
   walkChildren(root, flow, positioned)
   if (clipped) flow.push({ kind: 'restore', ...ALWAYS })
   const ordered = positioned.map((frag, i) => ({ frag, z: zOf(frag), i })).sort((a, b) => a.z - b.z || a.i - b.i)
   for (const p of ordered) if (p.z < 0) stackingContext(p.frag, ops)
-  ops.push(...flow)
+  // Not ops.push(...flow): spread arguments live on the stack, and a 500-page table has more ops than fit.
+  for (const op of flow) ops.push(op)
   for (const p of ordered) if (p.z >= 0) stackingContext(p.frag, ops)
+  if (transformed) ops.push({ kind: 'restore', ...ALWAYS })
   if (opacity < 1) ops.push({ kind: 'restore', ...ALWAYS })
+}
+
+const multiply = (p: Matrix, q: Matrix): Matrix => [
+  p[0] * q[0] + p[2] * q[1], p[1] * q[0] + p[3] * q[1],
+  p[0] * q[2] + p[2] * q[3], p[1] * q[2] + p[3] * q[3],
+  p[0] * q[4] + p[2] * q[5] + p[4], p[1] * q[4] + p[3] * q[5] + p[5],
+]
+
+/** The box's transform about its origin, as one matrix; null when it has none. */
+export function transformMatrix(frag: BoxFrag): Matrix | null {
+  const t = frag.style.transform
+  if (!t) return null
+  const [ox, oy] = frag.style.transformOrigin
+  const x = frag.x + len(ox, frag.w)
+  const y = frag.y + len(oy, frag.h)
+  let m: Matrix = [1, 0, 0, 1, x, y]
+  for (const op of t) m = multiply(m, op.k === 'matrix' ? op.m : [1, 0, 0, 1, len(op.x, frag.w), len(op.y, frag.h)])
+  return multiply(m, [1, 0, 0, 1, -x, -y])
+}
+
+function openTransform(frag: BoxFrag, ops: PaintOp[]): boolean {
+  const m = transformMatrix(frag)
+  if (!m) return false
+  ops.push({ kind: 'transform', m, ...ALWAYS })
+  return true
 }
 
 function boxOp(frag: BoxFrag): PaintOp {
@@ -78,10 +111,12 @@ function walk(frag: Frag, ops: PaintOp[], positioned: BoxFrag[]): void {
       const opacity = frag.style.opacity
       if (opacity <= 0) return
       if (opacity < 1) ops.push({ kind: 'opacity', value: opacity, ...ALWAYS })
+      const transformed = openTransform(frag, ops)
       ops.push(boxOp(frag))
       const clipped = openClip(frag, ops)
       walkChildren(frag, ops, positioned)
       if (clipped) ops.push({ kind: 'restore', ...ALWAYS })
+      if (transformed) ops.push({ kind: 'restore', ...ALWAYS })
       if (opacity < 1) ops.push({ kind: 'restore', ...ALWAYS })
     }
   }

@@ -1,6 +1,6 @@
 // Layout output: positioned fragments in document coordinates (CSS px, y grows down the endless page that
 // pagination later cuts). Painting reads only these; it never looks back at styles it does not carry.
-import type { Color, ComputedStyle } from '../document/styled-tree.js'
+import type { BoxShadow, Color, ComputedStyle } from '../document/styled-tree.js'
 import type { FontFace } from '../fonts/index.js'
 import type { Decoration } from './boxes.js'
 
@@ -46,6 +46,8 @@ export interface TextFrag {
   spaceExtra: number
   decoration: Decoration | null
   opacity: number
+  /** text-shadow layers (first on top), null when none. */
+  shadows: BoxShadow[] | null
 }
 
 export interface LinkFrag { kind: 'link'; x: number; y: number; w: number; h: number; href: string }

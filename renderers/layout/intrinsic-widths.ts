@@ -7,6 +7,7 @@ import { inlineUnits, type Unit } from './inline-units.js'
 import type { LayoutContext } from './layout-context.js'
 import { imageSize } from './image-size.js'
 import { flexIntrinsic, isFlexContainer } from './layout-flex.js'
+import { gridIntrinsic, isGridContainer } from './layout-grid.js'
 import { tableIntrinsicWidths } from './table-columns.js'
 import { renderScopedMap } from './render-scope.js'
 
@@ -61,7 +62,7 @@ function compute(box: Box, ctx: LayoutContext): Intrinsic {
     const outer = (borderBox ? Math.max(style.width.px, bp) : style.width.px + bp) + margins
     return { min: outer, max: outer }
   }
-  const content = box.inline ? inlineIntrinsic(box, ctx) : isFlexContainer(style) ? flexIntrinsic(box, ctx) : blockChildrenIntrinsic(box, ctx)
+  const content = box.inline ? inlineIntrinsic(box, ctx) : isFlexContainer(style) ? flexIntrinsic(box, ctx) : isGridContainer(style) ? gridIntrinsic(box, ctx) : blockChildrenIntrinsic(box, ctx)
   let { min, max } = content
   const maxW = style.maxWidth !== 'none' && !style.maxWidth.pct ? style.maxWidth.px - (borderBox ? bp : 0) : null
   const minW = style.minWidth.pct ? 0 : style.minWidth.px - (borderBox ? bp : 0)

@@ -2,7 +2,7 @@
 // margins, floats and clearance, heights from content. Everything is placed in document coordinates.
 import type { ComputedStyle } from '../document/styled-tree.js'
 import { forcedBreakAfter, forcedBreakBefore, type BlockBox, type Box } from './boxes.js'
-import { borders, margins, paddings } from './box-edges.js'
+import { borders, margins } from './box-edges.js'
 import { availableBand, clearanceY, createFloatContext, floatsBottom, placeFloat, type FloatContext } from './float-context.js'
 import { ALL_SIDES, translateFrag, type BoxFrag, type Frag, type TextFrag } from './fragments.js'
 import { intrinsicWidths } from './intrinsic-widths.js'
@@ -11,6 +11,7 @@ import { layoutImage } from './layout-image.js'
 import { layoutTable } from './layout-table.js'
 import { layoutAbsolute } from './layout-absolute.js'
 import { isFlexContainer, layoutFlex } from './layout-flex.js'
+import { isGridContainer, layoutGrid } from './layout-grid.js'
 import { balanceColumns, columnGeometry } from './layout-columns.js'
 import {
   EMPTY_STRUT, mergeStruts, strutOf, strutSize,
@@ -27,7 +28,7 @@ export function establishesBfc(box: Box, isRoot = false): boolean {
   const s = box.style
   return isRoot || box.kind !== 'block' || !!box.formattingRoot || s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed' ||
     s.overflow !== 'visible' || s.display === 'inline-block' || s.display === 'table-cell' || s.display === 'flex' ||
-    s.display === 'inline-flex' || s.display === 'table-caption' || s.columnCount > 1
+    s.display === 'inline-flex' || s.display === 'grid' || s.display === 'inline-grid' || s.display === 'table-caption' || s.columnCount > 1
 }
 
 function topCollapsible(box: Box): boolean {
@@ -80,6 +81,12 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   let width = used.width
   if (opts.fixedWidth !== undefined) width = Math.max(0, opts.fixedWidth - b.left - b.right - p.left - p.right)
   let x = cb.x + used.marginLeft
+  // <td align=center>, <div align=center>: a narrower child with non-auto margins moves into the middle too.
+  if (cb.align !== undefined && cb.align !== 'none' && !opts.shrink && opts.fixedWidth === undefined && style.float === 'none'
+    && style.marginLeft !== 'auto' && style.marginRight !== 'auto') {
+    const free = cb.width - width - used.border.left - used.border.right - used.padding.left - used.padding.right - used.marginLeft - used.marginRight
+    if (free > 0) x += cb.align === 'center' ? free / 2 : cb.align === 'right' ? free : 0
+  }
   // A new formatting context beside floats is narrowed to fit between them (CSS 2 §9.5).
   if (bfc && !isRoot && style.float === 'none' && style.position === 'static' && opts.fixedWidth === undefined && opts.floats.floats.length) {
     const band = availableBand(opts.floats, top, 1, cb.x, cb.x + cb.width)
@@ -91,10 +98,16 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   const bpY = b.top + b.bottom + p.top + p.bottom
   const fixedContentHeight = opts.fixedHeight !== undefined ? Math.max(0, opts.fixedHeight - bpY) : null
   const height = fixedContentHeight ?? specifiedHeight(style, cb.height, bpY)
+  // aspect-ratio with an auto height: the height follows the width (on the box-sizing box), and content
+  // taller than that still grows the box (min-height: auto).
+  const bpX = b.left + b.right + p.left + p.right
+  const ratioHeight = height === null && style.aspectRatio !== null
+    ? Math.max(0, style.boxSizing === 'border-box' ? (width + bpX) / style.aspectRatio - bpY : width / style.aspectRatio)
+    : null
   const contentX = x + b.left + p.left
   const contentTop = top + b.top + p.top
-  const multicol = style.columnCount > 1 && !isFlexContainer(style) ? columnGeometry(style, width) : null
-  const inner: ContainingBlock = { x: contentX, width: multicol ? multicol.colWidth : width, height }
+  const multicol = style.columnCount > 1 && !isFlexContainer(style) && !isGridContainer(style) ? columnGeometry(style, width) : null
+  const inner: ContainingBlock = { x: contentX, width: multicol ? multicol.colWidth : width, height: height ?? ratioHeight, align: style.blockAlign }
   // Column content is moved after layout, so what pagination would record there is not where it ends up.
   const outerCtx = ctx
   if (multicol) ctx = withoutFlow(ctx)
@@ -118,13 +131,20 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
     firstBaseline = lines.firstBaseline
     lastBaseline = lines.lastBaseline
     empty = lines.height === 0 && lines.frags.length === 0
+  } else if (isGridContainer(style)) {
+    const grid = layoutGrid(box, inner, contentTop, ctx)
+    frag.children = grid.frags
+    cursor = contentTop + grid.height
+    firstBaseline = grid.firstBaseline
+    lastBaseline = grid.lastBaseline
+    empty = grid.frags.length === 0 && grid.height === 0
   } else if (isFlexContainer(style)) {
     const flex = layoutFlex(box, inner, contentTop, ctx)
     frag.children = flex.frags
     cursor = contentTop + flex.height
     firstBaseline = flex.firstBaseline
     lastBaseline = flex.lastBaseline
-    empty = flex.frags.length === 0 && flex.height === 0
+    empty = flex.empty
   } else {
     const flow = layoutChildren(box.children, inner, contentTop, ctx, floats, !isRoot && topCollapsible(box))
     frag.children = flow.frags
@@ -145,7 +165,7 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   let contentHeight = bottomCollapsible ? cursor - contentTop : cursor + strutSize(strut) - contentTop
   if (bfc) contentHeight = Math.max(contentHeight, floatsBottom(floats) - contentTop)
   const natural = contentHeight
-  contentHeight = height ?? clampHeight(style, Math.max(0, contentHeight), cb.height, bpY)
+  contentHeight = height ?? clampHeight(style, Math.max(0, contentHeight, ratioHeight ?? 0), cb.height, bpY)
   frag.h = contentHeight + bpY
   const ownBottom = strutOf(margins(style, cb.width).bottom)
   const marginBottom = bottomCollapsible && contentHeight === natural ? mergeStruts(strut, ownBottom) : ownBottom
@@ -163,7 +183,7 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
     for (const item of pending) frag.children.push(layoutAbsolute(item, pb, ctx))
   }
   if (style.position === 'relative') offsetRelative(frag, style, cb)
-  return { frag, marginBottom, selfCollapsing, firstBaseline, lastBaseline }
+  return { frag, marginBottom, selfCollapsing, firstBaseline, lastBaseline, naturalHeight: Math.max(0, natural) + bpY }
 }
 
 function marginsX(style: ComputedStyle, cbWidth: number): number {
@@ -266,6 +286,6 @@ function markerFrag(box: BlockBox, ctx: LayoutContext, contentX: number, baselin
   const m = ctx.fonts.metrics(face, style.fontSize)
   return {
     kind: 'text', x: contentX - w, baseline, y: baseline - m.ascent, h: m.ascent + m.descent, w, text, face, size: style.fontSize,
-    color: style.color, letterSpacing: 0, spaceExtra: 0, decoration: null, opacity: 1,
+    color: style.color, letterSpacing: 0, spaceExtra: 0, decoration: null, opacity: 1, shadows: null,
   }
 }

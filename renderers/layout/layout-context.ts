@@ -44,6 +44,8 @@ export interface ContainingBlock {
   width: number
   /** Definite content height, or null (percentage heights then behave as auto). */
   height: number | null
+  /** The box's `-webkit-center/left/right` alignment of narrower block-level children (`align` attributes). */
+  align?: 'none' | 'center' | 'left' | 'right'
 }
 
 export interface LayoutResult {
@@ -54,6 +56,8 @@ export interface LayoutResult {
   selfCollapsing: boolean
   firstBaseline: number | null
   lastBaseline: number | null
+  /** Block boxes: the border-box height the content needs, before a specified height (table cells align it). */
+  naturalHeight?: number
 }
 
 /** Adjoining margins: the largest positive and the most negative one (CSS 2 §8.3.1). */

@@ -1,10 +1,15 @@
-// Lays out a whole styled document on one endless page of the given width. A document wider than that is
-// laid out again at its own width (at most twice the page) and scaled down to fit, as Chromium's printing
-// does; the root or body background is taken out to paint the whole sheet (CSS 2 §14.2 canvas).
+// The one layout entry point, for print and for screen: a whole styled document on one endless page of the
+// given width. Print (PDF, header/footer bands) lays a document wider than the page out again at its own
+// width (at most twice the page) and scales it down to fit, as Chromium's printing does; a screen (images)
+// lets it overflow and cuts it at the viewport's right edge. Both take the root or body background out to
+// paint the whole canvas (CSS 2 §14.2), and both measure the document's bottom with the same walk.
 import type { Color, StyledDocument } from '../document/styled-tree.js'
 import type { ImageStore } from '../resources/index.js'
 import type { BoxFrag, Frag } from './fragments.js'
 import { buildBoxes } from './build-boxes.js'
+import { checkLayoutDepth } from './check-layout-depth.js'
+import type { RenderBudgets } from '../contract.js'
+import { DEFAULT_BUDGETS } from '../default-budgets.js'
 import { withAltText } from './alt-text.js'
 import { createFloatContext } from './float-context.js'
 import { createFlowConstraints, type FlowConstraints } from './flow-constraints.js'
@@ -12,47 +17,65 @@ import type { FontStore } from '../fonts/font-store.js'
 import { layoutBlockBox } from './layout-block.js'
 import type { LayoutContext } from './layout-context.js'
 
+export type Medium = 'print' | 'screen'
+
 export interface LaidOutDocument {
   root: BoxFrag
   flow: FlowConstraints
-  /** Bottom of the document (margin box of the root), in layout px. */
+  /**
+   * Bottom of the document in layout px. Print: the lowest border box (trailing margins end on the last
+   * page, as Chromium truncates them). Screen: the scroll height, which keeps the root's own box.
+   */
   height: number
-  /** Layout px → page px. */
+  /** Layout px → page px (below 1 only when print shrank a too-wide document). */
   scale: number
   canvas: Color | null
 }
 
 const MAX_SHRINK = 2
 
-export function layoutDocument(doc: StyledDocument, engines: { fonts: FontStore; images: ImageStore; warnings: string[] }, width: number, pageHeight: number): LaidOutDocument {
+/** What layout runs with; `budgets` defaults to renderers/default-budgets.ts. */
+export interface LayoutEngines { fonts: FontStore; images: ImageStore; warnings: string[]; budgets?: RenderBudgets }
+
+/** `height` is the page's content height (print) or the viewport's (screen): what `vh` and `%` resolve against. */
+export function layoutDocument(doc: StyledDocument, engines: LayoutEngines, width: number, height: number, medium: Medium = 'print'): LaidOutDocument {
   const boxes = buildBoxes(withAltText(doc.root, engines.images), engines.warnings)
+  checkLayoutDepth(boxes, engines.budgets ?? DEFAULT_BUDGETS)
   const run = (w: number) => {
     const flow = createFlowConstraints()
-    const ctx: LayoutContext = { ...engines, flow, absolute: [], initial: { width: w, height: (pageHeight * w) / width } }
+    const ctx: LayoutContext = { fonts: engines.fonts, images: engines.images, warnings: engines.warnings, flow, absolute: [], initial: { width: w, height: (height * w) / width } }
     const result = layoutBlockBox(boxes, { x: 0, width: w, height: ctx.initial.height }, 0, ctx, { floats: createFloatContext(), isRoot: true })
     return { root: result.frag, flow }
   }
   let pass = run(width)
   let scale = 1
-  const right = rightmost(pass.root)
-  if (right > width + 0.5) {
-    const w = Math.min(right, width * MAX_SHRINK)
-    pass = run(w)
-    scale = width / w
+  if (medium === 'print') {
+    const right = rightmost(pass.root)
+    if (right > width + 0.5) {
+      const w = Math.min(right, width * MAX_SHRINK)
+      pass = run(w)
+      scale = width / w
+    }
   }
   const root = pass.root
-  // Trailing margins end at the last page rather than starting a new one (Chromium truncates them), so the
-  // document ends at the lowest border box below the root, not at the root's margin-inclusive height.
-  const explicit = root.style.height !== 'auto' || root.style.minHeight.px > 0 || root.style.minHeight.pct > 0
-  const height = Math.max(explicit ? root.y + root.h : descendantsBottom(root), ...pass.flow.hard.map((s) => s[1]), 0)
-  return { root, flow: pass.flow, height, scale, canvas: takeCanvas(root) }
+  const rootBottom = root.y + root.h
+  let bottom: number
+  if (medium === 'screen') bottom = Math.max(rootBottom, contentBottom(root))
+  else {
+    const explicit = root.style.height !== 'auto' || root.style.minHeight.px > 0 || root.style.minHeight.pct > 0
+    bottom = Math.max(explicit ? rootBottom : contentBottom(root), ...pass.flow.hard.map((s) => s[1]), 0)
+  }
+  return { root, flow: pass.flow, height: bottom, scale, canvas: takeCanvas(root) }
 }
 
-function descendantsBottom(frag: BoxFrag): number {
+/** The lowest edge of what is laid out inside `frag`; what an overflow clip hides does not make the document longer. */
+export function contentBottom(frag: BoxFrag): number {
   let bottom = 0
   for (const child of frag.children) {
-    if (child.kind === 'box') bottom = Math.max(bottom, child.y + child.h, descendantsBottom(child))
-    else if (child.kind === 'edge') bottom = Math.max(bottom, child.y1, child.y2)
+    if (child.kind === 'box') {
+      bottom = Math.max(bottom, child.y + child.h)
+      if (child.style.overflow === 'visible') bottom = Math.max(bottom, contentBottom(child))
+    } else if (child.kind === 'edge') bottom = Math.max(bottom, child.y1, child.y2)
     else bottom = Math.max(bottom, child.y + child.h)
   }
   return bottom

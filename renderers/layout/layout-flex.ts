@@ -10,7 +10,8 @@ import { translateFrag, type Frag } from './fragments.js'
 import { intrinsicWidths } from './intrinsic-widths.js'
 import { withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult } from './layout-context.js'
 import { layoutBlockLevel } from './layout-block.js'
-import { yoga } from './yoga.js'
+import { renderScopedMap } from './render-scope.js'
+import { discardYoga, yoga } from './yoga.js'
 
 export interface FlexFlow {
   frags: Frag[]
@@ -18,13 +19,15 @@ export interface FlexFlow {
   height: number
   firstBaseline: number | null
   lastBaseline: number | null
+  /** No items and no height (what block layout treats as an empty box). */
+  empty: boolean
 }
 
 const DIRECTION: Record<ComputedStyle['flexDirection'], FlexDirection> = {
   row: FlexDirection.Row, 'row-reverse': FlexDirection.RowReverse, column: FlexDirection.Column, 'column-reverse': FlexDirection.ColumnReverse,
 }
 const JUSTIFY: Record<ComputedStyle['justifyContent'], Justify> = {
-  'flex-start': Justify.FlexStart, 'flex-end': Justify.FlexEnd, center: Justify.Center,
+  normal: Justify.FlexStart, stretch: Justify.FlexStart, 'flex-start': Justify.FlexStart, 'flex-end': Justify.FlexEnd, center: Justify.Center,
   'space-between': Justify.SpaceBetween, 'space-around': Justify.SpaceAround, 'space-evenly': Justify.SpaceEvenly,
 }
 const ALIGN: Record<string, Align> = {
@@ -54,6 +57,49 @@ function layoutItem(box: Box, width: number, height: number | null, cbHeight: nu
     return layoutBlockLevel(box, cb, top, ctx, { floats: createFloatContext(), fixedWidth: width, ...(height !== null ? { fixedHeight: height } : {}) })
   }
   return layoutBlockLevel(box, cb, top, ctx, { floats: createFloatContext() })
+}
+
+/**
+ * An item's border-box height at a width, measured once per render. Kept across flex containers, not per
+ * container: a nested container measures its items again each time it is itself measured or laid out, so a
+ * per-container cache made nested flex exponential (depth 14: 4.8 s, 20: past the 30 s limit); with this
+ * one each box is measured once per (width, containing-block height).
+ */
+function measuredHeight(item: Box, width: number, cbHeight: number | null, measureCtx: LayoutContext): number {
+  let byKey = measured.get(item)
+  if (!byKey) measured.set(item, byKey = new Map())
+  const key = cbHeight === null ? Math.round(width * 100) : `${Math.round(width * 100)}:${cbHeight}`
+  let h = byKey.get(key)
+  if (h === undefined) {
+    measuring++
+    try {
+      h = layoutItem(item, width, null, cbHeight, 0, measureCtx).frag.h
+    } finally {
+      measuring--
+    }
+    byKey.set(key, h)
+  }
+  return h
+}
+
+/**
+ * Inside a measurement only heights are read, so a flex container met there stops once yoga has sized it,
+ * without laying its items out at their final places. Otherwise measuring a container lays out the one
+ * below, which measures and lays out the one below that …: quadratic in the nesting depth even with the
+ * cache above (depth 80: 6,321 containers laid out; now 160). Layout is synchronous: a counter will do.
+ */
+let measuring = 0
+
+const measured = renderScopedMap<Box, Map<number | string, number>>()
+
+/** yoga's layout pass; whatever is thrown through it (a trap, a measure callback's error) retires the instance. */
+function calculate(root: Node, inner: ContainingBlock): void {
+  try {
+    root.calculateLayout(inner.width, inner.height ?? undefined, Direction.LTR)
+  } catch (error) {
+    discardYoga()
+    throw error
+  }
 }
 
 export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: number, ctx: LayoutContext): FlexFlow {
@@ -126,16 +172,7 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
     const marginX = (s.marginLeft === 'auto' ? 0 : len(s.marginLeft, inner.width)) + (s.marginRight === 'auto' ? 0 : len(s.marginRight, inner.width))
     const minContent = Math.max(0, intrinsic.min - marginX)
     const maxContent = Math.max(minContent, intrinsic.max - marginX)
-    const heights = new Map<number, number>()
-    const heightAt = (w: number): number => {
-      const key = Math.round(w * 100)
-      let h = heights.get(key)
-      if (h === undefined) {
-        h = layoutItem(item, w, null, inner.height, 0, measureCtx).frag.h
-        heights.set(key, h)
-      }
-      return h
-    }
+    const heightAt = (w: number): number => measuredHeight(item, w, inner.height, measureCtx)
     node.setMeasureFunc((w, wMode, h, hMode) => {
       const bw = wMode === MeasureMode.Exactly ? w
         : wMode === MeasureMode.AtMost ? Math.min(maxContent, Math.max(minContent, w)) : maxContent
@@ -163,7 +200,7 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
     nodes.push(node)
   }
 
-  root.calculateLayout(inner.width, inner.height ?? undefined, Direction.LTR)
+  calculate(root, inner)
   let clamped = false
   nodes.forEach((node, i) => {
     const size = row ? node.getComputedWidth() : node.getComputedHeight()
@@ -174,8 +211,13 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
       clamped = true
     }
   })
-  if (clamped) root.calculateLayout(inner.width, inner.height ?? undefined, Direction.LTR)
+  if (clamped) calculate(root, inner)
   const containerHeight = inner.height ?? root.getComputedHeight()
+  if (measuring > 0 && style.display === 'flex') {
+    // Block-level: its baselines cannot change the height of what is being measured.
+    root.freeRecursive()
+    return { frags: [], height: containerHeight, firstBaseline: null, lastBaseline: null, empty: nodes.length === 0 && containerHeight === 0 }
+  }
   let firstBaseline: number | null = null
   let lastBaseline: number | null = null
   const heights = nodes.map((n) => n.getComputedHeight())
@@ -205,7 +247,7 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
     if (result.lastBaseline !== null) lastBaseline = result.lastBaseline
   })
   root.freeRecursive()
-  return { frags, height: containerHeight, firstBaseline, lastBaseline }
+  return { frags, height: containerHeight, firstBaseline, lastBaseline, empty: frags.length === 0 && containerHeight === 0 }
 }
 
 export function isFlexContainer(style: ComputedStyle): boolean {

@@ -196,6 +196,9 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
       let e = u.text.length
       while (e > 0 && u.text.charCodeAt(e - 1) === 32) e--
       units[k] = withText(fonts, u, u.text.slice(0, e))
+    } else if (u.kind === 'text' && end < all.length && u.text.charCodeAt(u.text.length - 1) === 0xad) {
+      // The line breaks at a soft hyphen: it shows as a hyphen, as in Chromium.
+      units[k] = withText(fonts, u, `${u.text.slice(0, -1)}-`)
     }
     break
   }
@@ -373,7 +376,7 @@ function emitFrags(input: LineInput, spaceExtra: number): void {
       const w = span.width + style.letterSpacing * chars + extra * spaces
       const prev = frags[frags.length - 1]
       if (prev && prev.kind === 'text' && prev.face === span.face && prev.size === style.fontSize && prev.color === style.color &&
-        prev.letterSpacing === style.letterSpacing && prev.spaceExtra === extra && prev.decoration === u.item.decoration &&
+        prev.letterSpacing === style.letterSpacing && prev.spaceExtra === extra && prev.decoration === u.item.decoration && prev.shadows === (style.textShadow.length ? style.textShadow : null) &&
         prev.baseline === baseline + shift && Math.abs(prev.x + prev.w - x) < 0.001) {
         prev.text += span.text
         prev.w += w
@@ -381,7 +384,7 @@ function emitFrags(input: LineInput, spaceExtra: number): void {
         const frag: TextFrag = {
           kind: 'text', x, baseline: baseline + shift, y: lineTop, h: lineHeight, w, text: span.text, face: span.face,
           size: style.fontSize, color: style.color, letterSpacing: style.letterSpacing, spaceExtra: extra,
-          decoration: u.item.decoration, opacity: 1,
+          decoration: u.item.decoration, opacity: 1, shadows: style.textShadow.length ? style.textShadow : null,
         }
         frags.push(frag)
       }

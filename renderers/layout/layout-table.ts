@@ -33,6 +33,8 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
   const free = room - tableWidth - m.left - m.right
   if (style.marginLeft === 'auto' && style.marginRight === 'auto') x = left + Math.max(0, free / 2)
   else if (style.marginLeft === 'auto') x = left + Math.max(0, free + m.left)
+  else if (style.marginRight !== 'auto' && cb.align === 'center') x += Math.max(0, free / 2)
+  else if (style.marginRight !== 'auto' && cb.align === 'right') x += Math.max(0, free)
 
   const children: Frag[] = []
   const inner = withoutFlow(ctx)
@@ -69,7 +71,10 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
     const flow = ctx.flow ? createFlowConstraints() : null
     const r = layoutBlockBox(box, { x: cellX, width: cellW, height: null }, 0, flow ? withFlow(ctx, flow) : inner, { floats: createFloatContext(), fixedWidth: cellW })
     if (collapsed) r.frag.sides = NO_SIDES
-    cellFrags.push({ frag: r.frag, row: gc.row, rowspan: gc.rowspan, baseline: r.firstBaseline, align: box.style.verticalAlign, flow, dy: 0 })
+    // A cell's own height makes the row taller, but its content is aligned within it (vertical-align: middle
+    // by default centres it), so the free space counts from the content's own height.
+    const natural = Math.min(r.frag.h, r.naturalHeight ?? r.frag.h)
+    cellFrags.push({ frag: r.frag, row: gc.row, rowspan: gc.rowspan, baseline: r.firstBaseline, align: box.style.verticalAlign, flow, dy: 0, natural })
     if (gc.rowspan === 1) rowHeights[gc.row] = Math.max(rowHeights[gc.row], r.frag.h)
   }
   // Baseline-aligned cells of a row share the row's baseline.
@@ -119,7 +124,7 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
   for (const c of cellFrags) {
     const cellTop = rowY[c.row]
     const height = rowY[c.row + c.rowspan] - frame.spacingY - cellTop
-    const natural = c.frag.h
+    const natural = c.natural
     c.dy = cellTop - c.frag.y
     translateFrag(c.frag, 0, cellTop - c.frag.y)
     c.frag.h = height
@@ -134,7 +139,8 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
     if (c.row === 0 && firstBaseline === null && c.baseline !== null) firstBaseline = c.baseline + cellTop + shift
     children.push(c.frag)
   }
-  if (collapsed) children.push(...collapsedEdges(collapsed, colX, rowY, frame.spacingX))
+  // A loop, not push(...edges): a long collapsed-border table has more edges than fit as stack arguments.
+  if (collapsed) for (const edge of collapsedEdges(collapsed, colX, rowY, frame.spacingX)) children.push(edge)
 
   y = gridBottom
   captionsAt('bottom')
@@ -220,6 +226,8 @@ function sameColor(a: { r: number; g: number; b: number; a: number }, b: { r: nu
 
 interface CellFrag {
   frag: BoxFrag
+  /** Border-box height of the content alone (less than frag.h when the cell sets a height). */
+  natural: number
   row: number
   rowspan: number
   baseline: number | null

@@ -19,6 +19,16 @@ export function yoga(): { yoga: Yoga; config: Config } {
   return loaded
 }
 
+/**
+ * Drops the instance after anything was thrown through it: a WebAssembly trap leaves its memory corrupt, and
+ * even an ordinary exception from a measure callback unwinds past yoga's C++ frames without restoring its
+ * stack pointer, so each one leaks stack until a later document fails ("memory access out of bounds" on every
+ * flex document for the life of the worker). The next render loads a fresh instance (withYoga).
+ */
+export function discardYoga(): void {
+  loaded = null
+}
+
 async function load(): Promise<void> {
   const instance = await loadYoga()
   const config = instance.Config.create()

@@ -75,3 +75,7 @@ export function strokeColor(doc: PDFKit.PDFDocument, color: Color, opacity: numb
   d.strokeOpacity(opacity)
   return doc
 }
+
+export function rgb(c: Color): [number, number, number] {
+  return [c.r, c.g, c.b]
+}

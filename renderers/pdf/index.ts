@@ -5,6 +5,7 @@ import { buildStyledDocument } from '../document/index.js'
 import type { PageRule } from '../document/styled-tree.js'
 import { loadImagesWithWarnings } from '../resources/index.js'
 import { renderDocumentHtml } from '../template/index.js'
+import { budgetsOf } from '../default-budgets.js'
 import { displayList } from '../layout/display-list.js'
 import { fixedBoxOps } from '../layout/fixed-boxes.js'
 import { fontStore } from '../fonts/font-store.js'
@@ -34,19 +35,21 @@ async function printPdf(task: PdfTask): Promise<RenderOutput> {
   // 1. template → HTML → styled tree (media width = the page's content width, as when Chromium prints)
   const html = await renderDocumentHtml({ source: task.source, data: task.data, limits: task.limits })
   const settingsBox = contentBox(printedPageGeometry(settings, NO_PAGE_RULE))
-  let styled = buildStyledDocument(html, { type: 'print', width: settingsBox.width, height: settingsBox.height })
+  const budgets = budgetsOf(task.limits)
+  let styled = buildStyledDocument(html, { type: 'print', width: settingsBox.width, height: settingsBox.height }, budgets)
   const geometry = printedPageGeometry(settings, styled.page)
   const content = contentBox(geometry)
   if (Math.abs(content.width - settingsBox.width) > 0.5) {
     // @page changed the paper: media queries must see the real width.
-    styled = buildStyledDocument(html, { type: 'print', width: content.width, height: content.height })
+    styled = buildStyledDocument(html, { type: 'print', width: content.width, height: content.height }, budgets)
   }
   const cover = settings.cover.enabled ? printedPageGeometry(settings, styled.page, true) : geometry
 
   // 2. images, 3. layout
-  const loaded = await loadImagesWithWarnings(styled, task.fetch)
+  // Large bitmaps are kept at most three times as wide as the page's content box (about 290 dpi at full width).
+  const loaded = await loadImagesWithWarnings(styled, task.fetch, { budgets, maxWidth: content.width * 3 })
   const warnings = [...styled.warnings, ...loaded.warnings]
-  const engines = { fonts: fontStore(), images: loaded.images, warnings }
+  const engines = { fonts: fontStore(), images: loaded.images, warnings, budgets }
   const laid = layoutDocument(styled, engines, content.width, content.height)
 
   // 4. pagination

@@ -3,7 +3,8 @@
 import type { BackgroundLayer, ComputedStyle } from '../document/styled-tree.js'
 import { gradientLine, imageLayerTiles, type Area } from '../layout/background-geometry.js'
 import type { BoxFrag } from '../layout/fragments.js'
-import { rectPath, rgb } from './paint-box.js'
+import { rgb } from './color-operator.js'
+import { rectPath } from './rect-path.js'
 import type { PaintTarget } from './paint-target.js'
 
 export function paintBackgroundLayers(target: PaintTarget, frag: BoxFrag, s: ComputedStyle): void {

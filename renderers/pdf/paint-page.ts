@@ -7,7 +7,8 @@ import type { PaintOp } from '../layout/display-list.js'
 import type { FontStore } from '../fonts/font-store.js'
 import type { PageGeometry } from '../layout/page-geometry.js'
 import type { PageSlice } from '../layout/paginate.js'
-import { paintBox, rectPath } from './paint-box.js'
+import { paintBox } from './paint-box.js'
+import { rectPath } from './rect-path.js'
 import { paintText } from './paint-text.js'
 import type { PaintTarget } from './paint-target.js'
 
@@ -87,6 +88,10 @@ export function paintOps(target: PaintTarget, fonts: FontStore, ops: PaintOp[], 
       case 'opacity':
         doc.save()
         doc.opacity(op.value)
+        break
+      case 'transform':
+        doc.save()
+        doc.transform(...op.m)
         break
       case 'restore':
         doc.restore()

@@ -3,6 +3,7 @@
 // for every fragment), then decorations. Glyphs are encoded by pdfkit's embedded font, which also
 // records them for the subset and the ToUnicode map, so fonts stay subset and text stays extractable.
 import { fillColor } from './color-operator.js'
+import { splitAfterSpaces } from '../layout/split-after-spaces.js'
 import type { TextFrag } from '../layout/fragments.js'
 import type { FontStore } from '../fonts/font-store.js'
 import type { PaintTarget } from './paint-target.js'
@@ -27,6 +28,7 @@ export function paintText(target: PaintTarget, fonts: FontStore, frag: TextFrag)
   const { doc } = target
   if (frag.color.a <= 0 || !frag.text) return
   if (hasInk(frag.text)) {
+    if (frag.shadows) paintShadows(doc, fonts, frag)
     fillColor(doc.font(target.font(frag.face)), frag.color, frag.color.a)
     // As bytes: pdfkit would convert a string to bytes one character at a time in JavaScript.
     doc.addContent(glyphOps(doc as unknown as PdfkitText, fonts, frag) as never)
@@ -42,6 +44,62 @@ export function paintText(target: PaintTarget, fonts: FontStore, frag: TextFrag)
   if (deco.overline) doc.rect(frag.x, frag.baseline - m.ascent, frag.w, thickness).fill()
   if (deco.lineThrough) doc.rect(frag.x, frag.baseline + d.strikeOffset - thickness / 2, frag.w, thickness).fill()
   doc.restore()
+}
+
+/**
+ * text-shadow: the glyph outlines, offset and in the shadow's colour, last layer first. Outlines rather than
+ * text, so that the text layer (search, copy) holds the words once. A blur is not drawn; a blurred shadow is
+ * drawn at half its alpha, closer to how light a blurred one looks than a sharp copy.
+ */
+function paintShadows(doc: PDFKit.PDFDocument, fonts: FontStore, frag: TextFrag): void {
+  const font = fonts.pdfkitFont(frag.face) as ShadowFont
+  const scale = frag.size / font.unitsPerEm
+  const pieces = frag.spaceExtra ? splitAfterSpaces(frag.text) : [frag.text]
+  let outline = ''
+  let x = frag.x
+  for (const piece of pieces) {
+    const run = font.layout(piece)
+    const widened = frag.spaceExtra && piece.endsWith(' ')
+    for (let i = 0; i < run.glyphs.length; i++) {
+      const p = run.positions[i]
+      const path = run.glyphs[i].path
+      if (path.commands.length) outline += glyphPath(path.commands, x + p.xOffset * scale, frag.baseline - p.yOffset * scale, scale)
+      x += p.xAdvance * scale + frag.letterSpacing + (widened && i === run.glyphs.length - 1 ? frag.spaceExtra : 0)
+    }
+  }
+  if (!outline) return
+  const shadows = frag.shadows!
+  for (let i = shadows.length - 1; i >= 0; i--) {
+    const s = shadows[i]
+    if (s.color.a <= 0) continue
+    doc.save()
+    doc.translate(s.x, s.y)
+    fillColor(doc.path(outline), s.color, s.color.a * (s.blur > 0 ? 0.5 : 1)).fill()
+    doc.restore()
+  }
+}
+
+interface ShadowFont {
+  unitsPerEm: number
+  layout(text: string): { glyphs: Array<{ path: { commands: Array<{ command: string; args: number[] }> } }>; positions: Array<{ xAdvance: number; xOffset: number; yOffset: number }> }
+}
+
+/** One glyph's outline as SVG path data in page space (font units are y-up). */
+function glyphPath(commands: Array<{ command: string; args: number[] }>, x: number, y: number, scale: number): string {
+  const px = (v: number) => (x + v * scale).toFixed(2)
+  const py = (v: number) => (y - v * scale).toFixed(2)
+  let d = ''
+  for (const c of commands) {
+    const a = c.args
+    switch (c.command) {
+      case 'moveTo': d += `M${px(a[0])} ${py(a[1])}`; break
+      case 'lineTo': d += `L${px(a[0])} ${py(a[1])}`; break
+      case 'quadraticCurveTo': d += `Q${px(a[0])} ${py(a[1])} ${px(a[2])} ${py(a[3])}`; break
+      case 'bezierCurveTo': d += `C${px(a[0])} ${py(a[1])} ${px(a[2])} ${py(a[3])} ${px(a[4])} ${py(a[5])}`; break
+      case 'closePath': d += 'Z'; break
+    }
+  }
+  return d
 }
 
 /** Whether text has more than white space (as String.prototype.trim sees it), without a trimmed copy. */

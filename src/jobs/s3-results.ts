@@ -41,7 +41,8 @@ export class S3Results implements ResultStore {
     try {
       // A one-key listing rather than HeadBucket: the orphan sweep needs the List permission anyway,
       // and it answers NoSuchBucket / AccessDenied with a name on every S3-compatible server.
-      await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: PREFIX, MaxKeys: 1 }))
+      // The prefix matches nothing, so the answer is small and never paginated.
+      await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: `${PREFIX}.start-check`, MaxKeys: 1 }))
     } catch (error) {
       const e = error as { name?: string; $metadata?: { httpStatusCode?: number } }
       const status = e.$metadata?.httpStatusCode

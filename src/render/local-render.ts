@@ -8,8 +8,16 @@ import type { Config } from '../config.js'
 import { parseSettings } from '../settings.js'
 import { contentKey } from './document-source.js'
 import { buildTask } from './tasks.js'
+import { imageOptionsFromBody } from './image-options.js'
 
-export interface LocalRender { html: string; format: 'pdf' | 'png' | 'jpeg' | 'txt'; data: unknown; settings?: unknown }
+export interface LocalRender {
+  html: string
+  format: 'pdf' | 'png' | 'jpeg' | 'txt'
+  data: unknown
+  settings?: unknown
+  /** Images: CSS-pixel width, height (a viewport-sized capture; none = the full document) and scale, as given. */
+  image?: { width?: string; height?: string; scale?: string }
+}
 
 function run(task: RenderTask): Promise<RenderOutput> {
   switch (task.format) {
@@ -20,7 +28,8 @@ function run(task: RenderTask): Promise<RenderOutput> {
   }
 }
 
-export async function renderLocally(config: Config, { html, format, data, settings }: LocalRender): Promise<Uint8Array> {
+/** The rendered bytes and the warnings (what the template used that was ignored or approximated). */
+export async function renderLocally(config: Config, { html, format, data, settings, image }: LocalRender): Promise<{ bytes: Uint8Array; warnings: string[] }> {
   const source = {
     kind: 'template' as const,
     main: { cacheKey: contentKey(html), text: html },
@@ -30,10 +39,11 @@ export async function renderLocally(config: Config, { html, format, data, settin
     settings: parseSettings(settings ?? {}),
   }
   const task = format === 'png' || format === 'jpeg'
-    ? buildTask(config, 'image', { source, data }, { format, quality: 90, fullPage: true, scale: 1 })
+    ? buildTask(config, 'image', { source, data }, imageOptionsFromBody({ format, quality: 90, ...image, fullPage: image?.height === undefined }))
     : buildTask(config, format, { source, data })
   try {
-    return (await run(task)).bytes
+    const output = await run(task)
+    return { bytes: output.bytes, warnings: output.warnings }
   } catch (error) {
     if (error instanceof RenderError) throw Object.assign(new Error(error.message), { code: error.code })
     throw error

@@ -5,6 +5,8 @@ import type { PoolErrorCode } from '../../pool/index.js'
 const POOL_STATUS: Record<string, number> = {
   QUIRE_ERR_RENDER_TIMEOUT: 500,
   QUIRE_ERR_RENDER_WORKER_CRASHED: 500,
+  // The input asked for more memory than a render may have: the caller's to change, like the other limits.
+  QUIRE_ERR_RENDER_MEMORY_LIMIT: 400,
   QUIRE_ERR_RENDER_BUSY: 503,
 }
 

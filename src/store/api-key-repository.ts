@@ -7,19 +7,12 @@ import { API_KEY_DISPLAY_LENGTH, generateApiKey, looksLikeApiKey } from './api-k
 import type { ApiKeysTable, Database } from './database.js'
 import { newId } from './new-id.js'
 import type { ApiKeyRecord, UsageKind } from './records.js'
+import { StoreChanges } from './store-changes.js'
+import { UsageBatch } from './usage-batch.js'
+import { VerifiedKeyCache } from './verified-key-cache.js'
 
 /** lastUsedAt is a hint for the UI, not an audit log: refresh it at most this often per key. */
 const LAST_USED_RESOLUTION_MS = 5_000
-
-const USAGE_COLUMN = {
-  request: 'usage_requests',
-  pdf: 'usage_pdf',
-  png: 'usage_png',
-  jpeg: 'usage_jpeg',
-  txt: 'usage_txt',
-  docx: 'usage_docx',
-  zip: 'usage_zip',
-} as const satisfies Record<UsageKind, keyof ApiKeysTable>
 
 export function hashApiKey(rawKey: string): string {
   return createHash('sha256').update(rawKey, 'utf8').digest('hex')
@@ -53,7 +46,19 @@ function checkName(name: unknown): string {
 export interface NewApiKey { key: string; record: ApiKeyRecord }
 
 export class ApiKeyRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly verified: VerifiedKeyCache
+  private readonly usage: UsageBatch
+  /** When this process last wrote last_used_at, per key id (ms since the epoch). */
+  private readonly lastUsedWritten = new Map<string, number>()
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly changes: StoreChanges = new StoreChanges(),
+    private readonly now: () => number = Date.now,
+  ) {
+    this.verified = new VerifiedKeyCache(changes, now)
+    this.usage = new UsageBatch(db)
+  }
 
   /** Creates a key; `key` is the only time the full value exists outside the caller. */
   async create(accountId: string, name: string): Promise<NewApiKey> {
@@ -74,55 +79,79 @@ export class ApiKeyRepository {
 
   async authenticate(rawKey: string): Promise<{ keyId: string; accountId: string } | null> {
     if (!looksLikeApiKey(rawKey)) return null
+    const keyHash = hashApiKey(rawKey)
+    const cached = this.verified.get(keyHash)
+    if (cached) {
+      await this.touch(cached.keyId, this.lastUsedWritten.get(cached.keyId) ?? null)
+      return cached
+    }
+    const version = this.changes.version()
     const row = await this.db.selectFrom('api_keys')
       .select(['id', 'account_id', 'last_used_at'])
-      .where('key_hash', '=', hashApiKey(rawKey))
+      .where('key_hash', '=', keyHash)
       .executeTakeFirst()
     if (!row) return null
-    const now = Date.now()
-    if (row.last_used_at === null || now - Date.parse(row.last_used_at) >= LAST_USED_RESOLUTION_MS) {
-      await this.db.updateTable('api_keys').set({ last_used_at: new Date(now).toISOString() })
-        .where('id', '=', row.id).execute()
-    }
-    return { keyId: row.id, accountId: row.account_id }
+    const found = { keyId: row.id, accountId: row.account_id }
+    this.verified.set(keyHash, found, version)
+    await this.touch(row.id, row.last_used_at === null ? null : Date.parse(row.last_used_at))
+    return found
+  }
+
+  /** lastUsedAt: written when the last write is older than the resolution. */
+  private async touch(keyId: string, lastWritten: number | null): Promise<void> {
+    const now = this.now()
+    if (lastWritten !== null && now - lastWritten < LAST_USED_RESOLUTION_MS) return
+    this.lastUsedWritten.set(keyId, now)
+    await this.db.updateTable('api_keys').set({ last_used_at: new Date(now).toISOString() })
+      .where('id', '=', keyId).execute()
   }
 
   /** A new value under the same id and name; the old value stops working with this one statement. */
   async roll(accountId: string, id: string): Promise<NewApiKey | null> {
     const key = generateApiKey()
+    this.changes.bump()
     const result = await this.db.updateTable('api_keys')
       .set({ key_hash: hashApiKey(key), prefix: key.slice(0, API_KEY_DISPLAY_LENGTH), last_used_at: null })
       .where('account_id', '=', accountId).where('id', '=', id)
       .executeTakeFirst()
+    this.changes.bump()
+    this.lastUsedWritten.delete(id)
     if (result.numUpdatedRows === 0n) return null
     const record = await this.byId(accountId, id)
     return record ? { key, record } : null
   }
 
   async remove(accountId: string, id: string): Promise<boolean> {
+    this.changes.bump()
+    await this.usage.flush()
     const result = await this.db.deleteFrom('api_keys')
       .where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+    this.changes.bump()
+    this.lastUsedWritten.delete(id)
     return result.numDeletedRows > 0n
   }
 
   async list(accountId: string): Promise<ApiKeyRecord[]> {
+    await this.usage.flush()
     const rows = await this.db.selectFrom('api_keys').selectAll()
       .where('account_id', '=', accountId).orderBy('created_at').orderBy('id').execute()
     return rows.map(toRecord)
   }
 
   async byId(accountId: string, id: string): Promise<ApiKeyRecord | null> {
+    await this.usage.flush()
     const row = await this.db.selectFrom('api_keys').selectAll()
       .where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
     return row ? toRecord(row) : null
   }
 
+  /** Counts one use; written with others about once a second (usage-batch.ts), read back exactly. */
   async recordUsage(keyId: string, kind: UsageKind): Promise<void> {
-    const column = USAGE_COLUMN[kind]
-    if (!column) throw new Error(`unknown usage kind "${kind}"`)
-    await this.db.updateTable('api_keys')
-      .set((eb) => ({ [column]: eb(column, '+', 1) }))
-      .where('id', '=', keyId)
-      .execute()
+    this.usage.add(keyId, kind)
+  }
+
+  /** Writes pending usage counts (the store does on close). */
+  flushUsage(): Promise<void> {
+    return this.usage.flush()
   }
 }

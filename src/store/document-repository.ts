@@ -6,6 +6,7 @@ import { Errors } from '../errors.js'
 import { parseSettings } from '../settings.js'
 import type { Database, DocumentsTable, DocumentVersionsTable } from './database.js'
 import { isUniqueViolation } from './is-unique-violation.js'
+import { StoreChanges } from './store-changes.js'
 import { newId, type IdPrefix } from './new-id.js'
 import type { DocumentRecord, DocumentSummary, OwnerKey, Version } from './records.js'
 
@@ -59,7 +60,24 @@ function escapeLike(text: string): string {
 }
 
 export class DocumentRepository<K extends OwnerKey = OwnerKey> {
-  constructor(private readonly db: Kysely<Database>, private readonly kind: DocumentKind<K>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly kind: DocumentKind<K>,
+    private readonly changes: StoreChanges = new StoreChanges(),
+  ) {}
+
+  /**
+   * A write that request-path caches may have copied (resolved templates): the store's version moves before it
+   * (a lookup running meanwhile does not cache what it read) and after it (the next request sees the change).
+   */
+  private async changing<T>(write: () => Promise<T>): Promise<T> {
+    this.changes.bump()
+    try {
+      return await write()
+    } finally {
+      this.changes.bump()
+    }
+  }
 
   private documents() {
     return this.db.selectFrom('documents').where('kind', '=', this.kind.kind)
@@ -102,23 +120,25 @@ export class DocumentRepository<K extends OwnerKey = OwnerKey> {
   }
 
   async create(accountId: string, input: NewDocument): Promise<DocumentRecord> {
-    const name = checkName(input.name, this.kind.label)
-    await this.assertNameFree(accountId, name)
-    const now = new Date().toISOString()
-    const row = {
-      id: newId(this.kind.idPrefix),
-      account_id: accountId,
-      kind: this.kind.kind,
-      name,
-      html: checkHtml(input.html, this.kind.label),
-      sample_data: encodeSampleData(input.sampleData),
-      settings: JSON.stringify(parseSettings(input.settings ?? {})),
-      published_version_id: null,
-      created_at: now,
-      updated_at: now,
-    }
-    await this.db.insertInto('documents').values(row).execute()
-    return this.toRecord(row)
+    return this.changing(async () => {
+      const name = checkName(input.name, this.kind.label)
+      await this.assertNameFree(accountId, name)
+      const now = new Date().toISOString()
+      const row = {
+        id: newId(this.kind.idPrefix),
+        account_id: accountId,
+        kind: this.kind.kind,
+        name,
+        html: checkHtml(input.html, this.kind.label),
+        sample_data: encodeSampleData(input.sampleData),
+        settings: JSON.stringify(parseSettings(input.settings ?? {})),
+        published_version_id: null,
+        created_at: now,
+        updated_at: now,
+      }
+      await this.db.insertInto('documents').values(row).execute()
+      return this.toRecord(row)
+    })
   }
 
   async get(accountId: string, id: string): Promise<DocumentRecord | null> {
@@ -172,77 +192,85 @@ export class DocumentRepository<K extends OwnerKey = OwnerKey> {
 
   /** Edits the draft only; versions are never touched. Settings patches merge over the current settings. */
   async updateDraft(accountId: string, id: string, patch: DraftPatch): Promise<DocumentRecord | null> {
-    const current = await this.get(accountId, id)
-    if (!current) return null
-    const changes: Partial<Selectable<DocumentsTable>> = { updated_at: new Date().toISOString() }
-    if (patch.name !== undefined) {
-      changes.name = checkName(patch.name, this.kind.label)
-      await this.assertNameFree(accountId, changes.name, id)
-    }
-    if (patch.html !== undefined) changes.html = checkHtml(patch.html, this.kind.label)
-    if (patch.sampleData !== undefined) changes.sample_data = encodeSampleData(patch.sampleData)
-    if (patch.settings !== undefined) {
-      changes.settings = JSON.stringify(parseSettings(patch.settings, current.draft.settings))
-    }
-    await this.db.updateTable('documents').set(changes)
-      .where('account_id', '=', accountId).where('id', '=', id).execute()
-    return this.get(accountId, id)
+    return this.changing(async () => {
+      const current = await this.get(accountId, id)
+      if (!current) return null
+      const changes: Partial<Selectable<DocumentsTable>> = { updated_at: new Date().toISOString() }
+      if (patch.name !== undefined) {
+        changes.name = checkName(patch.name, this.kind.label)
+        await this.assertNameFree(accountId, changes.name, id)
+      }
+      if (patch.html !== undefined) changes.html = checkHtml(patch.html, this.kind.label)
+      if (patch.sampleData !== undefined) changes.sample_data = encodeSampleData(patch.sampleData)
+      if (patch.settings !== undefined) {
+        changes.settings = JSON.stringify(parseSettings(patch.settings, current.draft.settings))
+      }
+      await this.db.updateTable('documents').set(changes)
+        .where('account_id', '=', accountId).where('id', '=', id).execute()
+      return this.get(accountId, id)
+    })
   }
 
   async remove(accountId: string, id: string): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const owned = await trx.selectFrom('documents').select('id')
-        .where('kind', '=', this.kind.kind).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
-      if (!owned) return false
-      // Explicit rather than relying on ON DELETE CASCADE, which needs foreign keys switched on.
-      await trx.deleteFrom('document_versions').where('document_id', '=', id).execute()
-      await trx.deleteFrom('documents').where('id', '=', id).execute()
-      return true
+    return this.changing(async () => {
+      return this.db.transaction().execute(async (trx) => {
+        const owned = await trx.selectFrom('documents').select('id')
+          .where('kind', '=', this.kind.kind).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+        if (!owned) return false
+        // Explicit rather than relying on ON DELETE CASCADE, which needs foreign keys switched on.
+        await trx.deleteFrom('document_versions').where('document_id', '=', id).execute()
+        await trx.deleteFrom('documents').where('id', '=', id).execute()
+        return true
+      })
     })
   }
 
   /** Snapshots the current draft as the next version number, optionally publishing it. */
   async createVersion(accountId: string, id: string, options: { publish?: boolean } = {}): Promise<Version<K> | null> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.db.transaction().execute(async (trx) => {
-          const doc = await trx.selectFrom('documents').selectAll()
-            .where('kind', '=', this.kind.kind).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
-          if (!doc) return null
-          const last = await trx.selectFrom('document_versions')
-            .select((eb) => eb.fn.max('number').as('number'))
-            .where('document_id', '=', id).executeTakeFirst()
-          const row = {
-            id: newId('ver'),
-            document_id: id,
-            account_id: accountId,
-            number: Number(last?.number ?? 0) + 1,
-            html: doc.html,
-            sample_data: doc.sample_data,
-            settings: doc.settings,
-            created_at: new Date().toISOString(),
-          }
-          await trx.insertInto('document_versions').values(row).execute()
-          let published = doc.published_version_id
-          if (options.publish) {
-            published = row.id
-            await trx.updateTable('documents').set({ published_version_id: row.id }).where('id', '=', id).execute()
-          }
-          return this.toVersion(row, published)
-        })
-      } catch (err) {
-        if (!isUniqueViolation(err) || attempt >= VERSION_NUMBER_ATTEMPTS) throw err
+    return this.changing(async () => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await this.db.transaction().execute(async (trx) => {
+            const doc = await trx.selectFrom('documents').selectAll()
+              .where('kind', '=', this.kind.kind).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+            if (!doc) return null
+            const last = await trx.selectFrom('document_versions')
+              .select((eb) => eb.fn.max('number').as('number'))
+              .where('document_id', '=', id).executeTakeFirst()
+            const row = {
+              id: newId('ver'),
+              document_id: id,
+              account_id: accountId,
+              number: Number(last?.number ?? 0) + 1,
+              html: doc.html,
+              sample_data: doc.sample_data,
+              settings: doc.settings,
+              created_at: new Date().toISOString(),
+            }
+            await trx.insertInto('document_versions').values(row).execute()
+            let published = doc.published_version_id
+            if (options.publish) {
+              published = row.id
+              await trx.updateTable('documents').set({ published_version_id: row.id }).where('id', '=', id).execute()
+            }
+            return this.toVersion(row, published)
+          })
+        } catch (err) {
+          if (!isUniqueViolation(err) || attempt >= VERSION_NUMBER_ATTEMPTS) throw err
+        }
       }
-    }
+    })
   }
 
   /** Makes an existing version of this document the published one; null if either is unknown. */
   async publish(accountId: string, id: string, versionId: string): Promise<Version<K> | null> {
-    const version = await this.versionRow(accountId, id, versionId)
-    if (!version) return null
-    await this.db.updateTable('documents').set({ published_version_id: versionId })
-      .where('kind', '=', this.kind.kind).where('account_id', '=', accountId).where('id', '=', id).execute()
-    return this.toVersion(version, versionId)
+    return this.changing(async () => {
+      const version = await this.versionRow(accountId, id, versionId)
+      if (!version) return null
+      await this.db.updateTable('documents').set({ published_version_id: versionId })
+        .where('kind', '=', this.kind.kind).where('account_id', '=', accountId).where('id', '=', id).execute()
+      return this.toVersion(version, versionId)
+    })
   }
 
   /** Newest first. Empty for an unknown document. */

@@ -13,6 +13,7 @@ import type { Database } from './database.js'
 import { BLOCK_KIND, DocumentRepository, TEMPLATE_KIND } from './document-repository.js'
 import { migrationProvider } from './migrations/index.js'
 import { SessionRepository } from './session-repository.js'
+import { StoreChanges } from './store-changes.js'
 import { UserRepository } from './user-repository.js'
 
 export interface Store {
@@ -26,6 +27,8 @@ export interface Store {
   blocks: DocumentRepository
   /** Web-interface sign-in sessions. */
   sessions: SessionRepository
+  /** Moves on every change a request-path cache may have copied (store-changes.ts). */
+  changes: StoreChanges
   close(): Promise<void>
 }
 
@@ -46,23 +49,31 @@ export async function migrate(db: Kysely<Database>): Promise<void> {
  * Applies migrations and returns the repositories.
  */
 export async function openStore(dataDir: string, databaseUrl: string | null = null): Promise<Store> {
-  const db = databaseUrl ? await openPostgres(databaseUrl) : await openSqlite(dataDir)
+  // DATA_DIR holds per-node files on PostgreSQL too (the first-start sample data, result files without S3).
+  await mkdir(dataDir, { recursive: true })
+  const { db, dataVersion } = databaseUrl ? { db: await openPostgres(databaseUrl), dataVersion: null } : await openSqlite(dataDir)
   try {
     await migrate(db)
   } catch (err) {
     await db.destroy()
     throw err
   }
+  const changes = new StoreChanges(dataVersion)
+  const apiKeys = new ApiKeyRepository(db, changes)
   return {
     db,
     dialect: databaseUrl ? 'postgres' : 'sqlite',
     accounts: new AccountRepository(db),
     users: new UserRepository(db),
-    apiKeys: new ApiKeyRepository(db),
-    templates: new DocumentRepository(db, TEMPLATE_KIND),
-    blocks: new DocumentRepository(db, BLOCK_KIND),
+    apiKeys,
+    templates: new DocumentRepository(db, TEMPLATE_KIND, changes),
+    blocks: new DocumentRepository(db, BLOCK_KIND, changes),
     sessions: new SessionRepository(db),
-    close: () => db.destroy(),
+    changes,
+    close: async () => {
+      await apiKeys.flushUsage().catch(() => {})
+      await db.destroy()
+    },
   }
 }
 
@@ -80,7 +91,7 @@ async function openPostgres(url: string): Promise<Kysely<Database>> {
   return db
 }
 
-async function openSqlite(dataDir: string): Promise<Kysely<Database>> {
+async function openSqlite(dataDir: string): Promise<{ db: Kysely<Database>; dataVersion: () => number }> {
   await mkdir(dataDir, { recursive: true })
   const sqlite = new Libsql(join(dataDir, DATABASE_FILE))
   // WAL: readers do not block the writer; NORMAL sync is durable across crashes of the process in WAL mode.
@@ -88,7 +99,12 @@ async function openSqlite(dataDir: string): Promise<Kysely<Database>> {
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite as unknown as SqliteDatabase }) })
+  // Commits of other connections (another process on this file) move data_version; ours do not.
+  const dataVersion = sqlite.prepare('PRAGMA data_version').raw()
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite as unknown as SqliteDatabase }) }),
+    dataVersion: () => (dataVersion.get() as number[])[0],
+  }
 }
 
 export { looksLikeApiKey } from './api-key-format.js'
@@ -96,3 +112,4 @@ export { looksLikeId } from './new-id.js'
 export type * from './records.js'
 export type { WebSession } from './session-repository.js'
 export type { Database } from './database.js'
+export type { StoreChanges } from './store-changes.js'

@@ -5,12 +5,41 @@
 
 export interface ThrottleRule { maxFailures: number; windowMs: number; lockMs: number; maxLockMs: number }
 
-interface Entry { failures: number; firstFailureAt: number; lockedUntil: number; locks: number }
+export interface ThrottleEntry { failures: number; firstFailureAt: number; lockedUntil: number; locks: number }
+type Entry = ThrottleEntry
+
+/** The entry after one more failure at `now` (pure: the in-memory and the Redis throttle share it). */
+export function afterFailure(rule: ThrottleRule, previous: Entry | undefined, now: number): Entry {
+  const entry: Entry = previous && now - previous.firstFailureAt <= rule.windowMs
+    ? { ...previous }
+    : {
+        failures: 0,
+        firstFailureAt: now,
+        lockedUntil: previous?.lockedUntil ?? 0,
+        // Earlier locks are forgiven once a whole quiet window has passed since the last one ended.
+        locks: previous && now - previous.lockedUntil <= rule.windowMs ? previous.locks : 0,
+      }
+  entry.failures++
+  if (entry.failures >= rule.maxFailures) {
+    entry.lockedUntil = now + Math.min(rule.lockMs * 2 ** entry.locks, rule.maxLockMs)
+    entry.locks++
+    entry.failures = 0
+    entry.firstFailureAt = now
+  }
+  return entry
+}
+
+/** What the sign-in route needs: this class in one process, RedisSignInThrottle shared by nodes. */
+export interface Throttle {
+  retryAfterMs(key: string): number | Promise<number>
+  recordFailure(key: string): void | Promise<void>
+  recordSuccess(key: string): void | Promise<void>
+}
 
 /** Entries beyond this are pruned oldest-first, so a flood of distinct keys cannot exhaust memory. */
 const MAX_ENTRIES = 50_000
 
-export class SignInThrottle {
+export class SignInThrottle implements Throttle {
   private readonly entries = new Map<string, Entry>()
 
   constructor(private readonly rule: ThrottleRule) {
@@ -26,23 +55,7 @@ export class SignInThrottle {
   }
 
   recordFailure(key: string, now = Date.now()): void {
-    const previous = this.entries.get(key)
-    const entry: Entry = previous && now - previous.firstFailureAt <= this.rule.windowMs
-      ? previous
-      : {
-          failures: 0,
-          firstFailureAt: now,
-          lockedUntil: previous?.lockedUntil ?? 0,
-          // Earlier locks are forgiven once a whole quiet window has passed since the last one ended.
-          locks: previous && now - previous.lockedUntil <= this.rule.windowMs ? previous.locks : 0,
-        }
-    entry.failures++
-    if (entry.failures >= this.rule.maxFailures) {
-      entry.lockedUntil = now + Math.min(this.rule.lockMs * 2 ** entry.locks, this.rule.maxLockMs)
-      entry.locks++
-      entry.failures = 0
-      entry.firstFailureAt = now
-    }
+    const entry = afterFailure(this.rule, this.entries.get(key), now)
     // Re-inserting keeps the map in least-recently-failed order for pruning.
     this.entries.delete(key)
     this.entries.set(key, entry)

@@ -2,18 +2,16 @@
 // each single-page entry against the first page of its PDF: fails when either falls below the level reached
 // (bench/fidelity-png.json and bench/png-pdf-agreement.json have the last full measurement).
 // Needs ../shared beside the clone, and pdftoppm/pdfinfo (poppler-utils).
-import { existsSync } from 'node:fs'
 import t from 'tap'
-import { CORPUS_DIR, corpusEntries, formatTable, measureFidelity } from '../../bench/fidelity-run.js'
+import { haveCorpus } from '../helpers/corpus.js'
+import { corpusEntries, formatTable, measureFidelity } from '../../bench/fidelity-run.js'
 import { formatAgreement, measureAgreement, singlePageEntries } from '../../bench/png-pdf-agreement.js'
 
 // Reached: mean visual 0.86; agreement mean 0.94 over 13 single-page entries (12 of them ≥ 0.96; the
 // WeasyPrint invoice styles print only, so its PNG is unstyled on purpose) — floors a little lower for noise.
 const FLOOR = { visual: 0.84, agreement: 0.92, agreeingEntries: 12, agreeing: 0.9 }
 
-if (!existsSync(CORPUS_DIR)) {
-  t.pass(`corpus not found at ${CORPUS_DIR}: fidelity not measured`)
-} else {
+if (haveCorpus()) {
   t.test('PNG fidelity over the corpus stays at the level reached', async (t) => {
     const names = corpusEntries()
     t.equal(names.length, 16, 'all 16 corpus entries are measured')

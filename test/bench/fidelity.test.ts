@@ -1,15 +1,13 @@
 // The PDF engine against Chromium's references for the whole corpus: fails when fidelity falls below the
 // levels reached (bench/fidelity-pdf.json has the last full measurement). Needs ../shared beside the clone.
-import { existsSync } from 'node:fs'
 import t from 'tap'
-import { CORPUS_DIR, corpusEntries, formatTable, measureFidelity } from '../../bench/fidelity-run.js'
+import { haveCorpus } from '../helpers/corpus.js'
+import { corpusEntries, formatTable, measureFidelity } from '../../bench/fidelity-run.js'
 
 // Reached: 16/16 pages, text 0.961, placement 0.951, visual 0.952; the floors are a little lower for noise.
 const FLOOR = { pagesEqual: 16, text: 0.95, placement: 0.94, visual: 0.94 }
 
-if (!existsSync(CORPUS_DIR)) {
-  t.pass(`corpus not found at ${CORPUS_DIR}: fidelity not measured`)
-} else {
+if (haveCorpus()) {
   t.test('PDF fidelity over the corpus stays at the level reached', async (t) => {
     const names = corpusEntries()
     t.equal(names.length, 16, 'all 16 corpus entries are measured')

@@ -1,12 +1,15 @@
 import t from 'tap'
 import { execFile, spawn } from 'node:child_process'
-import { writeFileSync, readFileSync } from 'node:fs'
+import { readdirSync, writeFileSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { imageInfo, pdfText } from '../helpers/tools.js'
+import { imageInfo, pdfInfo, pdfText } from '../helpers/tools.js'
 
 const run = promisify(execFile)
+
+// Child processes on a shared 2-core machine: allow more than the default.
+t.setTimeout(600_000)
 const CLI = new URL('../../src/cli.ts', import.meta.url).pathname
 const cli = (args: string[], env: Record<string, string>) =>
   run(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, ...env }, encoding: 'utf8' })
@@ -46,6 +49,33 @@ t.test('quire render: a local render without a server', async (t) => {
   t.match(unknown.stderr, /unknown command "frobnicate"/)
 })
 
+t.test('quire render: a tall box inside an overflow clip prints one page, as in Chromium', async (t) => {
+  const dir = t.testdir({ 'clip.html': '<div style="height:100px;overflow:hidden"><div style="height:5000px">tall</div></div><p>end</p>' })
+  const out = join(dir, 'clip.pdf')
+  await cli(['render', join(dir, 'clip.html'), '-o', out], { DATA_DIR: dir })
+  const pdf = readFileSync(out)
+  t.equal(pdfInfo(pdf).Pages, '1')
+  t.match(pdfText(pdf), /end/)
+})
+
+t.test('quire render: --width, --height and --scale for images; a long document makes a full-page PNG', async (t) => {
+  const rows = Array.from({ length: 700 }, (_, i) => `<p style="margin:0;line-height:20px">Row ${i + 1}</p>`).join('')
+  const dir = t.testdir({ 'long.html': `<!DOCTYPE html><body style="margin:0">${rows}</body>`, 'data.json': '{}' })
+  const png = join(dir, 'shot.png')
+  await cli(['render', join(dir, 'long.html'), '--format', 'png', '--width', '400', '--height', '300', '--scale', '2', '-o', png], { DATA_DIR: dir })
+  t.match(await imageInfo(readFileSync(png)), { format: 'png', width: 800, height: 600 }, 'a 400×300 viewport at scale 2')
+  // 14,000 px tall: over the old 10,000 px side limit, far below the 50 M pixel budget (as Chromium's screenshots).
+  const full = join(dir, 'full.png')
+  await cli(['render', join(dir, 'long.html'), '--format', 'png', '--width', '600', '-o', full], { DATA_DIR: dir })
+  t.match(await imageInfo(readFileSync(full)), { width: 600, height: 14000 })
+  const bad = await cli(['render', join(dir, 'long.html'), '--format', 'png', '--scale', '20', '-o', png], { DATA_DIR: dir }).catch((e) => e)
+  t.equal(bad.code, 1)
+  t.match(bad.stderr, /scale must be a number from 0\.1 to 8; got "20"/)
+  const pdf = await cli(['render', join(dir, 'long.html'), '--width', '400', '-o', join(dir, 'x.pdf')], { DATA_DIR: dir }).catch((e) => e)
+  t.equal(pdf.code, 2)
+  t.match(pdf.stderr, /--width, --height and --scale apply to --format png or jpeg/)
+})
+
 t.test('a new user: serve on an empty DATA_DIR, create a key, render the sample invoice with it', async (t) => {
   const dir = t.testdir()
   const port = await freePort()
@@ -78,4 +108,49 @@ t.test('a new user: serve on an empty DATA_DIR, create a key, render the sample 
   const badRole = await cli(['users', 'create', '--email', 'b@example.com', '--password', 'x', '--role', 'owner'], env).catch((e) => e)
   t.equal(badRole.code, 2)
   t.match(badRole.stderr, /--role must be admin or editor/)
+})
+
+t.test('quire render TEMPLATE --data rows.jsonl -o DIR/: one file per row, bad rows reported by line', async (t) => {
+  const dir = t.testdir({
+    'letter.html': '<h1>Dear {{ name }}</h1><p>Order {{ order }}</p>',
+    'rows.jsonl': [
+      JSON.stringify({ name: 'Ada', order: 1 }),
+      JSON.stringify({ name: 'Grace', order: 2 }),
+      '{ not json',
+      '',
+      JSON.stringify([1, 2]),
+      JSON.stringify({ name: 'Linus', order: 5 }),
+    ].join('\n'),
+    'rows.json': JSON.stringify([{ name: 'Ken', order: 7 }, { name: 'Dennis', order: 8 }]),
+  })
+  const out = join(dir, 'out') + '/'
+  const failed = await cli(['render', join(dir, 'letter.html'), '--data', join(dir, 'rows.jsonl'), '--name', 'letter-{{ order }}-{{ name | downcase }}', '-o', out], { DATA_DIR: dir, RENDER_THREADS: '1' }).catch((e) => e)
+  t.equal(failed.code, 1, 'exit code 1: some rows failed')
+  t.match(failed.stderr, /rows\.jsonl:3: not valid JSON/)
+  t.match(failed.stderr, /rows\.jsonl:5: the row is an array, not a JSON object/)
+  t.match(failed.stdout, /Rendered 3 of 5 rows to .*out\/ in [\d.]+ s \([\d.]+ files\/s\); 2 failed\./, 'summary line when not on a terminal')
+  t.same(readdirSync(out).sort(), ['letter-1-ada.pdf', 'letter-2-grace.pdf', 'letter-5-linus.pdf'])
+  t.match(pdfText(readFileSync(join(out, 'letter-5-linus.pdf'))), /Dear Linus/)
+
+  // A .json array; names default to the row number; PNG.
+  const png = join(dir, 'png') + '/'
+  const ok = await cli(['render', join(dir, 'letter.html'), '--data', join(dir, 'rows.json'), '--format', 'png', '-o', png], { DATA_DIR: dir, RENDER_THREADS: '1' })
+  t.match(ok.stdout, /Rendered 2 of 2 rows/)
+  t.same(readdirSync(png).sort(), ['1.png', '2.png'])
+  t.match(await imageInfo(readFileSync(join(png, '2.png'))), { format: 'png' })
+})
+
+t.test('quire --help loads nothing heavy (no server, store or engine module)', async (t) => {
+  // A resolve hook that names every module the command loads.
+  const dir = t.testdir({
+    'hooks.mjs': "export async function resolve(s, c, next) { const r = await next(s, c); process.stderr.write('LOADED ' + r.url + '\\n'); return r }",
+    'register.mjs': "import { register } from 'node:module'; register('./hooks.mjs', import.meta.url)",
+  })
+  const started = performance.now()
+  const { stdout, stderr } = await run(process.execPath, ['--import', join(dir, 'register.mjs'), '--import', 'tsx', CLI, '--help'], { encoding: 'utf8' })
+  t.comment(`quire --help from the sources through tsx: ${(performance.now() - started).toFixed(0)} ms`)
+  t.match(stdout, /quire render TEMPLATE --data rows\.jsonl/)
+  const loaded = stderr.split('\n').filter((l) => l.startsWith('LOADED ') && !l.includes('/tsx/'))
+  t.ok(loaded.some((l) => l.includes('src/config.ts')), 'the hook saw the CLI\'s modules')
+  t.notOk(loaded.some((l) => /node_modules\/(fastify|kysely|libsql|piscina|pdfkit|fontkit|liquidjs|sharp)\//.test(l)), 'no service or engine module loaded')
 })

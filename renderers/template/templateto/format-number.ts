@@ -98,7 +98,6 @@ function plainDigits(n: number, fraction?: number): string {
 
 // ---- custom formats ----
 
-interface Section { tokens: Token[] }
 type Token =
   | { kind: 'digit'; char: '0' | '#'; part: 'int' | 'frac' }
   | { kind: 'point' }

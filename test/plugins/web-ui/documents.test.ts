@@ -109,6 +109,10 @@ t.test('preview: PNG of the first page, PDF, saved versions, and problems as dat
   const pdf = await web.post(`/templates/${doc.id}/preview`, { ...form, html: '<h1>Hello {{ who }}</h1>', previewFormat: 'pdf' })
   t.equal(pdf.headers.get('content-type'), 'application/pdf')
   t.equal(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString(), '%PDF-')
+  t.equal(pdf.headers.get('quire-warnings'), '0', 'no warnings for a clean template')
+  const warned = await web.post(`/templates/${doc.id}/preview`, { ...form, html: '<p style="frobnicate: 1">x</p>', previewFormat: 'pdf' })
+  t.equal(warned.headers.get('quire-warnings'), '1', 'the preview counts what was ignored')
+  t.match(decodeURIComponent(warned.headers.get('quire-warning-list') ?? ''), /frobnicate/, 'and lists it for the editor')
 
   const syntax = await web.post(`/templates/${doc.id}/preview`, { ...form, html: '<p>a</p>\n<p>{{ who </p>', previewFormat: 'png' })
   t.equal(syntax.status, 422)

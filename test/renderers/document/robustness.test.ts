@@ -1,5 +1,6 @@
 import t from 'tap'
 import { buildStyledDocument, type StyledElement } from '../../../renderers/document/index.js'
+import { parseHtml } from '../../../renderers/document/parse-html.js'
 
 const media = { type: 'print', width: 800, height: 1000 } as const
 
@@ -31,12 +32,12 @@ t.test('deep nesting is capped like Chromium (512) instead of overflowing the st
 })
 
 t.test('svg keeps attribute and tag case', async (t) => {
-  const doc = buildStyledDocument('<svg viewBox="0 0 10 10"><linearGradient id="g"></linearGradient></svg>', media)
-  const body = doc.root.children[1] as StyledElement
-  const svg = body.children[0] as StyledElement
+  // The DOM keeps SVG's case (the styled tree turns inline <svg> into an image of this markup).
+  const { body } = parseHtml('<svg viewBox="0 0 10 10"><linearGradient id="g"></linearGradient></svg>')
+  const svg = body.elementChildren[0]
   t.equal(svg.tag, 'svg')
   t.equal(svg.attrs.viewBox, '0 0 10 10')
-  t.equal((svg.children[0] as StyledElement).tag, 'linearGradient')
+  t.equal(svg.elementChildren[0].tag, 'linearGradient')
 })
 
 t.test('warnings are deduplicated', async (t) => {

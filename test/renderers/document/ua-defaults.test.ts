@@ -11,7 +11,7 @@ function all(root: StyledElement): StyledElement[] {
 }
 const px = (n: number) => ({ px: n, pct: 0 })
 
-const doc = buildStyledDocument(`
+const doc = buildStyledDocument(`<!DOCTYPE html>
   <h1 id="h1">a</h1><h2 id="h2">b</h2><h3 id="h3">c</h3><h4 id="h4"></h4><h5 id="h5"></h5><h6 id="h6"></h6>
   <p id="p">x <b id="b">b</b> <strong id="strong">s</strong> <i id="i">i</i> <em id="em">e</em> <small id="small">s</small>
   <sub id="sub">1</sub><sup id="sup">2</sup> <a id="a" href="#">link</a> <a id="nolink">anchor</a> <code id="code">c</code></p>

@@ -1,6 +1,6 @@
-// The default image engine (the PDF engine's layout painted as SVG) with the real front-end: what the satori
-// mapping got wrong — table columns shared by content, the canvas background over a long page, clipped
-// overflow not lengthening the page, a too-wide document cut rather than shrunk — and text as outlines.
+// The image back-end (the layout engine's display list painted as SVG) with the real front-end: table columns
+// shared by content, the canvas background over a long page, clipped overflow not lengthening the page, a
+// too-wide document cut rather than shrunk, and text as outlines.
 import sharp from 'sharp'
 import t from 'tap'
 import { renderImage } from '../../../renderers/image/index.js'
@@ -68,7 +68,7 @@ t.test('text drawn from cached glyph masks matches the same text rasterised by r
   const { buildStyledDocument } = await import('../../../renderers/document/index.js')
   const { displayList } = await import('../../../renderers/layout/display-list.js')
   const { fontStore } = await import('../../../renderers/fonts/font-store.js')
-  const { layoutScreen } = await import('../../../renderers/layout/layout-screen.js')
+  const { layoutDocument } = await import('../../../renderers/layout/layout-document.js')
   const { displayListSvg } = await import('../../../renderers/image/display-list-svg.js')
   const { rasterizeSvg } = await import('../../../renderers/image/rasterize-svg.js')
   const { compositeGlyphs } = await import('../../../renderers/image/composite-glyphs.js')
@@ -76,10 +76,10 @@ t.test('text drawn from cached glyph masks matches the same text rasterised by r
     <p style="font:italic bold 22px 'Times New Roman';color:rgba(200,0,0,.6)">Élan ÿ ﬁ “quoted”</p>
     <div style="background:#234;color:#fff;font:13px monospace;padding:3px">white on dark</div></body>`, { type: 'screen', width: 400, height: 200 })
   const fonts = fontStore()
-  const laid = layoutScreen(doc, { fonts, images: new Map(), warnings: [] }, 400, 200)
+  const laid = layoutDocument(doc, { fonts, images: new Map(), warnings: [] }, 400, 200, 'screen')
   const draw = (glyphMasks: boolean, scale: number) => {
     const page = displayListSvg(displayList(laid.root), laid.root, { width: 400, height: 200, fonts, images: new Map(), warnings: [], glyphMasks })
-    const raster = rasterizeSvg(page.svg, scale, 'white', false)
+    const raster = rasterizeSvg(page.svg, scale, 'white')
     compositeGlyphs(raster, page.glyphs, scale)
     return { raster, late: page.glyphs.length }
   }
@@ -108,7 +108,7 @@ t.test('pages of plain boxes skip resvg and come out as resvg draws them', async
   const { layoutRaster } = await import('../../../renderers/image/layout-raster.js')
   const { LIMITS } = await import('./fixtures/styled-page.js')
   const { rectRaster } = await import('../../../renderers/image/rect-raster.js')
-  const { layoutScreen } = await import('../../../renderers/layout/layout-screen.js')
+  const { layoutDocument } = await import('../../../renderers/layout/layout-document.js')
   const { displayList } = await import('../../../renderers/layout/display-list.js')
   const { fontStore } = await import('../../../renderers/fonts/font-store.js')
   const html = (extra: string) => `<body style="margin:3.5px;font:13px Arial;background:#fafafa">
@@ -119,7 +119,7 @@ t.test('pages of plain boxes skip resvg and come out as resvg draws them', async
     const doc = buildStyledDocument(html(''), { type: 'screen', width: 300, height: 150 })
     const request = { doc, images: new Map(), warnings: [], width: 300, viewportHeight: 150, fullPage: false, scale, limits: LIMITS }
     const fonts = fontStore()
-    const laid = layoutScreen(doc, { fonts, images: new Map(), warnings: [] }, 300, 150)
+    const laid = layoutDocument(doc, { fonts, images: new Map(), warnings: [] }, 300, 150, 'screen')
     t.ok(rectRaster(displayList(laid.root), { width: 300, height: 150, scale, fonts, canvas: { r: 250, g: 250, b: 250, a: 1 } }), `fast path taken at scale ${scale}`)
     const fast = layoutRaster(request)
     const svg = layoutRaster({ ...request, rectFastPath: false })
@@ -132,7 +132,7 @@ t.test('pages of plain boxes skip resvg and come out as resvg draws them', async
   for (const extra of ['<div style="border-radius:4px;background:#f00;height:9px"></div>', '<p style="opacity:.5">faded</p>', '<div style="border-top:2px dashed #000"></div>', '<div style="background:linear-gradient(#f00,#00f);height:9px"></div>']) {
     const doc = buildStyledDocument(html(extra), { type: 'screen', width: 300, height: 150 })
     const fonts = fontStore()
-    const laid = layoutScreen(doc, { fonts, images: new Map(), warnings: [] }, 300, 150)
+    const laid = layoutDocument(doc, { fonts, images: new Map(), warnings: [] }, 300, 150, 'screen')
     t.equal(rectRaster(displayList(laid.root), { width: 300, height: 150, scale: 1, fonts, canvas: { r: 255, g: 255, b: 255, a: 1 } }), null, `needs SVG: ${extra.slice(0, 40)}`)
   }
 })

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
+import { ApiKeyRepository } from '../../../src/store/api-key-repository.js'
 import { looksLikeApiKey } from '../../../src/store/index.js'
 import { openTestStore, testDialect } from './open-test-store.js'
 
@@ -60,20 +61,29 @@ t.test('authenticate: right key, unknown key, malformed key', async (t) => {
 
 t.test('authenticate sets lastUsedAt, but writes at most once per few seconds', async (t) => {
   const store = await openTestStore(t)
+  let now = Date.now()
+  const apiKeys = new ApiKeyRepository(store.db, store.changes, () => now)
   const account = await store.accounts.ensure('acme')
-  const { key, record } = await store.apiKeys.create(account.id, 'k')
-  await store.apiKeys.authenticate(key)
-  const first = (await store.apiKeys.list(account.id))[0].lastUsedAt
-  t.ok(first && Date.parse(first) >= Date.parse(record.createdAt))
-  await new Promise((r) => setTimeout(r, 20))
-  await store.apiKeys.authenticate(key)
-  t.equal((await store.apiKeys.list(account.id))[0].lastUsedAt, first, 'not rewritten within the resolution')
+  const { key, record } = await apiKeys.create(account.id, 'k')
+  t.equal(record.lastUsedAt, null)
+  await apiKeys.authenticate(key)
+  const first = (await apiKeys.list(account.id))[0].lastUsedAt
+  t.equal(first && Date.parse(first), now, 'written at the first use')
+  now += 1_000
+  await apiKeys.authenticate(key)
+  t.equal((await apiKeys.list(account.id))[0].lastUsedAt, first, 'not rewritten within the resolution')
 
-  // An old timestamp is refreshed on the next use.
+  // Used again after the resolution (a verified key answered from memory included): refreshed.
+  now += 5_000
+  await apiKeys.authenticate(key)
+  const later = (await apiKeys.list(account.id))[0].lastUsedAt!
+  t.equal(Date.parse(later), now, 'written again')
+
+  // A timestamp read from the database (a fresh repository, as after a restart) is refreshed when old.
   await store.db.updateTable('api_keys').set({ last_used_at: '2000-01-01T00:00:00.000Z' }).execute()
-  await store.apiKeys.authenticate(key)
-  const later = (await store.apiKeys.list(account.id))[0].lastUsedAt!
-  t.ok(Date.parse(later) > Date.parse('2020-01-01'))
+  const restarted = new ApiKeyRepository(store.db, store.changes, () => now)
+  await restarted.authenticate(key)
+  t.equal(Date.parse((await restarted.list(account.id))[0].lastUsedAt!), now, 'an old timestamp is refreshed')
 })
 
 t.test('roll: new value under the same id and name, old value rejected at once', async (t) => {

@@ -1,0 +1,35 @@
+# syntax=docker/dockerfile:1
+# Quire in two stages. build: every dependency, the TypeScript compiled to dist/ and the web editor
+# bundled into dist/public. runtime: dist/, the eta views, production dependencies only (no compiler, no
+# bundler, no browser: Quire lays documents out itself), a non-root user and a health check.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+# --ignore-scripts: `prepare` would build before the sources are here; the build runs below.
+RUN npm ci --no-audit --no-fund --ignore-scripts
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+COPY plugins ./plugins
+COPY pool ./pool
+COPY renderers ./renderers
+COPY web ./web
+RUN npm run build
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production DATA_DIR=/data PORT=3000 HOST=0.0.0.0
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts && npm cache clean --force
+COPY --from=build /app/dist ./dist
+COPY bin ./bin
+COPY src/views ./src/views
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# Stop timeout should exceed SHUTDOWN_GRACE_MS (30 s): docker stop -t 35.
+STOPSIGNAL SIGTERM
+CMD ["./bin/quire.js", "serve"]

@@ -1,0 +1,188 @@
+// Grid containers (CSS Grid Level 1): items placed (grid-placement.ts), columns sized from the items'
+// intrinsic widths and rows from their heights at those widths (grid-tracks.ts), then each item laid out
+// once at its area's size and place with the pagination context on, so a grid breaks across pages
+// between its rows' lines as block content does.
+import type { ComputedStyle } from '../document/styled-tree.js'
+import type { BlockBox, Box } from './boxes.js'
+import { len, margins } from './box-edges.js'
+import { createFloatContext } from './float-context.js'
+import { translateFrag, type Frag } from './fragments.js'
+import { intrinsicWidths } from './intrinsic-widths.js'
+import { withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult } from './layout-context.js'
+import { layoutBlockLevel } from './layout-block.js'
+import { placeItems, type Placement } from './grid-placement.js'
+import { explicitTracks, range, sizeTracks, type Contribution } from './grid-tracks.js'
+
+export interface GridFlow {
+  frags: Frag[]
+  height: number
+  firstBaseline: number | null
+  lastBaseline: number | null
+}
+
+export function isGridContainer(style: ComputedStyle): boolean {
+  return style.display === 'grid' || style.display === 'inline-grid'
+}
+
+interface GridPlan {
+  items: Box[]
+  placements: Placement[]
+  columns: number[]
+  colStarts: number[]
+  colEnds: number[]
+  colGap: number
+  rowGap: number
+}
+
+function inFlowItems(box: BlockBox, inner: ContainingBlock, contentTop: number, ctx: LayoutContext | null): Box[] {
+  const items: Box[] = []
+  for (const child of box.children) {
+    const s = child.style
+    if (s.position === 'absolute' || s.position === 'fixed') {
+      if (ctx) {
+        const list = s.position === 'fixed' ? ctx.absolute[0] : ctx.absolute[ctx.absolute.length - 1]
+        list?.push({ box: child, staticX: inner.x, staticY: contentTop })
+      }
+      continue
+    }
+    items.push(child)
+  }
+  // order-modified document order (a stable sort).
+  return items.sort((a, b) => a.style.order - b.style.order)
+}
+
+/** Places the items and sizes the columns for a content width (null: intrinsic sizing). */
+function planColumns(box: BlockBox, items: Box[], width: number | null, height: number | null, ctx: LayoutContext): GridPlan {
+  const style = box.style
+  const colGap = len(style.columnGap, width ?? 0)
+  const rowGap = len(style.rowGap, height ?? 0)
+  const cols = explicitTracks(style.gridTemplateColumns, style.gridTemplateAreas, 'col', width, colGap)
+  const rows = explicitTracks(style.gridTemplateRows, style.gridTemplateAreas, 'row', height, rowGap)
+  const { placements, colCount } = placeItems(items.map((i) => i.style), style, cols, rows)
+  const tracks = range(0, colCount).map((i) => i < cols.sizes.length ? cols.sizes[i] : style.gridAutoColumns[(i - cols.sizes.length) % style.gridAutoColumns.length])
+  const contributions: Contribution[] = items.map((item, i) => {
+    const w = intrinsicWidths(item, ctx)
+    return { start: placements[i].col, span: placements[i].colSpan, min: w.min, max: w.max }
+  })
+  const used = new Set(placements.flatMap((p) => range(p.col, p.colSpan)))
+  const collapsed = new Set(cols.autoFit.filter((i) => !used.has(i)))
+  const stretch = style.justifyContent === 'normal' || style.justifyContent === 'stretch'
+  const columns = sizeTracks(tracks, contributions, width, colGap, stretch, collapsed)
+  const edges = trackEdges(columns, colGap, collapsed, width, style.justifyContent)
+  return { items, placements, columns, colStarts: edges.starts, colEnds: edges.ends, colGap, rowGap }
+}
+
+/** Track edges: starts[i] and ends[i], with gaps (a collapsed track takes none) and content distribution. */
+function trackEdges(sizes: number[], gap: number, collapsed: Set<number>, available: number | null, justify: ComputedStyle['justifyContent'] | ComputedStyle['alignContent']): { starts: number[]; ends: number[] } {
+  const live = sizes.map((_, i) => !collapsed.has(i))
+  const count = live.filter(Boolean).length
+  const used = sizes.reduce((a, v) => a + v, 0) + gap * Math.max(0, count - 1)
+  const free = available === null ? 0 : Math.max(0, available - used)
+  let offset = 0
+  let extraGap = 0
+  switch (justify) {
+    case 'flex-end': offset = free; break
+    case 'center': offset = free / 2; break
+    case 'space-between': extraGap = count > 1 ? free / (count - 1) : 0; break
+    case 'space-around': extraGap = count ? free / count : 0; offset = extraGap / 2; break
+    case 'space-evenly': extraGap = free / (count + 1); offset = extraGap; break
+  }
+  const starts: number[] = []
+  const ends: number[] = []
+  let x = offset
+  for (let i = 0; i < sizes.length; i++) {
+    starts.push(x)
+    ends.push(x + sizes[i])
+    if (live[i]) x += sizes[i] + gap + extraGap
+  }
+  return { starts, ends }
+}
+
+const areaWidth = (plan: GridPlan, p: Placement): number => plan.colEnds[p.col + p.colSpan - 1] - plan.colStarts[p.col]
+
+/** The item's border-box width in its area and its x offset in it (justify-self, margins). */
+function itemWidth(item: Box, container: ComputedStyle, area: number, ctx: LayoutContext): { width: number; offset: number } {
+  const s = item.style
+  const m = margins(s, area)
+  const avail = Math.max(0, area - m.left - m.right)
+  const justify = s.justifySelf === 'auto' ? container.justifyItems : s.justifySelf
+  let width: number
+  if (item.kind !== 'block' || s.width !== 'auto') {
+    // A given width (or a replaced box): what block layout makes of it inside the area.
+    width = layoutBlockLevel(item, { x: 0, width: area, height: null }, 0, ctx, { floats: createFloatContext() }).frag.w
+  } else if (justify === 'stretch') {
+    width = avail
+  } else {
+    const intrinsic = intrinsicWidths(item, ctx)
+    width = Math.min(intrinsic.max - m.left - m.right, Math.max(intrinsic.min - m.left - m.right, avail))
+  }
+  const free = avail - width
+  return { width, offset: m.left + (justify === 'center' ? free / 2 : justify === 'end' ? free : 0) }
+}
+
+function layoutItem(box: Box, width: number, height: number | null, top: number, ctx: LayoutContext): LayoutResult {
+  const cb: ContainingBlock = { x: 0, width, height }
+  if (box.kind === 'block') {
+    return layoutBlockLevel(box, cb, top, ctx, { floats: createFloatContext(), fixedWidth: width, ...(height !== null ? { fixedHeight: height } : {}) })
+  }
+  return layoutBlockLevel(box, cb, top, ctx, { floats: createFloatContext() })
+}
+
+export function layoutGrid(box: BlockBox, inner: ContainingBlock, contentTop: number, ctx: LayoutContext): GridFlow {
+  const style = box.style
+  const items = inFlowItems(box, inner, contentTop, ctx)
+  const plan = planColumns(box, items, inner.width, inner.height, ctx)
+  const measure = withoutFlow(ctx)
+  const widths = plan.placements.map((p, i) => itemWidth(items[i], style, areaWidth(plan, p), measure))
+  // Rows: each item's height at its used width (with its vertical margins).
+  const rowTracks = explicitTracks(style.gridTemplateRows, style.gridTemplateAreas, 'row', inner.height, plan.rowGap)
+  const rowCount = Math.max(1, ...plan.placements.map((p) => p.row + p.rowSpan), rowTracks.count)
+  const rowSizes = range(0, rowCount).map((i) => i < rowTracks.sizes.length ? rowTracks.sizes[i] : style.gridAutoRows[(i - rowTracks.sizes.length) % style.gridAutoRows.length])
+  const heights = items.map((item, i) => {
+    const p = plan.placements[i]
+    const m = margins(item.style, areaWidth(plan, p))
+    const h = layoutItem(item, widths[i].width, null, 0, measure).frag.h
+    return { start: p.row, span: p.rowSpan, min: h + m.top + m.bottom, max: h + m.top + m.bottom }
+  })
+  const stretchRows = style.alignContent === 'stretch'
+  const rows = sizeTracks(rowSizes, heights, inner.height, plan.rowGap, stretchRows, new Set())
+  const rowEdges = trackEdges(rows, plan.rowGap, new Set(), inner.height, style.alignContent)
+
+  const frags: Frag[] = []
+  let firstBaseline: number | null = null
+  let lastBaseline: number | null = null
+  items.forEach((item, i) => {
+    const p = plan.placements[i]
+    const s = item.style
+    const areaTop = rowEdges.starts[p.row]
+    const areaH = rowEdges.ends[p.row + p.rowSpan - 1] - areaTop
+    const m = margins(s, areaWidth(plan, p))
+    const align = s.alignSelf === 'auto' ? style.alignItems : s.alignSelf
+    const stretch = align === 'stretch' && s.height === 'auto' && item.kind === 'block'
+    const contentH = heights[i].max - m.top - m.bottom
+    const h = stretch ? Math.max(0, areaH - m.top - m.bottom) : contentH
+    const free = areaH - m.top - m.bottom - h
+    const dy = align === 'center' ? free / 2 : align === 'flex-end' ? free : 0
+    const top = contentTop + areaTop + m.top + dy
+    const result = layoutItem(item, widths[i].width, stretch ? h : null, top, ctx)
+    translateFrag(result.frag, inner.x + plan.colStarts[p.col] + widths[i].offset - result.frag.x, top - result.frag.y)
+    frags.push(result.frag)
+    if (firstBaseline === null && result.firstBaseline !== null && p.row === 0) firstBaseline = result.firstBaseline
+    if (result.lastBaseline !== null) lastBaseline = result.lastBaseline
+  })
+  const height = inner.height ?? (rowEdges.ends[rows.length - 1] ?? 0)
+  // Frags in document order of their areas (row, then column), so painting and pagination meet them top-down.
+  const order = frags.map((f, i) => ({ f, key: plan.placements[i].row * 1e6 + plan.placements[i].col })).sort((a, b) => a.key - b.key).map((x) => x.f)
+  return { frags: order, height, firstBaseline, lastBaseline }
+}
+
+/** Intrinsic widths of a grid container: its columns sized for min-content and for max-content. */
+export function gridIntrinsic(box: BlockBox, ctx: LayoutContext): { min: number; max: number } {
+  const items = inFlowItems(box, { x: 0, width: 0, height: null }, 0, null)
+  if (!items.length) return { min: 0, max: 0 }
+  const total = (plan: GridPlan) => plan.colEnds[plan.columns.length - 1] ?? 0
+  const max = total(planColumns(box, items, null, null, ctx))
+  const minPlan = planColumns(box, items, 0, null, ctx)
+  const min = minPlan.columns.reduce((a, v) => a + v, 0) + minPlan.colGap * Math.max(0, minPlan.columns.length - 1)
+  return { min: Math.min(min, max), max }
+}

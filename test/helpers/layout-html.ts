@@ -1,0 +1,106 @@
+// Layout tested as layout: an HTML string laid out at a width and cut into pages, returned as positioned
+// boxes and lines of text (WeasyPrint's tests/testing_utils.render_pages() is the model). No painter runs,
+// so a test asserts where boxes are, not what the PDF or PNG bytes happen to be.
+//   const { pages, box } = await layoutHtml('<div id=a style="height:50px"></div>', { width: 400 })
+//   t.match(box('a'), { y: 8, h: 50 })
+// Boxes are named by their element's id (or null for anonymous boxes and for elements whose computed style
+// object is shared with another element: give the element an id rule of its own to make it unique).
+import { buildStyledDocument } from '../../renderers/document/index.js'
+import type { StyledElement, StyledNode, ComputedStyle } from '../../renderers/document/styled-tree.js'
+import { fontStore } from '../../renderers/fonts/font-store.js'
+import type { Frag } from '../../renderers/layout/fragments.js'
+import { layoutDocument, type Medium } from '../../renderers/layout/layout-document.js'
+import { paginate } from '../../renderers/layout/paginate.js'
+import { inRenderScope } from '../../renderers/layout/render-scope.js'
+import { withYoga } from '../../renderers/layout/yoga.js'
+
+export interface LaidBox { kind: 'box'; id: string | null; tag: string | null; x: number; y: number; w: number; h: number; children: LaidFrag[] }
+export interface LaidText { kind: 'text'; text: string; x: number; y: number; w: number; h: number }
+export type LaidFrag = LaidBox | LaidText
+
+export interface LaidPage {
+  /** The slice of the document this page shows, in document px. */
+  start: number
+  end: number
+  /** Every box and line of text whose top lies on this page, in document order, y relative to the page top. */
+  frags: Array<LaidBox | LaidText>
+}
+
+export interface LaidOut {
+  root: LaidBox
+  pages: LaidPage[]
+  /** The document's bottom as layout measured it (what pagination cuts, or the image's full height). */
+  height: number
+  scale: number
+  warnings: string[]
+  /** The box of the element with this id (throws when there is none, so a test cannot pass by not finding it). */
+  box(id: string): LaidBox
+  /** All lines of text, in document order, each as its text. */
+  texts(): string[]
+}
+
+export interface LayoutOptions {
+  /** Content width in CSS px (the page's content box for print, the viewport for screen); default 600. */
+  width?: number
+  /** Page content height (print) or viewport height (screen); default 800. */
+  height?: number
+  medium?: Medium
+}
+
+export async function layoutHtml(html: string, options: LayoutOptions = {}): Promise<LaidOut> {
+  const width = options.width ?? 600
+  const height = options.height ?? 800
+  const medium = options.medium ?? 'print'
+  return inRenderScope(() => withYoga(async () => {
+    const doc = buildStyledDocument(html, { type: medium, width, height })
+    const names = elementsByStyle(doc.root)
+    const warnings = [...doc.warnings]
+    const laid = layoutDocument(doc, { fonts: fontStore(), images: new Map(), warnings }, width, height, medium)
+    const root = view(laid.root, names) as LaidBox
+    const slices = paginate({ height: laid.height, pageHeight: () => height / laid.scale, flow: laid.flow, keepTogether: true, stopAfter: 1000 })
+    const all = flatten(root)
+    const pages = slices.map((s, i) => ({
+      start: s.start,
+      end: s.end,
+      frags: all.filter((f) => f.y >= s.start - 0.01 && (f.y < s.end - 0.01 || (i === slices.length - 1))).map((f) => ({ ...f, y: f.y - s.start })),
+    }))
+    const box = (id: string) => {
+      const found = all.find((f): f is LaidBox => f.kind === 'box' && f.id === id)
+      if (!found) throw new Error(`no box with id "${id}" (ids laid out: ${all.flatMap((f) => f.kind === 'box' && f.id ? [f.id] : []).join(', ')})`)
+      return found
+    }
+    const texts = () => all.flatMap((f) => f.kind === 'text' ? [f.text] : [])
+    return { root, pages, height: laid.height, scale: laid.scale, warnings, box, texts }
+  }))
+}
+
+/** Computed style → the one element that has it; null where elements share one style object. */
+function elementsByStyle(root: StyledElement): Map<ComputedStyle, StyledElement | null> {
+  const map = new Map<ComputedStyle, StyledElement | null>()
+  const walk = (node: StyledNode) => {
+    if (node.kind !== 'element') return
+    map.set(node.style, map.has(node.style) ? null : node)
+    node.children.forEach(walk)
+  }
+  walk(root)
+  return map
+}
+
+const round = (n: number) => Math.round(n * 100) / 100
+
+function view(frag: Frag, names: Map<ComputedStyle, StyledElement | null>): LaidFrag | null {
+  if (frag.kind === 'box') {
+    const el = names.get(frag.style) ?? null
+    return {
+      kind: 'box', id: el?.attrs.id ?? null, tag: el?.tag ?? null, x: round(frag.x), y: round(frag.y), w: round(frag.w), h: round(frag.h),
+      children: frag.children.map((c) => view(c, names)).filter((c): c is LaidFrag => c !== null),
+    }
+  }
+  if (frag.kind === 'text') return { kind: 'text', text: frag.text, x: round(frag.x), y: round(frag.y), w: round(frag.w), h: round(frag.h) }
+  return null
+}
+
+function flatten(box: LaidBox): LaidFrag[] {
+  return [box, ...box.children.flatMap((c) => (c.kind === 'box' ? flatten(c) : [c]))]
+}
+

@@ -1,0 +1,63 @@
+import t from 'tap'
+import SwaggerParser from '@apidevtools/swagger-parser'
+import { readFileSync } from 'node:fs'
+import { build } from '../helpers/build.js'
+
+const SPEC = new URL('../../../shared/spec/interface.md', import.meta.url)
+
+/** Every `| METHOD | \`/path\` |` row of the spec's endpoint tables, as "METHOD /path/{param}". */
+function specEndpoints(): string[] {
+  const text = readFileSync(SPEC, 'utf8')
+  const rows = [...text.matchAll(/^\| (GET|POST|PUT|DELETE) \| `([^`]+)`/gm)]
+  return rows.map(([, method, path]) => `${method} ${path.replace('{format}', '{format}')}`)
+}
+
+/** The spec writes /render/{format}/fromhtml; the document has the same with Fastify's params as {name}. */
+function documented(doc: { paths: Record<string, Record<string, unknown>> }): Set<string> {
+  const out = new Set<string>()
+  for (const [path, ops] of Object.entries(doc.paths)) for (const method of Object.keys(ops)) out.add(`${method.toUpperCase()} ${path}`)
+  return out
+}
+
+t.test('GET /openapi.json covers every spec endpoint and the management API, and is valid OpenAPI 3.1', async (t) => {
+  const h = await build(t)
+  const res = await h.call('/openapi.json', { key: null })
+  t.equal(res.status, 200)
+  const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, { security?: unknown; responses: Record<string, unknown> }>>; components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> } }
+  t.equal(doc.openapi, '3.1.0')
+
+  const have = documented(doc)
+  const wanted = specEndpoints()
+  t.ok(wanted.length >= 13, `${wanted.length} endpoints in the spec`)
+  for (const endpoint of wanted) {
+    // The spec's {renderType}/{format} for async paths are the same parameter names as ours.
+    t.ok(have.has(endpoint), `${endpoint} is documented`)
+  }
+  for (const endpoint of ['POST /api/v1/templates/', 'GET /api/v1/templates/{id}', 'POST /api/v1/templates/{id}/versions/{versionId}/publish', 'DELETE /api/v1/blocks/{id}', 'GET /health', 'GET /ready', 'GET /metrics']) {
+    t.ok(have.has(endpoint), `${endpoint} is documented`)
+  }
+  t.notOk([...have].some((e) => / \/(templates|keys|users|sign-in|assets)/.test(e)), 'the web interface is not in the API document')
+
+  t.match(doc.components.securitySchemes.apiKey, { type: 'apiKey', in: 'header', name: 'X-Api-Key' })
+  const render = doc.paths['/render/{format}/{templateId}'].post
+  t.same(render.security, [{ apiKey: [] }])
+  t.match(render.responses['4XX'] ?? render.responses['4xx'], { content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } })
+  t.match(doc.components.schemas.Problem, { required: ['type', 'title', 'status', 'code', 'error'] })
+
+  const validated = await SwaggerParser.validate(structuredClone(doc) as never)
+  t.ok(validated, 'the document validates')
+})
+
+t.test('GET /docs serves the interactive reference with its own assets', async (t) => {
+  const h = await build(t)
+  const page = await h.call('/docs/', { key: null })
+  t.equal(page.status, 200)
+  const html = await page.text()
+  t.notMatch(html, /https?:\/\/(cdn|unpkg|cdnjs|jsdelivr)/, 'no CDN')
+  const scripts = [...html.matchAll(/src="\.?\/?([^"]+\.js)"/g)].map((m) => m[1])
+  t.ok(scripts.length > 0, 'the page loads scripts')
+  for (const script of scripts) {
+    const asset = await h.call(`/docs/${script.replace(/^\.?\/?/, '')}`, { key: null })
+    t.equal(asset.status, 200, `${script} is served by Quire`)
+  }
+})
