@@ -86,7 +86,7 @@ async function importItem(store: Store, accountId: string, kind: 'template' | 'b
         created_at: typeof item.createdAt === 'string' ? item.createdAt : now,
         updated_at: typeof item.updatedAt === 'string' ? item.updatedAt : now,
       }).execute()
-      for (const { published, ...row } of rows) await trx.insertInto('document_versions').values(row).execute()
+      for (const { published: _published, ...row } of rows) await trx.insertInto('document_versions').values(row).execute()
       const published = rows.find((r) => r.published)
       if (published) await trx.updateTable('documents').set({ published_version_id: published.id }).where('id', '=', id).execute()
     })
