@@ -7,6 +7,7 @@ import { currentBlock, UnknownBlockError } from '../block-scope.js'
 import { HtmlLimitEmitter } from '../html-limit-emitter.js'
 import { renderState } from './render-state.js'
 import { rewriteFunctions } from './rewrite-functions.js'
+import { scopeBlockCss } from './scope-block-css.js'
 
 export class NestedTemplateError extends Error {
   constructor(message: string) {
@@ -96,13 +97,14 @@ export function contentBlockCall(ctx: Context, liquid: Liquid, blockId: string, 
   const templates = parsed(liquid, `block:${block.cacheKey}`, () => block.text)
   const data = scopedData(ctx, liquid, dataScope, custom)
   const items = Array.isArray(data) ? data : [data]
-  emitter.write(`<div id="${componentId}" class="tt-content-block">`)
+  // Collected first so that the block's <style> rules can be scoped to its element.
+  const collected = new HtmlLimitEmitter(Number.MAX_SAFE_INTEGER)
   state.depth++
   try {
-    for (const item of items) renderInto(ctx, liquid, templates, item !== null && typeof item === 'object' ? (item as object) : { _: item }, emitter)
+    for (const item of items) renderInto(ctx, liquid, templates, item !== null && typeof item === 'object' ? (item as object) : { _: item }, collected)
   } finally {
     state.depth--
   }
-  emitter.write('</div>')
+  emitter.write(`<div id="${componentId}" class="tt-content-block">${scopeBlockCss(collected.buffer, componentId)}</div>`)
   return undefined
 }

@@ -8,6 +8,9 @@ import { loadConfig } from '../../../src/config.js'
 import { build, publishedTemplate, type Harness } from '../../helpers/build.js'
 import { pdfText, imageInfo } from '../../helpers/tools.js'
 
+// Real renders over HTTP on a shared, loaded machine: allow more than the default file timeout.
+t.setTimeout(300_000)
+
 // One server for the tests below (a render pool warms up in seconds on a loaded machine).
 let h: Harness
 t.before(async () => { h = await build(t) })

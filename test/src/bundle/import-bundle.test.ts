@@ -11,6 +11,9 @@ import { exportBundle } from '../../../src/bundle/export-bundle.js'
 import { openStore } from '../../../src/store/index.js'
 import { build } from '../../helpers/build.js'
 
+// CLI child processes and a render pool on a shared, loaded machine: allow more than the default file timeout.
+t.setTimeout(300_000)
+
 const run = promisify(execFile)
 const CLI = new URL('../../../src/cli.ts', import.meta.url).pathname
 

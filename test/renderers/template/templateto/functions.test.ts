@@ -142,3 +142,10 @@ t.test('conditions Fluid reads and liquidjs does not: parenthesised groups and f
   t.equal(await render('{% unless items | size > 2 %}few{% endunless %}', { items: [1] }), 'few')
   t.equal(await render('{% if x == "a (b)" %}q{% endif %}', { x: 'a (b)' }), 'q', 'parentheses in strings are text')
 })
+
+t.test('contentBlock(): the block\'s CSS applies inside its own element only', async (t) => {
+  const blocks = { cb_card: '<style>.card { background: white } body, html .x { margin: 0 } @media print { .card h4 { color: red } } @keyframes k { from { opacity: 0 } to { opacity: 1 } }</style><div class="card">{{ name }}</div>' }
+  const out = await render('{{ contentBlock("cb_card", "card1", "products[0]") }}{{ contentBlock("cb_card", "card2", "products[1]") }}', { products: [{ name: 'A' }, { name: 'B' }] }, blocks)
+  t.match(out, '<div id="card1" class="tt-content-block"><style>#card1 .card{background:white}#card1,#card1 .x{margin:0}@media print{#card1 .card h4{color:red}}@keyframes k{from{opacity:0}to{opacity:1}}</style><div class="card">A</div></div>')
+  t.match(out, '<div id="card2" class="tt-content-block"><style>#card2 .card{background:white}')
+})
