@@ -1,41 +1,12 @@
 // Flex (yoga), multi-column, @page margin boxes, box-shadow and Chromium's margin and quirks behaviour,
 // checked on the word boxes pdftotext reports (points; 1 CSS px = 0.75 pt).
 import t from 'tap'
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { renderPdf } from '../../../renderers/pdf/index.js'
 import { pdfText } from '../../helpers/tools.js'
+import { findWord as find, wordBoxes, type Word } from '../../helpers/word-boxes.js'
 import { pdfTask } from './fixtures.js'
 
-interface Word { text: string; x: number; y: number; page: number }
-
-function wordBoxes(bytes: Uint8Array): Word[] {
-  const dir = mkdtempSync(join(tmpdir(), 'quire-bbox-'))
-  try {
-    const path = join(dir, 'out.pdf')
-    writeFileSync(path, bytes)
-    const xml = execFileSync('pdftotext', ['-bbox', path, '-'], { encoding: 'utf8' })
-    const out: Word[] = []
-    let page = 0
-    for (const line of xml.split('\n')) {
-      if (line.includes('<page ')) page++
-      const m = /xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)</.exec(line)
-      if (m) out.push({ text: m[3], x: Number(m[1]), y: Number(m[2]), page })
-    }
-    return out
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
-}
-
 const render = async (html: string) => (await renderPdf(pdfTask(html, { kind: 'html' }))).bytes
-const find = (words: Word[], text: string) => {
-  const w = words.find((x) => x.text === text)
-  if (!w) throw new Error(`word ${text} not in the PDF`)
-  return w
-}
 
 t.test('flex row: space-between puts items at both ends, centred items share a line', async (t) => {
   const words = wordBoxes(await render(`<!DOCTYPE html><body style="margin:0">
