@@ -1,6 +1,10 @@
 // Flex (yoga), multi-column, @page margin boxes, box-shadow and Chromium's margin and quirks behaviour,
 // checked on the word boxes pdftotext reports (points; 1 CSS px = 0.75 pt).
 import t from 'tap'
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { renderPdf } from '../../../renderers/pdf/index.js'
 import { pdfText } from '../../helpers/tools.js'
 import { findWord as find, wordBoxes, type Word } from '../../helpers/word-boxes.js'
