@@ -85,6 +85,7 @@ export class RenderPool {
     const id = this.nextId++
     let timer: NodeJS.Timeout | undefined
     let started = 0
+    const queued = performance.now()
     this.onStart.set(id, () => {
       started = performance.now()
       this.busy++
@@ -103,7 +104,9 @@ export class RenderPool {
       this.onStart.delete(id)
       clearTimeout(timer)
     }
-    this.observe(task, result.ok ? 'ok' : result.error.code, started)
+    // A result means a worker ran the task, even when its start message is still behind the result in the
+    // event loop (a render that fails at once): counted, timed from when it was queued.
+    this.observe(task, result.ok ? 'ok' : result.error.code, started || queued)
     if (!result.ok) throw new PoolError(result.error.code, result.error.message)
     return result.output
   }
