@@ -1,5 +1,6 @@
 import t from 'tap'
 import { renderDocumentHtml } from '../../../renderers/template/index.js'
+import { DEFAULT_SETTINGS } from '../../../renderers/default-settings.js'
 import { SAMPLE_INVOICE, seedIfEmpty } from '../../../src/sample/index.js'
 import { openTestStore } from '../store/open-test-store.js'
 
@@ -32,7 +33,7 @@ t.test('the sample invoice renders with its data: items, computed amounts and to
   const data = SAMPLE_INVOICE.sampleData as { items: { name: string; quantity: number; unit_price: number }[]; tax_rate: number }
   t.ok(data.items.length >= 8)
   const html = await renderDocumentHtml({
-    source: { kind: 'template', main: { cacheKey: 'sample', text: SAMPLE_INVOICE.html }, blocks: {}, header: null, footer: null, settings: undefined as never },
+    source: { kind: 'template', main: { cacheKey: 'sample', text: SAMPLE_INVOICE.html }, blocks: {}, header: null, footer: null, settings: DEFAULT_SETTINGS },
     data: SAMPLE_INVOICE.sampleData,
     limits: LIMITS,
   })
