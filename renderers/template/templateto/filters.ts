@@ -84,8 +84,9 @@ export function registerTemplateToFilters(engine: Liquid): void {
   engine.registerFilter('plus', (a: unknown, b: unknown) => decimal(numberOf('plus', a ?? 0) + numberOf('plus', b ?? 0)))
   engine.registerFilter('minus', (a: unknown, b: unknown) => decimal(numberOf('minus', a ?? 0) - numberOf('minus', b ?? 0)))
   engine.registerFilter('type', (value: unknown) => fluidType(value))
-  // Fluid (like Shopify Liquid) divides integers by an integer divisor as integers: 7 | divided_by: 2 → 3.
-  // A divisor written with a decimal point (2.0) keeps the fraction, as Fluid's decimals do.
+  // Fluid (like Shopify Liquid) divides an integer by an integer as integers: 7 | divided_by: 2 → 3. A
+  // fractional dividend (152413.5 | divided_by: 100 → 1524.135) or a divisor written with a decimal point
+  // (2.0) keeps the fraction, as Fluid's decimals do.
   engine.registerFilter('divided_by', function (this: FilterImpl, dividend: unknown, divisor: unknown) {
     const a = numberOf('divided_by', dividend)
     const b = numberOf('divided_by', divisor)
@@ -93,6 +94,6 @@ export function registerTemplateToFilters(engine: Liquid): void {
     const arg = this.token?.args?.[0]
     const written = arg && !Array.isArray(arg) ? (arg as { getText(): string }).getText() : ''
     const decimalDivisor = /\./.test(written) || (typeof divisor === 'string' && divisor.includes('.'))
-    return Number.isInteger(b) && !decimalDivisor ? Math.floor(a / b) : a / b
+    return Number.isInteger(a) && Number.isInteger(b) && !decimalDivisor ? Math.floor(a / b) : a / b
   })
 }

@@ -39,7 +39,8 @@ t.test('divided_by: integer division by an integer, as in Fluid', async (t) => {
   t.equal(await render('{{ 7 | divided_by: 2 }}'), '3')
   t.equal(await render('{{ 7 | divided_by: 2.0 }}'), '3.5', 'a divisor written with a decimal point keeps the fraction')
   t.equal(await render('{{ 20 | divided_by: 7 }}'), '2')
-  t.equal(await render('{{ n | divided_by: d }}', { n: 7.5, d: 2 }), '3')
+  t.equal(await render('{{ n | divided_by: d }}', { n: 7, d: 2 }), '3')
+  t.equal(await render('{{ n | divided_by: d }}', { n: 7.5, d: 2 }), '3.75', 'a fractional dividend keeps its fraction (taxes: amount × rate ÷ 100)')
   await t.rejects(render('{{ 7 | divided_by: 0 }}'), { message: /divided_by: division by zero/ })
 })
 
