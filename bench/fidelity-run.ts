@@ -95,19 +95,15 @@ export async function measureFidelity(format: FidelityFormat, names = corpusEntr
   } finally {
     rmSync(work, { recursive: true, force: true })
   }
-  const figures = (key: 'text' | 'placement') => (format === 'png' ? null : mean(entries.map((e) => e[key] ?? 0)))
-  return {
-    format,
-    entries,
-    pagesEqual: entries.filter((e) => e.pages === 1).length,
-    mean: { text: figures('text'), placement: figures('placement'), visual: mean(entries.map((e) => e.visual)) },
-  }
+  return summarize(format, entries)
 }
 
 /** One summary over several (the original corpus and the grown one together). */
 export function combineSummaries(parts: FidelitySummary[]): FidelitySummary {
-  const entries = parts.flatMap((p) => p.entries)
-  const format = parts[0]?.format ?? 'pdf'
+  return summarize(parts[0]?.format ?? 'pdf', parts.flatMap((p) => p.entries))
+}
+
+function summarize(format: FidelityFormat, entries: EntryFigures[]): FidelitySummary {
   const figures = (key: 'text' | 'placement') => (format === 'png' ? null : mean(entries.map((e) => e[key] ?? 0)))
   return {
     format,
