@@ -3,11 +3,11 @@
 // genitive forms where a language has them and a day is printed, ru-RU "23 ноября"), and the locale-shaped
 // codes %x, %X, %c follow the culture's order and separators (TemplateTo's docs: en-US %x 01/15/24, en-GB
 // 15/01/24, de-DE 15.01.24). Everything else is liquidjs's strftime: the names are put in after it ran, by
-// markers around the month and weekday numbers, so its date parsing and time zones stay as they are.
+// markers (private-use characters) around the month and weekday numbers, so its date parsing and time zones stay as they are.
 const CODE = /%([-_0^#:]+)?(\d+)?([EO])?(.)/g
-const MONTH = '\u0001'
-const WEEKDAY = '\u0002'
-const MARKED = /\u0001(\d+)\u0001([BbLl])|\u0002(\d)\u0002([Aa])/g
+const MONTH = '\uE000'
+const WEEKDAY = '\uE001'
+const MARKED = /\uE000(\d+)\uE000([BbLl])|\uE001(\d)\uE001([Aa])/g
 
 const patternCache = new Map<string, string>()
 
