@@ -153,3 +153,20 @@ t.test('template settings: cultureName and outputEscaping are validated on save'
   t.equal(unknown.status, 400)
   t.match(await unknown.text(), /unknown function 'qrcode'/)
 })
+
+t.test('bad input to the new filters and functions is a 400 naming the template line, never a 500', async (t) => {
+  const cases: Array<[string, unknown, RegExp]> = [
+    ['<p>\n{{ amount | format_number: "N2" }}</p>', { amount: 'abc' }, /line 2.*format_number: 'abc' is not a number/s],
+    ['<p>\n\n{{ 5 | format_number: "C", culture }}</p>', { culture: 'xx-QQ' }, /line 3.*format_number: unknown culture 'xx-QQ'/s],
+    ['<p>\n{{ barcode(code, "EAN13") }}</p>', { code: 'ABCDEFGHIJKL' }, /line 2.*barcode: EAN13 cannot encode 'ABCDEFGHIJKL'/s],
+    ['<p>\n{{ d | parse_date }}</p>', { d: '31/02/24' }, /line 2.*parse_date: '31\/02\/24' is not a valid/s],
+  ]
+  for (const [html, data, message] of cases) {
+    const { id } = await publishedTemplate(h, html)
+    for (const format of ['pdf', 'txt']) {
+      const res = await h.call(`/render/${format}/${id}`, { body: data })
+      t.equal(res.status, 400, `${format}: ${message.source.slice(0, 40)}`)
+      t.match(await res.json(), { code: 'QUIRE_ERR_TEMPLATE_RENDER', error: message })
+    }
+  }
+})
