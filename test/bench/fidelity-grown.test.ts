@@ -5,9 +5,9 @@ import { existsSync } from 'node:fs'
 import t from 'tap'
 import { combineSummaries, CORPUS_DIR, corpusEntries, formatMeans, formatTable, GROWN_DIR, measureFidelity } from '../../bench/fidelity-run.js'
 
-// Reached (`npm run bench:fidelity`), on the 24 grown entries (13 of corpus-a with github-markdown, 11 of
-// corpus-b): pages equal 20/24, text 0.802, placement 0.481, visual 0.692; corpus-a's 13 alone: pages 9/13,
-// text 0.856, placement 0.506, visual 0.691. Together with the original 16: visual 0.797 (0.836 with the 13).
+// Reached (`npm run bench:fidelity`), on the 25 grown entries (14 of corpus-a with github-markdown, 11 of
+// corpus-b): pages equal 21/25, text 0.810, placement 0.494, visual 0.700; corpus-a's 14 alone: pages 10/14,
+// text 0.866, placement 0.529, visual 0.706. Together with the original 16: visual 0.798 (0.837 with the 14).
 // The floors sit a little under the lower of the two sets (noise, and either branch merged first); raise them
 // as fixes land.
 const FLOOR = { pagesEqualShare: 0.6, text: 0.75, placement: 0.43, visual: 0.64, togetherVisual: 0.75 }
@@ -17,7 +17,7 @@ t.setTimeout(1_200_000)
 
 t.test('PDF fidelity over the grown corpus stays at the level reached', async (t) => {
   const names = corpusEntries(GROWN_DIR)
-  t.ok(names.length >= 13, `${names.length} grown entries`)
+  t.ok(names.length >= 14, `${names.length} grown entries`)
   const grown = await measureFidelity('pdf', names, GROWN_DIR)
   t.comment(`\n${formatTable(grown)}`)
   const share = grown.pagesEqual / names.length
