@@ -187,7 +187,7 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
       .send(await files.open(file))
   })
 
-  app.get('/render/async/webhook-secret', auth, async (request) => ({
+  app.get('/render/async/webhook-secret', { ...auth, schema: S.webhookSecret }, async (request) => ({
     secret: accountWebhookSecret(secret, request.apiKey!.accountId),
     header: 'X-Quire-Signature',
     scheme: 't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" under secret>',

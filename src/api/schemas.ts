@@ -224,6 +224,16 @@ export const asyncSchemas = {
     params: { type: 'object', properties: { jobId: jobIdParam } },
     response: { 302: { description: 'Redirect to the download address', type: 'null' }, ...errors },
   },
+  webhookSecret: {
+    tags: ['Asynchronous rendering'], security, summary: 'The account\'s webhook signing secret and how notifications are signed',
+    response: {
+      200: {
+        description: 'The secret', type: 'object', required: ['secret', 'header', 'scheme'],
+        properties: { secret: { type: 'string' }, header: { type: 'string' }, scheme: { type: 'string' } },
+      },
+      ...errors,
+    },
+  },
   download: {
     tags: ['Asynchronous rendering'], summary: 'Signed download address (the signature is the authorization)',
     params: { type: 'object', properties: { jobId: id('job id') } },

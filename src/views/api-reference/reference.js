@@ -1,6 +1,7 @@
 // Quire's interactive API reference: reads /openapi.json and shows every operation by tag with its
 // parameters, body and responses, and a form that sends the request with the key typed above. Built with
 // DOM calls only (no HTML from the document is interpreted), served by Quire itself (no CDN).
+/* global document, sessionStorage, URLSearchParams */
 'use strict'
 
 const keyInput = document.getElementById('api-key')
