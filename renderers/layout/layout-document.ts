@@ -16,6 +16,7 @@ import { createFlowConstraints, type FlowConstraints } from './flow-constraints.
 import type { FontStore } from '../fonts/font-store.js'
 import { layoutBox } from './layout-box.js'
 import type { LayoutContext } from './layout-context.js'
+import type { Warnings } from '../warnings.js'
 
 export type Medium = 'print' | 'screen'
 
@@ -35,7 +36,7 @@ export interface LaidOutDocument {
 const MAX_SHRINK = 2
 
 /** What layout runs with; `budgets` defaults to renderers/default-budgets.ts. */
-export interface LayoutEngines { fonts: FontStore; images: ImageStore; warnings: string[]; budgets?: RenderBudgets }
+export interface LayoutEngines { fonts: FontStore; images: ImageStore; warnings: Warnings; budgets?: RenderBudgets }
 
 /** `height` is the page's content height (print) or the viewport's (screen): what `vh` and `%` resolve against. */
 export function layoutDocument(doc: StyledDocument, engines: LayoutEngines, width: number, height: number, medium: Medium = 'print'): LaidOutDocument {
