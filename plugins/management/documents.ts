@@ -2,7 +2,7 @@
 // /api/v1/blocks share one shape: an editable draft, immutable versions, one published version.
 // JSON, authenticated by X-Api-Key, scoped to the key's account. The web UI uses the same store calls.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { checkLiquidSyntax } from '../../renderers/template/index.js'
+import { liquidSyntaxCheck } from '../../src/render/liquid-syntax.js'
 import { Errors, renderErrorFrom } from '../../src/errors.js'
 import { parseSettings } from '../../src/settings.js'
 import { parsePublishDate, PUBLISH_DATE_FORM } from '../../src/parse-publish-date.js'
@@ -63,8 +63,8 @@ const versionSchema = {
 }
 
 /** A Liquid syntax error is a 400 that names line and column. */
-export function assertLiquid(html: string): void {
-  const problem = checkLiquidSyntax(html)
+export async function assertLiquid(html: string): Promise<void> {
+  const problem = (await liquidSyntaxCheck())(html)
   if (problem) {
     throw renderErrorFrom('QUIRE_ERR_TEMPLATE_SYNTAX', `Liquid syntax error at line ${problem.line}, column ${problem.column}: ${problem.message}`)
   }
@@ -95,7 +95,7 @@ export default async function documentRoutes(app: FastifyInstance, { kind }: Doc
 
   app.post<{ Body: { name: string; html: string; sampleData?: object; settings?: object } }>('/', { schema: { ...createSchema, ...d.create } }, async (request, reply) => {
     const { name, html, sampleData, settings } = request.body
-    assertLiquid(html)
+    await assertLiquid(html)
     const record = await repo.create(account(request), { name, html, sampleData: sampleData ?? {}, settings: parseSettings(settings ?? {}) })
     return reply.code(201).send(documentView(record))
   })
@@ -110,7 +110,7 @@ export default async function documentRoutes(app: FastifyInstance, { kind }: Doc
   app.put<{ Params: { id: string }; Body: { name?: string; html?: string; sampleData?: object; settings?: object } }>('/:id', { schema: { ...updateSchema, ...d.update } }, async (request) => {
     const current = await found(request, request.params.id)
     const { name, html, sampleData, settings } = request.body
-    if (html !== undefined) assertLiquid(html)
+    if (html !== undefined) await assertLiquid(html)
     const updated = await repo.updateDraft(account(request), current.id, {
       name,
       html,

@@ -91,7 +91,7 @@ export default async function documentRoutes(app: FastifyInstance, { kind }: Doc
     const record = await found(request, request.params.id)
     const body = request.body ?? {}
     const intent = body.intent === 'version' || body.intent === 'publish' ? body.intent : 'draft'
-    const form = parseEditorForm(body, record.draft.settings, view.hasSettings)
+    const form = await parseEditorForm(body, record.draft.settings, view.hasSettings)
     if (form.ok) {
       try {
         await repo.updateDraft(account(request), record.id, { name: form.name, html: form.html, sampleData: form.sampleData, settings: form.settings })
@@ -128,7 +128,7 @@ export default async function documentRoutes(app: FastifyInstance, { kind }: Doc
         return saved
       }
     } else {
-      const form = parseEditorForm(body, record.draft.settings, view.hasSettings)
+      const form = await parseEditorForm(body, record.draft.settings, view.hasSettings)
       const problem = formProblem(form)
       if (problem) return reply.code(problem.status).send(problem)
       load = async () => ({ source: await draftPreviewSource(app, kind, account(request), form), data: form.sampleData })

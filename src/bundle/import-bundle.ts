@@ -1,7 +1,7 @@
 // Imports a bundle into one account item by item: each template or block keeps its id and versions, or
 // is refused with the reason (id taken or malformed, invalid settings, Liquid that does not parse);
 // a block whose name is already used gets a new name. Blocks first, so templates can refer to them.
-import { checkLiquidSyntax } from '../../renderers/template/index.js'
+import { liquidSyntaxCheck, type LiquidSyntaxCheck } from '../render/liquid-syntax.js'
 import { parseSettings } from '../settings.js'
 import type { Store } from '../store/index.js'
 import { newId } from '../store/new-id.js'
@@ -12,7 +12,7 @@ const IDS = { template: /^tpl_[A-Za-z0-9]{1,64}$/, block: /^cb_[A-Za-z0-9]{1,64}
 
 class Refused extends Error {}
 
-function liquidOk(html: unknown, where: string): string {
+function liquidOk(checkLiquidSyntax: LiquidSyntaxCheck, html: unknown, where: string): string {
   if (typeof html !== 'string') throw new Refused(`${where}: html must be a string`)
   const problem = checkLiquidSyntax(html)
   if (problem) throw new Refused(`${where}: Liquid syntax error at line ${problem.line}, column ${problem.column}: ${problem.message}`)
@@ -54,7 +54,8 @@ async function importItem(store: Store, accountId: string, kind: 'template' | 'b
       report.reason = `a content block named "${name}" already exists ({% include %} finds blocks by name)`
     }
     const now = new Date().toISOString()
-    const html = liquidOk(item.html, 'draft')
+    const checkLiquidSyntax = await liquidSyntaxCheck()
+    const html = liquidOk(checkLiquidSyntax, item.html, 'draft')
     const settings = settingsOf(item.settings, rawOutput, 'settings')
     const versions = Array.isArray(item.versions) ? item.versions : []
     const notes: string[] = []
@@ -64,7 +65,7 @@ async function importItem(store: Store, accountId: string, kind: 'template' | 'b
       return {
         id: versionId, document_id: id, account_id: accountId,
         number: Number.isInteger(v.number) && (v.number as number) > 0 ? (v.number as number) : i + 1,
-        html: liquidOk(v.html, `version ${i + 1}`),
+        html: liquidOk(checkLiquidSyntax, v.html, `version ${i + 1}`),
         sample_data: JSON.stringify(v.sampleData ?? item.sampleData ?? {}),
         settings: settingsOf(v.settings ?? item.settings, rawOutput, `version ${i + 1} settings`),
         created_at: typeof v.createdAt === 'string' ? v.createdAt : now,

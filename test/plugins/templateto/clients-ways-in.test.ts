@@ -55,7 +55,9 @@ t.test('the n8n node\'s template endpoints, with the shapes it reads', async (t)
   t.equal(one.status, 200)
   t.match(await one.json(), { id: b.id, name: 'Second', html: '<p>B {{ x }}</p>', publishedVersionId: null })
   t.equal((await h.call('/template/get/tpl_nope')).status, 404)
-  t.equal((await h.call('/template/get/not-an-id')).status, 400)
+  const malformed = await h.call('/template/get/not-an-id')
+  t.equal(malformed.status, 400)
+  t.match(await malformed.json(), { code: 'QUIRE_ERR_TEMPLATE_ID_INVALID', error: /Invalid template ID "not-an-id"/ }, 'the route schema answers the registry code')
 
   const page1 = (await (await h.call('/template/getpaged/1/1')).json()) as Array<{ id: string }>
   const page2 = (await (await h.call('/template/getpaged/2/1')).json()) as Array<{ id: string }>
