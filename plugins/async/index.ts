@@ -99,7 +99,7 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
     const image = renderType === 'image' ? imageOptionsFromBody(data) : undefined
     const resolved = await cachedTemplateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
     const { templateId, versionId } = resolved
-    const source = await applyRequestOptions(app.store, request.apiKey!.accountId, resolved.source, request.query as Record<string, unknown>)
+    const source = await applyRequestOptions(app.store, request.apiKey!.accountId, resolved.source, request.query as Record<string, unknown>, data)
     const task = image ? buildTask(config, 'image', { source, data }, image) : buildTask(config, renderType as 'pdf' | 'txt' | 'docx', { source, data })
     return accept(request, reply, { renderType, templateId, versionId, task, query })
   })
@@ -121,7 +121,9 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
     const body = request.body as Bag
     const data = body.data as Bag
     const clips = clipsOptionsFromBody(body, config.limits.maxClips)
-    const { source, templateId, versionId } = await cachedTemplateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
+    const resolved = await cachedTemplateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
+    const { templateId, versionId } = resolved
+    const source = await applyRequestOptions(app.store, request.apiKey!.accountId, resolved.source, request.query as Record<string, unknown>, body)
     const task = buildTask(config, 'clips', { source, data }, clips)
     return accept(request, reply, { renderType: 'image-clips', templateId, versionId, task, query })
   })

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { liquidSyntaxCheck } from '../../src/render/liquid-syntax.js'
 import { Errors, renderErrorFrom } from '../../src/errors.js'
 import { parseSettings } from '../../src/settings.js'
+import { parsePublishDate, PUBLISH_DATE_FORM } from '../../src/parse-publish-date.js'
 import type { DocumentRecord } from '../../src/store/records.js'
 import type { Store } from '../../src/store/index.js'
 import { errors } from '../../src/api/schemas.js'
@@ -36,7 +37,12 @@ function docs(kind: 'templates' | 'blocks') {
     createVersion: { ...meta('Freeze the draft as a new version'), params: idParams, response: { 201: versionOut, ...errors } },
     versions: { ...meta('List versions'), params: idParams, response: { 200: list, ...errors } },
     version: { ...meta('Get one version'), params: versionParams, response: { 200: versionOut, ...errors } },
-    publish: { ...meta('Publish a version'), params: versionParams, response: { 200: versionOut, ...errors } },
+    publish: {
+      ...meta('Publish a version, now or at `publishDate` (scheduled)'), params: versionParams,
+      querystring: { type: 'object', properties: { publishDate: { type: 'string', description: `${PUBLISH_DATE_FORM}; a future time schedules the version, a past one or none publishes now` } } },
+      response: { 200: versionOut, ...errors },
+    },
+    cancelSchedule: { ...meta('Cancel the version\'s pending publish schedule'), params: versionParams, response: { 204: { description: 'Cancelled', type: 'null' }, ...errors } },
   }
 }
 
@@ -65,8 +71,11 @@ export async function assertLiquid(html: string): Promise<void> {
 }
 
 export function documentView(record: DocumentRecord) {
-  const { id, name, draft, publishedVersionId, createdAt, updatedAt } = record
-  return { id, name, html: draft.html, sampleData: draft.sampleData, settings: draft.settings, publishedVersionId, createdAt, updatedAt }
+  const { id, name, draft, publishedVersionId, scheduledVersionId, scheduledPublishDate, createdAt, updatedAt } = record
+  return {
+    id, name, html: draft.html, sampleData: draft.sampleData, settings: draft.settings,
+    publishedVersionId, scheduledVersionId, scheduledPublishDate, createdAt, updatedAt,
+  }
 }
 
 
@@ -137,10 +146,25 @@ export default async function documentRoutes(app: FastifyInstance, { kind }: Doc
     return { versionId: version.id, ...version }
   })
 
-  app.post<{ Params: { id: string; versionId: string } }>('/:id/versions/:versionId/publish', { schema: d.publish }, async (request) => {
+  // TemplateTo's scheduled publishing: `?publishDate=` in the future schedules (replacing a pending
+  // schedule), in the past or absent publishes now (cancelling a pending schedule).
+  app.post<{ Params: { id: string; versionId: string }; Querystring: { publishDate?: string } }>('/:id/versions/:versionId/publish', { schema: d.publish }, async (request) => {
     const record = await found(request, request.params.id)
-    const version = await repo.publish(account(request), record.id, request.params.versionId)
+    const { publishDate } = request.query
+    const at = publishDate === undefined ? null : parsePublishDate(publishDate)
+    if (publishDate !== undefined && !at) throw new Errors.REQUEST_INVALID(`publishDate "${publishDate.slice(0, 60)}" is not ${PUBLISH_DATE_FORM}`)
+    const version = at && at.getTime() > Date.now()
+      ? await repo.schedule(account(request), record.id, request.params.versionId, at)
+      : await repo.publish(account(request), record.id, request.params.versionId)
     if (!version) throw new Errors.VERSION_NOT_FOUND(request.params.versionId, record.id)
     return { versionId: version.id, ...version }
+  })
+
+  app.delete<{ Params: { id: string; versionId: string } }>('/:id/versions/:versionId/schedule', { schema: d.cancelSchedule }, async (request, reply) => {
+    const record = await found(request, request.params.id)
+    if (!(await repo.cancelSchedule(account(request), record.id, request.params.versionId))) {
+      throw new Errors.VERSION_NOT_SCHEDULED(request.params.versionId, record.id)
+    }
+    return reply.code(204).send()
   })
 }

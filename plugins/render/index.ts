@@ -39,7 +39,7 @@ export default async function renderRoutes(app: FastifyInstance): Promise<void> 
     const data = request.body as Bag
     const image = format === 'image' ? imageOptionsFromQuery(request.query as Bag) : undefined
     const resolved = await cachedTemplateSource(app.store, request.apiKey!.accountId, templateId, versionId)
-    const source = await applyRequestOptions(app.store, request.apiKey!.accountId, resolved.source, request.query as Bag)
+    const source = await applyRequestOptions(app.store, request.apiKey!.accountId, resolved.source, request.query as Bag, data)
     const task = image ? buildTask(app.config, 'image', { source, data }, image) : buildTask(app.config, format as 'pdf' | 'txt', { source, data })
     return send(app, request, reply, task, base64, templateId)
   }
@@ -61,7 +61,8 @@ export default async function renderRoutes(app: FastifyInstance): Promise<void> 
     const body = request.body as Bag
     const data = body.data as Bag
     const clips = clipsOptionsFromBody(body, app.config.limits.maxClips)
-    const { source } = await cachedTemplateSource(app.store, request.apiKey!.accountId, templateId, versionId)
+    const resolved = await cachedTemplateSource(app.store, request.apiKey!.accountId, templateId, versionId)
+    const source = await applyRequestOptions(app.store, request.apiKey!.accountId, resolved.source, request.query as Bag, body)
     return send(app, request, reply, buildTask(app.config, 'clips', { source, data }, clips), false, `${templateId}-clips`)
   }
 
