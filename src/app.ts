@@ -23,6 +23,7 @@ import webUi from '../plugins/web-ui/index.js'
 import templateToRoutes from '../plugins/templateto/template-routes.js'
 import bundleRoutes from '../plugins/templateto/bundle-routes.js'
 import publishSchedules from '../plugins/publish-schedules.js'
+import { lazySchemaCompilers } from './api/lazy-schema-compilers.js'
 
 export interface AppParts { store?: Store; pool?: RenderPool; engines?: Engines; logger?: boolean | object }
 
@@ -47,6 +48,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     throw error
   }
   const pool = parts.pool ?? new RenderPool(config.pool)
+  const schemaCompilers = lazySchemaCompilers()
   const app = Fastify({
     logger: withRedactedUrls(parts.logger ?? { level: config.logLevel }),
     bodyLimit: config.bodyLimitBytes,
@@ -57,7 +59,9 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     rewriteUrl: (req) => lowerRenderFormat(req.url ?? '/'),
     // Unknown members are an error that names them, not silently dropped.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    schemaController: { compilersFactory: schemaCompilers.compilersFactory },
   })
+  app.decorate('compileSchemas', schemaCompilers.compileAll)
   app.decorate('engines', engines)
   await app.register(services, { config, store, pool })
   // onClose hooks run last-registered first (measured on Fastify 5.12): registered before every endpoint
