@@ -39,14 +39,15 @@ async function printPdf(task: PdfTask): Promise<RenderOutput> {
   const settingsBox = contentBox(printedPageGeometry(settings, NO_PAGE_RULE))
   const budgets = budgetsOf(task.limits)
   let styled = buildStyledDocument(html, { type: 'print', width: settingsBox.width, height: settingsBox.height }, budgets)
-  // The document is laid out at the width of its first page (its :first and named rules, without the cover option).
-  let pages = printedPages(settings, styled)
-  const content = contentBox(printedPageGeometry(settings, pages.page(0).rule))
+  // The document is laid out once, at the width of the plain @page rule's page: the one most pages print on.
+  // (Chromium lays each page out at its own width; here a :first, :left/:right or named page that changes the
+  // width moves the content with its margins but keeps the common width.)
+  const content = contentBox(printedPageGeometry(settings, styled.page))
   if (Math.abs(content.width - settingsBox.width) > 0.5) {
     // @page changed the paper: media queries must see the real width.
     styled = buildStyledDocument(html, { type: 'print', width: content.width, height: content.height }, budgets)
-    pages = printedPages(settings, styled)
   }
+  const pages = printedPages(settings, styled)
 
   // 2. images, 3. layout
   // Large bitmaps are kept at most three times as wide as the page's content box (about 290 dpi at full width).
