@@ -12,6 +12,7 @@ import type { Band } from './header-footer.js'
 import { layoutDocument } from '../layout/layout-document.js'
 import type { PageGeometry } from '../layout/page-geometry.js'
 import type { PrintedPage } from './printed-pages.js'
+import type { Warnings } from '../warnings.js'
 
 /** A laid-out box and the rectangle it is placed in (page px); `align` says where in its height it sits. */
 export interface PlacedBand { band: Band; x: number; y: number; h: number; align: 'top' | 'middle' | 'bottom' }
@@ -46,7 +47,7 @@ function boxHtml(box: PageMarginBox, page: number, pages: number, textAlign: str
 }
 
 export function marginBoxBands(
-  pages: PrintedPage[], engines: { fonts: FontStore; images: ImageStore; warnings: string[] },
+  pages: PrintedPage[], engines: { fonts: FontStore; images: ImageStore; warnings: Warnings },
 ): PlacedBand[][] {
   const cache = new Map<string, Band>()
   return pages.map(({ rule, geometry: g }, i) => (rule.marginBoxes ?? []).flatMap((box) => {

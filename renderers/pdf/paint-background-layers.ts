@@ -28,7 +28,7 @@ export function paintBackgroundLayers(target: PaintTarget, frag: BoxFrag, s: Com
 function paintImageLayer(target: PaintTarget, layer: BackgroundLayer, url: string, area: Area, frag: BoxFrag): void {
   const img = target.image(url) as { width: number; height: number } | null
   if (!img) return
-  const placed = imageLayerTiles(layer, area, img.width, img.height, frag, (m) => target.warnings.push(`background image ${url.slice(0, 60)} ${m}`))
+  const placed = imageLayerTiles(layer, area, img.width, img.height, frag, (m) => target.warnings.add(`background image ${url.slice(0, 60)} ${m}`))
   if (!placed) return
   const { w, h, xs, ys } = placed
   for (const y of ys) for (const x of xs) target.doc.image(img as never, x, y, { width: w, height: h })
@@ -36,7 +36,7 @@ function paintImageLayer(target: PaintTarget, layer: BackgroundLayer, url: strin
 
 /** A gradient sized with background-size (link underlines, highlighter marks) is drawn in its tiles only. */
 function paintGradientLayer(target: PaintTarget, layer: BackgroundLayer, area: Area, frag: BoxFrag): void {
-  const tiles = gradientLayerTiles(layer, area, frag, (m) => target.warnings.push(`background gradient ${m}`))
+  const tiles = gradientLayerTiles(layer, area, frag, (m) => target.warnings.add(`background gradient ${m}`))
   if (!tiles) { paintGradient(target.doc, layer, area); return }
   const image = layer.image
   if (tiles.solid && image.kind !== 'url' && image.stops.length) {
