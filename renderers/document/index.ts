@@ -38,5 +38,5 @@ export function buildStyledDocument(html: string, media: MediaContext, budgets: 
   })
   const page = resolvePageRule(pageRules, warnings.add)
   const startPage = media.type === 'print' ? insertNamedPageBreaks(root) : null
-  return { root, title: dom.title, page, pageRules, startPage, warnings: warnings.list }
+  return { root, title: dom.title, page, pageRules, startPage, quirks: dom.quirks, warnings: warnings.list }
 }

@@ -207,6 +207,8 @@ export interface StyledDocument {
   page: PageRule
   /** Every `@page` rule that applies to the medium, for resolving each printed page's own (renderers/document/page-rule.ts). */
   pageRules?: PageRuleSource[]
+  /** No doctype (or a legacy one): the document is in quirks mode. */
+  quirks?: boolean
   /** The name of the first page (the root's start page value), null when no box names a page. */
   startPage?: string | null
   /** Unsupported or invalid CSS, each naming the property and value: logged, never fatal. */
