@@ -249,7 +249,8 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
   input.maxBottom = 0
   // Chromium's line height quirk (quirks mode): a line of images and inline blocks alone, without text or
   // inline boxes with padding, borders or margins, is as tall as they are — no strut, no descender gap.
-  const struts = !(input.ctx.quirks && !hasText && input.open.every((b) => b.style.paddingTop.px + b.style.paddingBottom.px + b.style.borderTop.width + b.style.borderBottom.width === 0))
+  // List items keep the strut (Chromium 156: an <li> with only an image is 54 px for a 50 px image, a div 50).
+  const struts = !(input.ctx.quirks && !hasText && style.display !== 'list-item' && input.open.every((b) => b.style.paddingTop.px + b.style.paddingBottom.px + b.style.borderTop.width + b.style.borderBottom.width === 0))
   if (struts) reach(input, 0, strut)
   const stack = scratch.stack
   for (const box of input.open) {

@@ -25,3 +25,11 @@ t.test('with a doctype, or with text on the line, the strut keeps its descender 
   const text = await layoutHtml(doc(false, `<table cellspacing=0 cellpadding=0><tr><td id=c>${IMG} x</td></tr></table>`))
   t.ok(text.box('c').h > 53, `quirks cell with text ${text.box('c').h}`)
 })
+
+t.test('quirks mode: list items keep the strut; flex items and inline blocks do not (Chromium: 54, 50, 50 px)', async (t) => {
+  const { box } = await layoutHtml(doc(false, `<ul style="margin:0;padding:0;list-style:none"><li id=l>${IMG}</li></ul>
+    <div style="display:flex"><div id=f>${IMG}</div></div><div id=o><div style="display:inline-block">${IMG}</div></div>`))
+  t.ok(box('l').h > 53 && box('l').h < 55, `list item ${box('l').h}`)
+  t.match(box('f'), { h: 50 })
+  t.match(box('o'), { h: 50 })
+})
