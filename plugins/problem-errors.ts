@@ -6,7 +6,9 @@ import { Errors, problemBody } from '../src/errors.js'
 import { PoolError } from '../pool/index.js'
 import { renderErrorStatus } from '../src/render/pool-errors.js'
 
+/** Every 503 says when to come back (busy, not ready, shutting down): a caller that set none gets 1 s. */
 export function sendProblem(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
+  if (status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', '1')
   return reply.code(status).type('application/problem+json; charset=utf-8').send(problemBody(status, code, message, String(reply.request.id)))
 }
 

@@ -16,6 +16,7 @@ import asyncRoutes from '../plugins/async/index.js'
 import documentRoutes from '../plugins/management/documents.js'
 import healthRoutes from '../plugins/health.js'
 import drainingPlugin from '../plugins/draining.js'
+import admission from '../plugins/admission.js'
 import metrics from '../plugins/metrics.js'
 import openapi from '../plugins/openapi.js'
 import { requestIdFor } from './request-id.js'
@@ -69,6 +70,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   await app.register(problemErrors)
   await app.register(jsonBody, { maxDepth: config.jsonMaxDepth })
   await app.register(drainingPlugin)
+  await app.register(admission)
   await app.register(openapi)
   await app.register(metrics)
   await app.register(rateLimits)

@@ -36,6 +36,8 @@ export const Errors = {
   RENDER_MEMORY_LIMIT: define('QUIRE_ERR_RENDER_MEMORY_LIMIT', 'The render needed more than the worker memory limit of %s MB (RENDER_WORKER_MEMORY_MB) and was stopped', 400),
   RENDER_WORKER_CRASHED: define('QUIRE_ERR_RENDER_WORKER_CRASHED', 'The render worker stopped unexpectedly (%s); the worker was replaced', 500),
   RENDER_BUSY: define('QUIRE_ERR_RENDER_BUSY', 'Too many renders are waiting (queue limit %s); try again shortly', 503),
+  RENDER_QUEUE_TIME: define('QUIRE_ERR_RENDER_QUEUE_TIME', 'The renders ahead would take about %s ms, longer than the queue time limit of %s ms (RENDER_MAX_QUEUE_MS); try again shortly', 503),
+  RENDER_CANCELLED: define('QUIRE_ERR_RENDER_CANCELLED', 'The client went away before the render started; it was not rendered', 499),
   ASYNC_RENDER_TYPE_INVALID: define('QUIRE_ERR_ASYNC_RENDER_TYPE_INVALID', 'Unknown render type "%s": use %s', 400),
   ASYNC_OUTPUT_URL_INVALID: define('QUIRE_ERR_ASYNC_OUTPUT_URL_INVALID', 'Invalid presigned address (outputPresignedUrl): %s', 400),
   ASYNC_WEBHOOK_URL_INVALID: define('QUIRE_ERR_ASYNC_WEBHOOK_URL_INVALID', 'Invalid webhookUrl: %s', 400),
@@ -93,7 +95,7 @@ export function allErrorCodes(): string[] {
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 500: 'Internal Server Error',
+  409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 499: 'Client Closed Request', 500: 'Internal Server Error',
   503: 'Service Unavailable',
 }
 

@@ -49,7 +49,7 @@ t.test('SIGTERM with 20 sync renders and an async job in flight', async (t) => {
   const key = await createKey(dataDir)
   const port = await freePort()
   // Two workers: the async job renders on one while the sync renders go through the other.
-  const env = { JOB_CONCURRENCY: '1', RENDER_THREADS: '2', LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '120000' }
+  const env = { JOB_CONCURRENCY: '1', RENDER_THREADS: '2', LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '120000', RENDER_MAX_QUEUE_MS: '600000' }
   const first = await startChild(t, dataDir, key, env, port)
 
   // The async job first, so it is rendering (Processing) when the signal comes.
