@@ -55,8 +55,11 @@ export class RenderPool {
   private running = 0
   private readonly waiting: Waiter[] = []
   private busy = 0
-  /** Moving average of a render's time in a worker (ms), for the estimated wait; 0 until one has finished. */
-  private averageRenderMs = 0
+  /**
+   * Time in a worker of the last renders (ms), for the estimated wait. Their median, not a mean: a worker's
+   * first render of a template (compiling, fonts) can take ten times a warm one and must not refuse the next ones.
+   */
+  private readonly recentRenderMs: number[] = []
   private workersCreated = 0
   private observer: RenderObserver | null = null
 
@@ -116,8 +119,8 @@ export class RenderPool {
     } finally {
       if (started > 0) {
         this.busy--
-        const ms = performance.now() - started
-        this.averageRenderMs = this.averageRenderMs === 0 ? ms : this.averageRenderMs * 0.9 + ms * 0.1
+        this.recentRenderMs.push(performance.now() - started)
+        if (this.recentRenderMs.length > 15) this.recentRenderMs.shift()
       }
       this.onStart.delete(id)
       clearTimeout(timer)
@@ -173,13 +176,15 @@ export class RenderPool {
   }
 
   /**
-   * How long a render submitted now would wait for a worker (ms), from the queue ahead of it and the average
-   * render time; 0 while a worker is free or before any render has finished.
+   * How long a render submitted now would wait for a worker (ms): the renders waiting ahead of it shared over
+   * the threads, plus half a render for the ones running (on average half done), each at the median of the
+   * recent render times; 0 while a worker is free or before any render has finished.
    */
   estimatedWaitMs(): number {
-    const { threads } = this.options
-    if (this.running < threads && this.waiting.length === 0) return 0
-    return Math.ceil((this.waiting.length + 1) / threads) * this.averageRenderMs
+    if (this.running < this.options.threads && this.waiting.length === 0) return 0
+    const sorted = [...this.recentRenderMs].sort((a, b) => a - b)
+    const typicalMs = sorted[sorted.length >> 1] ?? 0
+    return (this.waiting.length / this.options.threads + 0.5) * typicalMs
   }
 
   /** Calls `observer` after every render that a worker started (for metrics), with its time in the worker. */

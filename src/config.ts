@@ -173,7 +173,7 @@ export function loadConfig(env: Env = process.env): Config {
       threads: integer(env, 'RENDER_THREADS', Math.max(1, availableParallelism()), 1),
       renderTimeoutMs: integer(env, 'RENDER_TIMEOUT_MS', 30_000, 100),
       maxQueue: integer(env, 'RENDER_MAX_QUEUE', 1000, 1),
-      maxQueueMs: integer(env, 'RENDER_MAX_QUEUE_MS', 1000, 1),
+      maxQueueMs: integer(env, 'RENDER_MAX_QUEUE_MS', 500, 1),
       workerMemoryMb: integer(env, 'RENDER_WORKER_MEMORY_MB', 512, 64),
       workerYoungMb: integer(env, 'RENDER_WORKER_YOUNG_MB', 6, 1),
     },

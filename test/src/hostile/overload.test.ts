@@ -68,7 +68,9 @@ t.test('a render that waited past RENDER_MAX_QUEUE_MS is refused unrendered; the
 })
 
 t.test('40 clients at once on one worker with a queue of 3: only 200, or 503 with Retry-After', async (t) => {
-  const server = await startHostileServer(t, { RENDER_THREADS: '1', RENDER_MAX_QUEUE: '3' })
+  // The count limit alone (the time limit is the test above; this machine is too loaded to time 40 renders).
+  const server = await startHostileServer(t, { RENDER_THREADS: '1', RENDER_MAX_QUEUE: '3', RENDER_MAX_QUEUE_MS: '600000' })
+  await server.stillServes(t, 60_000)
   const answers = await Promise.all(Array.from({ length: 40 }, async (_, i) => {
     const res = await server.html('pdf', `<h1>Client ${i}</h1>`)
     const retryAfter = res.headers.get('retry-after')
@@ -80,8 +82,6 @@ t.test('40 clients at once on one worker with a queue of 3: only 200, or 503 wit
   t.equal(ok + busy.length, 40, `statuses: ${ok} × 200, ${busy.length} × 503, nothing else`)
   t.ok(ok >= 4, 'at least the worker and the queue of 3 were served')
   t.ok(busy.length > 0, 'the rest were refused')
-  for (const b of busy) {
-    t.match(b, { code: /^QUIRE_ERR_RENDER_(BUSY|QUEUE_TIME)$/, retryAfter: /^\d+$/ })
-  }
+  for (const b of busy) t.match(b, { code: 'QUIRE_ERR_RENDER_BUSY', retryAfter: /^\d+$/ })
   await server.stillServes(t)
 })
