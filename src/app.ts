@@ -7,7 +7,7 @@ import { lowerRenderFormat } from './lenient-url.js'
 import { openEngines, type Engines } from './engines.js'
 import { RenderPool } from '../pool/index.js'
 import services from '../plugins/services.js'
-import problemErrors from '../plugins/problem-errors.js'
+import problemErrors, { frameworkError } from '../plugins/problem-errors.js'
 import jsonBody from '../plugins/json-body.js'
 import apiKeyAuth from '../plugins/api-key-auth.js'
 import rateLimits from '../plugins/rate-limit.js'
@@ -55,6 +55,8 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     genReqId: requestIdFor,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     rewriteUrl: (req) => lowerRenderFormat(req.url ?? '/'),
+    // The router's own errors (an over-long path parameter, a bad %-escape) as problem+json without the URL.
+    frameworkErrors: frameworkError,
     // Unknown members are an error that names them, not silently dropped.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   })

@@ -17,6 +17,7 @@ export const Errors = {
   AUTH_FORBIDDEN: define('QUIRE_ERR_AUTH_FORBIDDEN', '%s', 403),
   REQUEST_INVALID: define('QUIRE_ERR_REQUEST_INVALID', '%s', 400),
   REQUEST_BODY_TOO_LARGE: define('QUIRE_ERR_REQUEST_BODY_TOO_LARGE', 'The request body is larger than the limit of %s bytes', 400),
+  REQUEST_URL_TOO_LONG: define('QUIRE_ERR_REQUEST_URL_TOO_LONG', 'A path segment of the URL is longer than %s characters: no identifier is that long', 414),
   REQUEST_JSON_TOO_DEEP: define('QUIRE_ERR_REQUEST_JSON_TOO_DEEP', 'The JSON body nests arrays and objects more than %s deep (JSON_MAX_DEPTH)', 400),
   REQUEST_DATA_MISSING: define('QUIRE_ERR_REQUEST_DATA_MISSING', '%s', 400),
   TEMPLATE_ID_INVALID: define('QUIRE_ERR_TEMPLATE_ID_INVALID', 'Invalid template ID "%s": template IDs look like tpl_…', 400),
@@ -95,7 +96,7 @@ export function allErrorCodes(): string[] {
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 499: 'Client Closed Request', 500: 'Internal Server Error',
+  409: 'Conflict', 413: 'Payload Too Large', 414: 'URI Too Long', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 499: 'Client Closed Request', 500: 'Internal Server Error',
   503: 'Service Unavailable',
 }
 
