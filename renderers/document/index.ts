@@ -6,7 +6,7 @@ import { buildRuleIndex } from './rule-index.js'
 import { uaRuleIndex } from './ua-stylesheet.js'
 import { buildStyledTree } from './build-styled-tree.js'
 import { resolvePageRule } from './page-rule.js'
-import { WarningList } from './warning-list.js'
+import { Warnings } from '../warnings.js'
 import { substituteVars } from './substitute-vars.js'
 import { VarBudget } from './var-budget.js'
 import type { RenderBudgets } from '../contract.js'
@@ -19,7 +19,7 @@ export type * from './styled-tree.js'
 /** `budgets`: the render's (renderers/default-budgets.ts when not given). */
 export function buildStyledDocument(html: string, media: MediaContext, budgets: RenderBudgets = DEFAULT_BUDGETS): StyledDocument {
   const vars = new VarBudget(budgets)
-  const warnings = new WarningList()
+  const warnings = new Warnings()
   const dom = parseHtml(html)
   warnings.addAll(dom.warnings)
   const author = buildRuleIndex(dom.styles, media, parseStylesheet)

@@ -11,7 +11,7 @@ import { checkImageLimits } from './check-image-limits.js'
 import { layoutRaster } from './layout-raster.js'
 import { pageWidth } from './page-width.js'
 import type { Raster } from './rasterize-svg.js'
-import { Warnings } from './warnings.js'
+import { Warnings } from '../warnings.js'
 
 /** `vh` and the fixed-height capture use this when no height is asked for, as Chromium's 800×1200 references. */
 export const DEFAULT_VIEWPORT_HEIGHT = 1200
@@ -20,7 +20,7 @@ export const DEFAULT_VIEWPORT_HEIGHT = 1200
 export interface FrontEnd {
   renderDocumentHtml(args: { source: DocumentSource; data: unknown; limits: RenderLimits }): Promise<string>
   buildStyledDocument(html: string, media: MediaContext, budgets?: RenderBudgets): StyledDocument
-  loadImages(doc: StyledDocument, policy: FetchPolicy, options?: ImageLoadOptions): Promise<ImageStore>
+  loadImages(doc: StyledDocument, policy: FetchPolicy, options?: ImageLoadOptions): Promise<{ images: ImageStore; warnings: string[] }>
 }
 
 export interface PageRequest {
@@ -70,13 +70,12 @@ async function renderPageOnce(front: FrontEnd, request: PageRequest): Promise<Re
   checkImageLimits(Math.round(width * request.scale), Math.round(viewportHeight * request.scale), request.limits)
 
   const warnings = new Warnings()
-  doc.warnings.forEach((w) => warnings.add(w))
+  warnings.addAll(doc.warnings)
   // Bitmaps are kept at most as wide as the image's pixels (at least 2 px per CSS px): the most they can be drawn.
-  const images = await front.loadImages(doc, request.fetch, { budgets: budgetsOf(request.limits), maxWidth: width * Math.max(2, request.scale) })
-  const laidWarnings: string[] = []
+  const { images, warnings: imageWarnings } = await front.loadImages(doc, request.fetch, { budgets: budgetsOf(request.limits), maxWidth: width * Math.max(2, request.scale) })
+  warnings.addAll(imageWarnings)
   const raster = layoutRaster({
-    doc, images, warnings: laidWarnings, width, viewportHeight, fullPage: request.fullPage, scale: request.scale, limits: request.limits,
+    doc, images, warnings, width, viewportHeight, fullPage: request.fullPage, scale: request.scale, limits: request.limits,
   })
-  laidWarnings.forEach((w) => warnings.add(w))
   return { pixels: raster.pixels, width: raster.width, height: raster.height, cssWidth: width, cssHeight: raster.cssHeight, warnings: warnings.list }
 }

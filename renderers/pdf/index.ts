@@ -20,6 +20,7 @@ import { createPaintTarget } from './paint-target.js'
 import { pdfSecurity } from './pdf-security.js'
 import { inRenderScope } from '../layout/render-scope.js'
 import { withYoga } from '../layout/yoga.js'
+import { Warnings } from '../warnings.js'
 
 const NO_PAGE_RULE: PageRule = { size: null, orientation: null, margins: { top: null, right: null, bottom: null, left: null } }
 
@@ -48,7 +49,9 @@ async function printPdf(task: PdfTask): Promise<RenderOutput> {
   // 2. images, 3. layout
   // Large bitmaps are kept at most three times as wide as the page's content box (about 290 dpi at full width).
   const loaded = await loadImagesWithWarnings(styled, task.fetch, { budgets, maxWidth: content.width * 3 })
-  const warnings = [...styled.warnings, ...loaded.warnings]
+  const warnings = new Warnings()
+  warnings.addAll(styled.warnings)
+  warnings.addAll(loaded.warnings)
   const engines = { fonts: fontStore(), images: loaded.images, warnings, budgets }
   const laid = layoutDocument(styled, engines, content.width, content.height)
 
@@ -76,5 +79,5 @@ async function printPdf(task: PdfTask): Promise<RenderOutput> {
   paintPages(target, engines.fonts, { ops, fixed, slices, geometries, pageHeight, scale: laid.scale, canvas: laid.canvas, bands, marginBoxes })
   pdf.doc.end()
   const bytes = await pdf.bytes
-  return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType: 'application/pdf', extension: 'pdf', warnings }
+  return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType: 'application/pdf', extension: 'pdf', warnings: warnings.list }
 }
