@@ -15,6 +15,14 @@ const CASE_MS = 20_000
 t.setTimeout(RUNS > 0 ? 0 : 300_000)
 t.comment(`fast-check seed ${SEED} (replay: QUIRE_FUZZ_SEED=${SEED})`)
 
+/** A server whose workers have started and loaded the PDF and image engines: a case times only itself. */
+async function warmServer(t: Parameters<typeof build>[0]): Promise<Harness> {
+  const h = await build(t, { RENDER_TIMEOUT_MS: '15000' })
+  await h.app.pool.ready
+  for (const format of ['pdf', 'image']) await (await h.call(`/render/${format}/fromhtml`, { body: { base64HtmlString: b64('<p>warm</p>') } })).arrayBuffer()
+  return h
+}
+
 const params = (ciRuns: number): fc.Parameters<unknown> => ({ seed: SEED, numRuns: RUNS || ciRuns, endOnFailure: true })
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64')
 
@@ -66,7 +74,7 @@ const liquidTemplate = fc.array(liquidPiece, { minLength: 1, maxLength: 8 }).map
 const data = fc.record({ name: fc.oneof(fc.string({ maxLength: 30 }), fc.integer(), fc.constant(null)), items: fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 5 }) }, { requiredKeys: [] })
 
 t.test('fuzz: request bodies for render, async and management endpoints', async (t) => {
-  const h = await build(t, { RENDER_TIMEOUT_MS: '15000' })
+  const h = await warmServer(t)
   const { id } = await publishedTemplate(h, '<p>Hello {{ name }}</p>')
   const paths = ['/render/pdf/fromhtml', '/render/image/fromhtml', '/render/txt/fromhtml', '/render/image/fromhtml/clips', `/render/pdf/${id}`, `/render/image/${id}?width=99999999&format=jpeg`,
     `/render/txt/${id}/as-byte-array`, '/render/async/pdf/fromhtml', `/render/async/docx/${id}`, '/render/image/fromhtml/clips', '/api/v1/templates', '/api/v1/blocks', `/template/get/${id}`]
@@ -82,7 +90,7 @@ t.test('fuzz: request bodies for render, async and management endpoints', async 
 })
 
 t.test('fuzz: HTML and CSS snippets rendered to PDF and PNG', async (t) => {
-  const h = await build(t, { RENDER_TIMEOUT_MS: '15000' })
+  const h = await warmServer(t)
   await fc.assert(fc.asyncProperty(htmlDocument, fc.constantFrom('pdf', 'image'), async (html, format) => {
     const status = await expectHandled(h, `/render/${format}/fromhtml`, { body: { base64HtmlString: b64(html || ' ') } })
     if (status !== 200 && status !== 400) throw new Error(`unexpected ${status}`)
@@ -91,7 +99,7 @@ t.test('fuzz: HTML and CSS snippets rendered to PDF and PNG', async (t) => {
 })
 
 t.test('fuzz: Liquid templates saved and rendered with generated data', async (t) => {
-  const h = await build(t, { RENDER_TIMEOUT_MS: '15000' })
+  const h = await warmServer(t)
   await fc.assert(fc.asyncProperty(liquidTemplate, data, async (template, values) => {
     const created = await h.call('/api/v1/templates', { body: { name: 'fuzz', html: template } })
     if (created.status >= 500) throw new Error(`save answered ${created.status}: ${await created.text()}`)
