@@ -6,6 +6,7 @@ import { Errors, problemBody } from '../src/errors.js'
 import { PoolError } from '../pool/index.js'
 import { renderErrorStatus } from '../src/render/pool-errors.js'
 import { trackAllowedMethods } from './method-not-allowed.js'
+import { schemaProblem } from '../src/api/schema-problem.js'
 
 /** Every 503 says when to come back (busy, not ready, shutting down): a caller that set none gets 1 s. */
 export function sendProblem(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
@@ -13,11 +14,13 @@ export function sendProblem(reply: FastifyReply, status: number, code: string, m
   return reply.code(status).type('application/problem+json; charset=utf-8').send(problemBody(status, code, message, String(reply.request.id)))
 }
 
-function translate(error: FastifyError, bodyLimit: number): { status: number; code: string; message: string } {
+function translate(error: FastifyError, request: FastifyRequest, bodyLimit: number): { status: number; code: string; message: string } {
   if (error instanceof PoolError) {
     return { status: renderErrorStatus(error.code), code: error.code, message: error.message }
   }
-  if (error.validation) {
+  if (error.validation?.[0] && request.routeOptions.config.schemaProblem) {
+    error = schemaProblem(error.validation[0], error.validationContext ?? 'body', request) as FastifyError
+  } else if (error.validation) {
     const context = error.validationContext ?? 'request'
     const first = error.validation[0] as { keyword?: string; params?: { additionalProperty?: string } } | undefined
     // Ajv's "must NOT have additional properties" does not say which one: the caller needs its name.
@@ -67,7 +70,7 @@ export function frameworkError(error: FastifyError, _request: FastifyRequest, re
 
 async function problemErrors(app: FastifyInstance): Promise<void> {
   app.setErrorHandler(function handleError(error: FastifyError, request, reply) {
-    const { status, code, message } = translate(error, app.initialConfig.bodyLimit ?? 0)
+    const { status, code, message } = translate(error, request, app.initialConfig.bodyLimit ?? 0)
     if (status >= 500) request.log.error({ err: error, code }, message)
     else request.log.info({ code }, message)
     return sendProblem(reply, status, code, message)

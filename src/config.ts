@@ -29,6 +29,8 @@ export interface Config {
     workerMemoryMb: number
     /** V8 young generation per worker, in MB: bigger is faster (less GC) and uses more memory. */
     workerYoungMb: number
+    /** RENDER_WORKER_IDLE_MS: 0 keeps the workers warm; else a worker without a render for this long exits (idle RSS). */
+    workerIdleMs: number
   }
   limits: RenderLimits
   fetch: FetchPolicy
@@ -176,6 +178,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxQueueMs: integer(env, 'RENDER_MAX_QUEUE_MS', 500, 1),
       workerMemoryMb: integer(env, 'RENDER_WORKER_MEMORY_MB', 512, 64),
       workerYoungMb: integer(env, 'RENDER_WORKER_YOUNG_MB', 6, 1),
+      workerIdleMs: integer(env, 'RENDER_WORKER_IDLE_MS', 0, 0),
     },
     limits: {
       maxPages: integer(env, 'MAX_PAGES', 500, 1),
