@@ -97,6 +97,7 @@ t.test('SIGTERM with 20 sync renders and an async job in flight', async (t) => {
   const raw = await busyAnswers
   t.match(raw, /^HTTP\/1\.1 200/, 'the pipelined connection\'s in-flight render completed')
   t.match(raw, /HTTP\/1\.1 503 Service Unavailable[\s\S]*"code":"QUIRE_ERR_SHUTTING_DOWN"/, 'a request after the signal is answered 503')
+  t.match(raw.slice(raw.lastIndexOf('HTTP/1.1 503')), /retry-after: 1\r\n/i, '… with Retry-After')
   const requestId = /x-request-id: (\S+)\r\n[\s\S]*QUIRE_ERR_SHUTTING_DOWN/i.exec(raw.slice(raw.lastIndexOf('HTTP/1.1 503')))?.[1]
   t.ok(requestId && raw.includes(`"requestId":"${requestId}"`), 'the 503 body carries the request id of its header')
 
