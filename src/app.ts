@@ -7,7 +7,7 @@ import { lowerRenderFormat } from './lenient-url.js'
 import { openEngines, type Engines } from './engines.js'
 import { RenderPool } from '../pool/index.js'
 import services from '../plugins/services.js'
-import problemErrors from '../plugins/problem-errors.js'
+import problemErrors, { frameworkError } from '../plugins/problem-errors.js'
 import jsonBody from '../plugins/json-body.js'
 import apiKeyAuth from '../plugins/api-key-auth.js'
 import rateLimits from '../plugins/rate-limit.js'
@@ -16,6 +16,7 @@ import asyncRoutes from '../plugins/async/index.js'
 import documentRoutes from '../plugins/management/documents.js'
 import healthRoutes from '../plugins/health.js'
 import drainingPlugin from '../plugins/draining.js'
+import admission from '../plugins/admission.js'
 import metrics from '../plugins/metrics.js'
 import openapi from '../plugins/openapi.js'
 import { requestIdFor } from './request-id.js'
@@ -57,6 +58,8 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     genReqId: requestIdFor,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     rewriteUrl: (req) => lowerRenderFormat(req.url ?? '/'),
+    // The router's own errors (an over-long path parameter, a bad %-escape) as problem+json without the URL.
+    frameworkErrors: frameworkError,
     // Unknown members are an error that names them, not silently dropped.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
     schemaController: { compilersFactory: schemaCompilers.compilersFactory },
@@ -75,6 +78,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   await app.register(problemErrors)
   await app.register(jsonBody, { maxDepth: config.jsonMaxDepth })
   await app.register(drainingPlugin)
+  await app.register(admission)
   await app.register(openapi)
   await app.register(metrics)
   await app.register(rateLimits)
