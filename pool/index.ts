@@ -55,6 +55,8 @@ export class RenderPool {
   private readonly options: PoolOptions
   /** Settles when every worker has loaded its engines and fonts (the first render would pay for it otherwise). */
   readonly ready: Promise<void>
+  /** The first warm-up has finished: from then on a render that waits longer than its maxWaitMs is refused. */
+  private warm = false
   private readonly onStart = new Map<number, () => void>()
   private nextId = 1
   /** Tasks handed to piscina (at most `threads`), and renders waiting for one of those places. */
@@ -87,7 +89,7 @@ export class RenderPool {
       const id = message?.[STARTED]
       if (id !== undefined) this.onStart.get(id)?.()
     })
-    this.ready = this.warmUp()
+    this.ready = this.warmUp().then(() => { this.warm = true })
   }
 
   /** One ping per thread: each answers once its worker has loaded and warmed its engines. */
@@ -165,7 +167,8 @@ export class RenderPool {
         signal?.removeEventListener('abort', onAbort)
       }
       const waiter: Waiter = { resolve: () => { settle(); resolve() }, reject }
-      if (Number.isFinite(maxWaitMs)) {
+      // While the workers are still loading their engines the wait is start-up, not overload: no time limit.
+      if (Number.isFinite(maxWaitMs) && this.warm) {
         timer = setTimeout(() => leave(new PoolError('QUIRE_ERR_RENDER_QUEUE_TIME', `The render waited ${maxWaitMs} ms for a free worker (RENDER_MAX_QUEUE_MS) and was not started; try again shortly`)), maxWaitMs)
       }
       signal?.addEventListener('abort', onAbort, { once: true })
