@@ -121,6 +121,8 @@ export interface RenderBudgets {
   imageMaxDocumentPixels: number
   /** Elements an embedded SVG image draws, with every <use> expanded. */
   svgMaxElements: number
+  /** Bytes of fetched web fonts and stylesheets a worker keeps between renders (one cache per worker). */
+  webResourceCacheBytes: number
 }
 
 /** Outbound fetch policy for images referenced by templates (guarded fetcher). */

@@ -187,6 +187,7 @@ export function loadConfig(env: Env = process.env): Config {
         imageMaxPixels: integer(env, 'EMBEDDED_IMAGE_MAX_PIXELS', DEFAULT_BUDGETS.imageMaxPixels, 1),
         imageMaxDocumentPixels: integer(env, 'EMBEDDED_IMAGE_MAX_DOCUMENT_PIXELS', DEFAULT_BUDGETS.imageMaxDocumentPixels, 1),
         svgMaxElements: integer(env, 'SVG_MAX_ELEMENTS', DEFAULT_BUDGETS.svgMaxElements, 1),
+        webResourceCacheBytes: integer(env, 'WEB_RESOURCE_CACHE_BYTES', DEFAULT_BUDGETS.webResourceCacheBytes, 0),
         layoutMaxDepth: integer(env, 'LAYOUT_MAX_DEPTH', DEFAULT_BUDGETS.layoutMaxDepth, 1),
         layoutMaxFlexDepth: atMost(env, 'LAYOUT_MAX_FLEX_DEPTH', integer(env, 'LAYOUT_MAX_FLEX_DEPTH', DEFAULT_BUDGETS.layoutMaxFlexDepth, 1), 128),
       },

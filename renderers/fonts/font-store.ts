@@ -52,7 +52,10 @@ const loaded = new Map<string, LoadedFace>()
 function load(face: FontFace): LoadedFace {
   let entry = loaded.get(face.key)
   if (entry) return entry
-  const font = fontkit.create(fontBytes(face))
+  const parsed = fontkit.create(fontBytes(face)) as Font | { fonts: Font[] }
+  // A collection (.ttc/.otc) holds several fonts and no way to say which one a rule meant.
+  if (!('layout' in parsed)) throw new Error('font collections are not supported')
+  const font = parsed
   const shapes = new Map<string, GlyphRun>()
   // Object.create keeps every fontkit getter (tables, subset creation) working on the shared parse.
   const pdfkitView = Object.create(font) as Font
@@ -79,6 +82,20 @@ function shape(font: Font, shapes: Map<string, GlyphRun>, text: string): GlyphRu
     shapes.set(text, run)
   }
   return run
+}
+
+/**
+ * Drops a template's web font from the caches (load-document-fonts.ts keeps the number of them bounded);
+ * bundled faces stay for the life of the worker.
+ */
+export function forgetFace(face: FontFace): void {
+  loaded.delete(face.key)
+  metricsCache.delete(face.key)
+}
+
+/** Whether a face has a glyph for a code point (parses the face first: throws on bad font data). */
+export function faceHasGlyph(face: FontFace, cp: number): boolean {
+  return hasGlyph(load(face), cp)
 }
 
 /** Parses every face up front (worker start-up), so the first render pays nothing. */
@@ -127,20 +144,35 @@ function advance(entry: LoadedFace, text: string): number {
 }
 
 function runs(face: FontFace, text: string): FaceRun[] {
+  return splitRuns([face, fallbackFace(face.weight, face.style)], text)
+}
+
+/**
+ * Splits text into runs over a chain of faces: every character goes to the first face that has a glyph for
+ * it (and whose unicode-range, when `accepts` is given, includes it); a character no face has goes to the
+ * last face, which draws its missing-glyph box.
+ */
+export function splitRuns(chain: readonly FontFace[], text: string, accepts?: (face: FontFace, cp: number) => boolean): FaceRun[] {
+  const face = chain[0]
   const primary = load(face)
   let simple = true
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
-    if (c >= 0x20 && c < 0x7f) continue
+    if (c >= 0x20 && c < 0x7f && !accepts) continue
     const cp = text.codePointAt(i)!
-    if (!isInvisible(cp) && !hasGlyph(primary, cp)) { simple = false; break }
+    if (!isInvisible(cp) && !(hasGlyph(primary, cp) && (!accepts || accepts(face, cp)))) { simple = false; break }
   }
   if (simple) return [{ face, text }]
-  const fallback = fallbackFace(face.weight, face.style)
   const out: FaceRun[] = []
   for (const ch of text) {
     const cp = ch.codePointAt(0)!
-    const use = isInvisible(cp) || cp === 32 || hasGlyph(primary, cp) ? face : fallback
+    let use = chain[chain.length - 1]
+    if (isInvisible(cp) || cp === 32) use = face
+    else {
+      for (const candidate of chain) {
+        if ((!accepts || accepts(candidate, cp)) && hasGlyph(load(candidate), cp)) { use = candidate; break }
+      }
+    }
     const last = out[out.length - 1]
     if (last && last.face === use) last.text += ch
     else out.push({ face: use, text: ch })
@@ -148,12 +180,12 @@ function runs(face: FontFace, text: string): FaceRun[] {
   return out
 }
 
-// Keyed by face, then size: layout asks for metrics of every inline box, so no string keys are built.
-const metricsCache = new Map<FontFace, Map<number, LineMetrics>>()
+// Keyed by the face's key, then size: layout asks for metrics of every inline box, so no key is built.
+const metricsCache = new Map<string, Map<number, LineMetrics>>()
 
 function metrics(face: FontFace, size: number): LineMetrics {
-  let bySize = metricsCache.get(face)
-  if (!bySize) metricsCache.set(face, (bySize = new Map()))
+  let bySize = metricsCache.get(face.key)
+  if (!bySize) metricsCache.set(face.key, (bySize = new Map()))
   let m = bySize.get(size)
   if (m) return m
   const font = load(face).font

@@ -16,14 +16,18 @@ export type FontStyle = 'normal' | 'italic'
 export type FamilyKey = 'sans' | 'serif' | 'courier' | 'mono' | 'dejavu'
 
 export interface FontFace {
-  /** Unique and stable: 'sans-700-italic'. */
+  /** Unique and stable: 'sans-700-italic'; a template's web font: 'web-<hash of its bytes>'. */
   key: string
-  family: FamilyKey
+  /** 'web': a face the template brought (@font-face), matched by load-document-fonts.ts. */
+  family: FamilyKey | 'web'
   /** The family name the font declares (what fonts are matched on by name). */
   name: string
-  weight: 400 | 700
+  weight: number
   style: FontStyle
+  /** The file of a bundled face ('' for a web font). */
   path: string
+  /** A web font's bytes (bundled faces are read from `path`). */
+  bytes?: Buffer
 }
 
 const FILES: Record<FamilyKey, { name: string; files: Record<string, string> }> = {
@@ -98,7 +102,7 @@ export const ALL_FACES: FontFace[] = (Object.keys(FILES) as FamilyKey[]).flatMap
       key: `${family}-${weight}-${style}`,
       family,
       name: FILES[family].name,
-      weight: Number(weight) as 400 | 700,
+      weight: Number(weight),
       style,
       path: require.resolve(spec),
     }
@@ -109,11 +113,16 @@ const BY_KEY = new Map(ALL_FACES.map((face) => [face.key, face]))
 
 /** The installed family a CSS font-family list resolves to (first known name wins; none → serif, Chromium's default). */
 export function resolveFamily(families: readonly string[]): FamilyKey {
+  return resolveFamilyOrNull(families) ?? 'serif'
+}
+
+/** The installed family of the first known name in the list, or null when it names none. */
+export function resolveFamilyOrNull(families: readonly string[]): FamilyKey | null {
   for (const family of families) {
     const known = FAMILY_NAMES[family.toLowerCase()]
     if (known) return known
   }
-  return 'serif'
+  return null
 }
 
 export function faceFor(family: FamilyKey, weight: number, style: string): FontFace {
@@ -136,6 +145,7 @@ const bytesCache = new Map<string, Buffer>()
 
 /** The font file's bytes, read once per process (per worker). */
 export function fontBytes(face: FontFace): Buffer {
+  if (face.bytes) return face.bytes
   let bytes = bytesCache.get(face.key)
   if (!bytes) {
     bytes = readFileSync(face.path)

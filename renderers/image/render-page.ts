@@ -12,6 +12,10 @@ import { layoutRaster } from './layout-raster.js'
 import { pageWidth } from './page-width.js'
 import type { Raster } from './rasterize-svg.js'
 import { Warnings } from './warnings.js'
+import { loadStylesheets } from '../resources/load-stylesheets.js'
+import { loadDocumentFonts } from '../fonts/load-document-fonts.js'
+import { documentFontStore } from '../fonts/document-font-store.js'
+import { fontStore } from '../fonts/font-store.js'
 
 /** `vh` and the fixed-height capture use this when no height is asked for, as Chromium's 800×1200 references. */
 export const DEFAULT_VIEWPORT_HEIGHT = 1200
@@ -19,7 +23,7 @@ export const DEFAULT_VIEWPORT_HEIGHT = 1200
 /** The stages before the back-end, passed in so the back-end can be tested and benchmarked alone. */
 export interface FrontEnd {
   renderDocumentHtml(args: { source: DocumentSource; data: unknown; limits: RenderLimits }): Promise<string>
-  buildStyledDocument(html: string, media: MediaContext, budgets?: RenderBudgets): StyledDocument
+  buildStyledDocument(html: string, media: MediaContext, budgets?: RenderBudgets, imports?: ReadonlyMap<string, string>): StyledDocument
   loadImages(doc: StyledDocument, policy: FetchPolicy, options?: ImageLoadOptions): Promise<ImageStore>
 }
 
@@ -43,10 +47,10 @@ export interface RenderedPage extends Raster {
   warnings: string[]
 }
 
-function styledDocument(front: FrontEnd, html: string, request: PageRequest, viewportHeight: number): { doc: StyledDocument; width: number } {
+function styledDocument(front: FrontEnd, html: string, request: PageRequest, viewportHeight: number, imports: ReadonlyMap<string, string>): { doc: StyledDocument; width: number } {
   const media = (width: number): MediaContext => ({ type: 'screen', width, height: viewportHeight })
   const budgets = budgetsOf(request.limits)
-  const buildStyledDocument = (html: string, media: MediaContext) => front.buildStyledDocument(html, media, budgets)
+  const buildStyledDocument = (html: string, media: MediaContext) => front.buildStyledDocument(html, media, budgets, imports)
   if (request.width !== undefined) return { doc: buildStyledDocument(html, media(request.width)), width: request.width }
   const guess = pageWidth(request.source.settings, null)
   const doc = buildStyledDocument(html, media(guess))
@@ -65,17 +69,23 @@ async function renderPageOnce(front: FrontEnd, request: PageRequest): Promise<Re
     throw new RenderError('QUIRE_ERR_RENDER_HTML_LIMIT', `rendered HTML has ${html.length} characters; the limit is ${request.limits.maxHtmlChars}`)
   }
   const viewportHeight = Math.round(request.height ?? DEFAULT_VIEWPORT_HEIGHT)
-  const { doc, width: rawWidth } = styledDocument(front, html, request, viewportHeight)
+  const linked = await loadStylesheets(html, request.fetch, budgetsOf(request.limits))
+  const { doc, width: rawWidth } = styledDocument(front, html, request, viewportHeight, linked.sheets)
   const width = Math.round(rawWidth)
   checkImageLimits(Math.round(width * request.scale), Math.round(viewportHeight * request.scale), request.limits)
 
   const warnings = new Warnings()
+  linked.warnings.forEach((w) => warnings.add(w))
   doc.warnings.forEach((w) => warnings.add(w))
   // Bitmaps are kept at most as wide as the image's pixels (at least 2 px per CSS px): the most they can be drawn.
-  const images = await front.loadImages(doc, request.fetch, { budgets: budgetsOf(request.limits), maxWidth: width * Math.max(2, request.scale) })
+  const [images, webFonts] = await Promise.all([
+    front.loadImages(doc, request.fetch, { budgets: budgetsOf(request.limits), maxWidth: width * Math.max(2, request.scale) }),
+    loadDocumentFonts(doc, request.fetch, budgetsOf(request.limits)),
+  ])
+  webFonts.warnings.forEach((w) => warnings.add(w))
   const laidWarnings: string[] = []
   const raster = layoutRaster({
-    doc, images, warnings: laidWarnings, width, viewportHeight, fullPage: request.fullPage, scale: request.scale, limits: request.limits,
+    doc, images, warnings: laidWarnings, fonts: documentFontStore(fontStore(), webFonts.fonts), width, viewportHeight, fullPage: request.fullPage, scale: request.scale, limits: request.limits,
   })
   laidWarnings.forEach((w) => warnings.add(w))
   return { pixels: raster.pixels, width: raster.width, height: raster.height, cssWidth: width, cssHeight: raster.cssHeight, warnings: warnings.list }
