@@ -11,6 +11,7 @@ import type { StyledDocument, StyledElement } from '../document/styled-tree.js'
 import { decodeDataUri } from '../resources/decode-data-uri.js'
 import { fetchCached } from '../resources/fetched-resource-cache.js'
 import { faceHasGlyph, forgetFace } from './font-store.js'
+import { toSfnt } from './to-sfnt.js'
 import type { FontFace } from './index.js'
 import type { Descriptors } from './match-face.js'
 
@@ -31,7 +32,7 @@ function shortRef(url: string): string {
 }
 
 /** One canonical face per font file, so its parse and shape caches are shared by every render using it. */
-function webFace(bytes: Buffer, name: string, rule: FontFaceRule): FontFace {
+async function webFace(bytes: Buffer, name: string, rule: FontFaceRule): Promise<FontFace> {
   const key = `web-${createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}`
   let face = webFaces.get(key)
   if (face) {
@@ -39,7 +40,7 @@ function webFace(bytes: Buffer, name: string, rule: FontFaceRule): FontFace {
     webFaces.set(key, face)
     return face
   }
-  face = { key, family: 'web', name, weight: rule.weight[0], style: rule.style === 'normal' ? 'normal' : 'italic', path: '', bytes }
+  face = { key, family: 'web', name, weight: rule.weight[0], style: rule.style === 'normal' ? 'normal' : 'italic', path: '', bytes: await toSfnt(bytes) }
   webFaces.set(key, face)
   for (const [oldKey, old] of webFaces) {
     if (webFaces.size <= MAX_PARSED_WEB_FACES) break
@@ -97,13 +98,17 @@ export async function loadDocumentFonts(
       try {
         let bytes = pending.get(source.url)
         if (!bytes) pending.set(source.url, (bytes = fetchFont(source.url, policy, budgets.webResourceCacheBytes)))
-        const face = webFace(await bytes, rule.family, rule)
+        const fetched = await bytes
+        let face: FontFace | null = null
         try {
+          face = await webFace(fetched, rule.family, rule)
           faceHasGlyph(face, 0x20) // parses the font: bad data throws here, not in the middle of layout
         } catch (err) {
-          forgetFace(face)
-          webFaces.delete(face.key)
-          throw new Error(`not a font fontkit can read (${err instanceof Error ? err.message : String(err)})`)
+          if (face) {
+            forgetFace(face)
+            webFaces.delete(face.key)
+          }
+          throw new Error(`not a font that can be read (${err instanceof Error ? err.message : String(err)})`)
         }
         return { face, weight: rule.weight, style: rule.style, unicodeRange: rule.unicodeRange }
       } catch (err) {
