@@ -144,7 +144,20 @@ function advance(entry: LoadedFace, text: string): number {
 }
 
 function runs(face: FontFace, text: string): FaceRun[] {
+  // The common case (every character in the face) builds no chain.
+  if (coversAll(face, text)) return [{ face, text }]
   return splitRuns([face, fallbackFace(face.weight, face.style)], text)
+}
+
+function coversAll(face: FontFace, text: string, accepts?: (face: FontFace, cp: number) => boolean): boolean {
+  const primary = load(face)
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c >= 0x20 && c < 0x7f && !accepts) continue
+    const cp = text.codePointAt(i)!
+    if (!isInvisible(cp) && !(hasGlyph(primary, cp) && (!accepts || accepts(face, cp)))) return false
+  }
+  return true
 }
 
 /**
@@ -154,15 +167,7 @@ function runs(face: FontFace, text: string): FaceRun[] {
  */
 export function splitRuns(chain: readonly FontFace[], text: string, accepts?: (face: FontFace, cp: number) => boolean): FaceRun[] {
   const face = chain[0]
-  const primary = load(face)
-  let simple = true
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (c >= 0x20 && c < 0x7f && !accepts) continue
-    const cp = text.codePointAt(i)!
-    if (!isInvisible(cp) && !(hasGlyph(primary, cp) && (!accepts || accepts(face, cp)))) { simple = false; break }
-  }
-  if (simple) return [{ face, text }]
+  if (coversAll(face, text, accepts)) return [{ face, text }]
   const out: FaceRun[] = []
   for (const ch of text) {
     const cp = ch.codePointAt(0)!
