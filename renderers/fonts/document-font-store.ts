@@ -6,7 +6,7 @@
 // without @font-face never comes here and pays nothing.
 import type { ComputedStyle } from '../document/styled-tree.js'
 import { splitRuns, type FaceRun, type FontStore } from './font-store.js'
-import { fallbackFace, resolveFace, resolveFamilyOrNull, type FontFace } from './index.js'
+import { fallbackChain, resolveFace, resolveFamilyOrNull, type FontFace } from './index.js'
 import type { DocumentFonts } from './load-document-fonts.js'
 import { matchFaces } from './match-face.js'
 
@@ -44,7 +44,7 @@ export function documentFontStore(base: FontStore, fonts: DocumentFonts): FontSt
       const primaryAt = Math.max(0, segments.findIndex((f) => accepts(f, 0x20)))
       const [primary] = segments.splice(primaryAt, 1)
       const rest = resolveFace(families.slice(i + 1), weight, style)
-      chains.set(primary, [primary, ...segments, rest, fallbackFace(weight, style)])
+      chains.set(primary, [primary, ...segments, rest, ...fallbackChain(weight, style)])
       return primary
     }
     return resolveFace(families, weight, style)

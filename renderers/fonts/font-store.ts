@@ -5,7 +5,7 @@
 // what is painted and a word is shaped once per process instead of once per document.
 import * as fontkit from 'fontkit'
 import type { Font, GlyphRun } from 'fontkit'
-import { fallbackFace, fontBytes, resolveFace, type FontFace } from './index.js'
+import { fallbackChain, fallbackFace, fontBytes, resolveFace, type FontFace } from './index.js'
 import type { ComputedStyle } from '../document/styled-tree.js'
 import { renderScopedMap } from '../layout/render-scope.js'
 
@@ -27,6 +27,8 @@ export interface FontStore {
   width(face: FontFace, text: string, size: number): number
   /** Splits text into runs so that every character has a glyph in its run's face. */
   runs(face: FontFace, text: string): FaceRun[]
+  /** Whether the face has a glyph for every visible character of the text. */
+  covers(face: FontFace, text: string): boolean
   metrics(face: FontFace, size: number): LineMetrics
   /** Unrounded font-unit metrics scaled to px: for decoration positions and x-height. */
   decoration(face: FontFace, size: number): { underlineOffset: number; thickness: number; xHeight: number; strikeOffset: number }
@@ -146,7 +148,7 @@ function advance(entry: LoadedFace, text: string): number {
 function runs(face: FontFace, text: string): FaceRun[] {
   // The common case (every character in the face) builds no chain.
   if (coversAll(face, text)) return [{ face, text }]
-  return splitRuns([face, fallbackFace(face.weight, face.style)], text)
+  return splitRuns([face, ...fallbackChain(face.weight, face.style)], text)
 }
 
 function coversAll(face: FontFace, text: string, accepts?: (face: FontFace, cp: number) => boolean): boolean {
@@ -163,15 +165,17 @@ function coversAll(face: FontFace, text: string, accepts?: (face: FontFace, cp: 
 /**
  * Splits text into runs over a chain of faces: every character goes to the first face that has a glyph for
  * it (and whose unicode-range, when `accepts` is given, includes it); a character no face has goes to the
- * last face, which draws its missing-glyph box.
+ * fallback face (DejaVu Sans), which draws its missing-glyph box: measured and painted alike, and kept in
+ * the text layer (paint-text.ts).
  */
 export function splitRuns(chain: readonly FontFace[], text: string, accepts?: (face: FontFace, cp: number) => boolean): FaceRun[] {
   const face = chain[0]
   if (coversAll(face, text, accepts)) return [{ face, text }]
+  const missing = fallbackFace(face.weight, face.style)
   const out: FaceRun[] = []
   for (const ch of text) {
     const cp = ch.codePointAt(0)!
-    let use = chain[chain.length - 1]
+    let use = missing
     if (isInvisible(cp) || cp === 32) use = face
     else {
       for (const candidate of chain) {
@@ -255,6 +259,7 @@ const store: FontStore = {
   faceOf,
   width,
   runs,
+  covers: (face, text) => coversAll(face, text),
   metrics,
   decoration,
   glyphRun: (face, text) => {
