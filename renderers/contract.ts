@@ -138,6 +138,8 @@ interface TaskBase {
   data: unknown
   limits: RenderLimits
   fetch: FetchPolicy
+  /** FONT_DIR: a directory of fonts the operator brings (renderers/fonts/operator-fonts.ts); absent = none. */
+  fontDir?: string
   /** Fixed creation date for deterministic output (ISO string); undefined = now. */
   now?: string
 }

@@ -66,6 +66,8 @@ export interface Config {
    * benches, not by the service; default `../shared/corpus` beside the repository root.
    */
   corpusDir: string
+  /** FONT_DIR: fonts an operator brings (.ttf, .otf, .woff), scanned once per render worker; null = none. */
+  fontDir: string | null
 }
 
 export interface S3Settings {
@@ -221,6 +223,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 0, 0),
     corpusDir: env.QUIRE_CORPUS_DIR ? resolve(env.QUIRE_CORPUS_DIR) : join(repositoryRoot(), '..', 'shared', 'corpus'),
+    fontDir: env.FONT_DIR ? resolve(env.FONT_DIR) : null,
   }
 }
 

@@ -9,9 +9,14 @@ import { splitRuns, type FaceRun, type FontStore } from './font-store.js'
 import { fallbackChain, resolveFace, resolveFamilyOrNull, type FontFace } from './index.js'
 import type { DocumentFonts } from './load-document-fonts.js'
 import { matchFaces } from './match-face.js'
+import type { OperatorFonts } from './operator-fonts.js'
 
-export function documentFontStore(base: FontStore, fonts: DocumentFonts): FontStore {
-  if (fonts.size === 0) return base
+/** `operator`: the fonts of FONT_DIR, matched by name after the document's own and tried after every bundled face. */
+export function documentFontStore(base: FontStore, webFonts: DocumentFonts, operator?: OperatorFonts): FontStore {
+  const extra = operator?.faces ?? []
+  if (webFonts.size === 0 && extra.length === 0) return base
+  // A template's @font-face family shadows an installed one of the same name, as in a browser.
+  const fonts: DocumentFonts = extra.length > 0 ? new Map([...operator!.families, ...webFonts]) : webFonts
   const byStyle = new Map<ComputedStyle, FontFace>()
   const byRequest = new Map<string, FontFace>()
   /** The faces tried after a web face, by the face object faceOf handed out. */
@@ -44,7 +49,7 @@ export function documentFontStore(base: FontStore, fonts: DocumentFonts): FontSt
       const primaryAt = Math.max(0, segments.findIndex((f) => accepts(f, 0x20)))
       const [primary] = segments.splice(primaryAt, 1)
       const rest = resolveFace(families.slice(i + 1), weight, style)
-      chains.set(primary, [primary, ...segments, rest, ...fallbackChain(weight, style)])
+      chains.set(primary, [primary, ...segments, rest, ...fallbackChain(weight, style), ...extra])
       return primary
     }
     return resolveFace(families, weight, style)
@@ -62,7 +67,9 @@ export function documentFontStore(base: FontStore, fonts: DocumentFonts): FontSt
 
   const runs = (face: FontFace, text: string): FaceRun[] => {
     const chain = chains.get(face)
-    return chain ? splitRuns(chain, text, accepts) : base.runs(face, text)
+    if (chain) return splitRuns(chain, text, accepts)
+    if (extra.length === 0 || base.covers(face, text)) return base.runs(face, text)
+    return splitRuns([face, ...fallbackChain(face.weight, face.style), ...extra], text)
   }
 
   return { ...base, faceOf, runs }

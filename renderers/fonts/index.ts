@@ -15,7 +15,7 @@ const require = createRequire(import.meta.url)
 export type FontStyle = 'normal' | 'italic'
 export type FamilyKey = 'sans' | 'serif' | 'courier' | 'mono' | 'dejavu'
 /** Where a face comes from: a bundled family, a script fallback (Noto), or the template (@font-face). */
-export type FaceOrigin = FamilyKey | 'script' | 'web'
+export type FaceOrigin = FamilyKey | 'script' | 'web' | 'operator'
 
 export interface FontFace {
   /** Unique and stable: 'sans-700-italic'; a template's web font: 'web-<hash of its bytes>'. */

@@ -8,7 +8,8 @@ import { inflateSync } from 'node:zlib'
 
 const require = createRequire(import.meta.url)
 
-function woffToSfnt(woff: Buffer): Buffer {
+/** WOFF 1.0 → its font file: each table inflated (zlib) and laid out again with the SFNT table directory. */
+export function woffToSfnt(woff: Buffer): Buffer {
   const flavor = woff.readUInt32BE(4)
   const numTables = woff.readUInt16BE(12)
   const tables: Array<{ tag: number; checksum: number; data: Buffer }> = []

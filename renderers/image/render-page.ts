@@ -16,6 +16,7 @@ import { loadStylesheets } from '../resources/load-stylesheets.js'
 import { loadDocumentFonts } from '../fonts/load-document-fonts.js'
 import { documentFontStore } from '../fonts/document-font-store.js'
 import { fontStore } from '../fonts/font-store.js'
+import { operatorFonts } from '../fonts/operator-fonts.js'
 
 /** `vh` and the fixed-height capture use this when no height is asked for, as Chromium's 800×1200 references. */
 export const DEFAULT_VIEWPORT_HEIGHT = 1200
@@ -32,6 +33,8 @@ export interface PageRequest {
   data: unknown
   limits: RenderLimits
   fetch: FetchPolicy
+  /** FONT_DIR (renderers/fonts/operator-fonts.ts). */
+  fontDir?: string
   /** CSS px; undefined = paper width. */
   width?: number
   /** CSS px of the viewport; undefined = DEFAULT_VIEWPORT_HEIGHT. */
@@ -85,7 +88,7 @@ async function renderPageOnce(front: FrontEnd, request: PageRequest): Promise<Re
   webFonts.warnings.forEach((w) => warnings.add(w))
   const laidWarnings: string[] = []
   const raster = layoutRaster({
-    doc, images, warnings: laidWarnings, fonts: documentFontStore(fontStore(), webFonts.fonts), width, viewportHeight, fullPage: request.fullPage, scale: request.scale, limits: request.limits,
+    doc, images, warnings: laidWarnings, fonts: documentFontStore(fontStore(), webFonts.fonts, request.fontDir ? operatorFonts(request.fontDir) : undefined), width, viewportHeight, fullPage: request.fullPage, scale: request.scale, limits: request.limits,
   })
   laidWarnings.forEach((w) => warnings.add(w))
   return { pixels: raster.pixels, width: raster.width, height: raster.height, cssWidth: width, cssHeight: raster.cssHeight, warnings: warnings.list }

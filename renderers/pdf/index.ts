@@ -7,6 +7,7 @@ import { loadImagesWithWarnings } from '../resources/index.js'
 import { loadStylesheets } from '../resources/load-stylesheets.js'
 import { documentFontStore } from '../fonts/document-font-store.js'
 import { loadDocumentFonts } from '../fonts/load-document-fonts.js'
+import { operatorFonts } from '../fonts/operator-fonts.js'
 import { renderDocumentHtml } from '../template/index.js'
 import { budgetsOf } from '../default-budgets.js'
 import { displayList } from '../layout/display-list.js'
@@ -56,7 +57,8 @@ async function printPdf(task: PdfTask): Promise<RenderOutput> {
     loadDocumentFonts(styled, task.fetch, budgets),
   ])
   const warnings = [...linked.warnings, ...styled.warnings, ...webFonts.warnings, ...loaded.warnings]
-  const engines = { fonts: documentFontStore(fontStore(), webFonts.fonts), images: loaded.images, warnings, budgets }
+  const operator = task.fontDir ? operatorFonts(task.fontDir) : undefined
+  const engines = { fonts: documentFontStore(fontStore(), webFonts.fonts, operator), images: loaded.images, warnings, budgets }
   const laid = layoutDocument(styled, engines, content.width, content.height)
 
   // 4. pagination
