@@ -24,6 +24,8 @@ interface PdfkitText {
   page: { fonts: Record<string, unknown> }
 }
 
+const PRIVATE_USE = /[\uE000-\uF8FF]|[\u{F0000}-\u{10FFFF}]/gu
+
 export function paintText(target: PaintTarget, fonts: FontStore, frag: TextFrag): void {
   const { doc } = target
   if (frag.color.a <= 0 || !frag.text) return
@@ -33,8 +35,10 @@ export function paintText(target: PaintTarget, fonts: FontStore, frag: TextFrag)
     // A character no font has is drawn as the fallback's missing-glyph box, and every such box is one glyph
     // (one ToUnicode entry): the text itself goes into the text layer as the span's ActualText, so search,
     // copy and pdftotext still find it. Only the fallback face ever draws such boxes.
-    const missing = frag.face.family === 'dejavu' && !fonts.covers(frag.face, frag.text)
-    if (missing) doc.markContent('Span', { actual: frag.text } as never)
+    // Private-use code points are icon-font codes, not text: a reader (and Chromium's text layer) has none.
+    const actual = frag.face.family === 'dejavu' && !fonts.covers(frag.face, frag.text) ? frag.text.replace(PRIVATE_USE, '') : ''
+    const missing = actual.trim() !== ''
+    if (missing) doc.markContent('Span', { actual } as never)
     // As bytes: pdfkit would convert a string to bytes one character at a time in JavaScript.
     doc.addContent(glyphOps(doc as unknown as PdfkitText, fonts, frag) as never)
     if (missing) doc.endMarkedContent()
