@@ -1,20 +1,23 @@
 // Every error leaves as application/problem+json with a readable `error` sentence and a registry code.
 // Framework errors (validation, body parsing, size) are translated to the registry's codes.
 import fp from 'fastify-plugin'
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { Errors, problemBody } from '../src/errors.js'
 import { PoolError } from '../pool/index.js'
 import { renderErrorStatus } from '../src/render/pool-errors.js'
+import { schemaProblem } from '../src/api/schema-problem.js'
 
 export function sendProblem(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
   return reply.code(status).type('application/problem+json; charset=utf-8').send(problemBody(status, code, message, String(reply.request.id)))
 }
 
-function translate(error: FastifyError, bodyLimit: number): { status: number; code: string; message: string } {
+function translate(error: FastifyError, request: FastifyRequest, bodyLimit: number): { status: number; code: string; message: string } {
   if (error instanceof PoolError) {
     return { status: renderErrorStatus(error.code), code: error.code, message: error.message }
   }
-  if (error.validation) {
+  if (error.validation?.[0] && request.routeOptions.config.schemaProblem) {
+    error = schemaProblem(error.validation[0], error.validationContext ?? 'body', request) as FastifyError
+  } else if (error.validation) {
     const context = error.validationContext ?? 'request'
     const message = `Invalid ${context}: ${error.message.replace(/^(body|querystring|params|headers)\/?/, '')}`.trim()
     return { status: 400, code: new Errors.REQUEST_INVALID().code, message }
@@ -44,7 +47,7 @@ function translate(error: FastifyError, bodyLimit: number): { status: number; co
 
 async function problemErrors(app: FastifyInstance): Promise<void> {
   app.setErrorHandler(function handleError(error: FastifyError, request, reply) {
-    const { status, code, message } = translate(error, app.initialConfig.bodyLimit ?? 0)
+    const { status, code, message } = translate(error, request, app.initialConfig.bodyLimit ?? 0)
     if (status >= 500) request.log.error({ err: error, code }, message)
     else request.log.info({ code }, message)
     return sendProblem(reply, status, code, message)

@@ -27,6 +27,12 @@ export interface PoolOptions {
    * service near 200 MB but spends ~30% of worker CPU in GC (6 MB: 110 renders/s at 208 MB; 16 MB: 143 at 248).
    */
   workerYoungMb?: number
+  /**
+   * 0 (default): the workers stay, warm. Else a worker that had no render for this many ms exits and the next
+   * render starts one again (it pays the engine and font loading): a warm worker holds some 40 MB, so an
+   * instance that is idle most of the time gives that back (docs/operations.md, idle RSS).
+   */
+  workerIdleMs?: number
 }
 
 // Built, the pool runs dist/pool/worker.js; from the TypeScript sources it needs a worker that loads tsx.
@@ -48,9 +54,9 @@ export class RenderPool {
     this.options = options
     this.piscina = new Piscina({
       filename: workerFile,
-      minThreads: options.threads,
+      minThreads: options.workerIdleMs ? 0 : options.threads,
       maxThreads: options.threads,
-      idleTimeout: 60_000,
+      idleTimeout: options.workerIdleMs || 60_000,
       // A small young generation: a render's garbage is short-lived, so scavenging a 6 MB nursery costs no
       // measurable time, while V8's default (tens of MB per worker) was the largest share of a worker's RSS.
       resourceLimits: { maxOldGenerationSizeMb: options.workerMemoryMb, maxYoungGenerationSizeMb: options.workerYoungMb ?? 6 },

@@ -2,7 +2,7 @@
 // their caches at module scope, so each worker parses fonts once and compiles each template version once.
 // Results go back as data (`{ ok, output | error }`), the bytes moved, not copied.
 // The PDF engine is loaded and warmed with the worker; the image, TXT and DOCX engines on their first task
-// (the SVG painter, resvg and archiver, which a service that only prints PDFs never needs).
+// (the SVG painter, resvg and the ZIP writer, which a service that only prints PDFs never needs).
 import { parentPort } from 'node:worker_threads'
 import { move, transferableSymbol, valueSymbol } from 'piscina'
 import { RenderError, type ClipsTask, type ImageTask, type PdfTask, type RenderOutput, type RenderResult, type TxtTask, type DocxTask } from '../renderers/contract.js'

@@ -22,6 +22,7 @@ import { requestIdFor } from './request-id.js'
 import webUi from '../plugins/web-ui/index.js'
 import templateToRoutes from '../plugins/templateto/template-routes.js'
 import bundleRoutes from '../plugins/templateto/bundle-routes.js'
+import publishSchedules from '../plugins/publish-schedules.js'
 
 export interface AppParts { store?: Store; pool?: RenderPool; engines?: Engines; logger?: boolean | object }
 
@@ -66,6 +67,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     await engines.close()
     await store.close()
   })
+  await app.register(publishSchedules)
   await app.register(problemErrors)
   await app.register(jsonBody, { maxDepth: config.jsonMaxDepth })
   await app.register(drainingPlugin)

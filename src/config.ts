@@ -24,6 +24,8 @@ export interface Config {
     workerMemoryMb: number
     /** V8 young generation per worker, in MB: bigger is faster (less GC) and uses more memory. */
     workerYoungMb: number
+    /** RENDER_WORKER_IDLE_MS: 0 keeps the workers warm; else a worker without a render for this long exits (idle RSS). */
+    workerIdleMs: number
   }
   limits: RenderLimits
   fetch: FetchPolicy
@@ -172,6 +174,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxQueue: integer(env, 'RENDER_MAX_QUEUE', 1000, 1),
       workerMemoryMb: integer(env, 'RENDER_WORKER_MEMORY_MB', 512, 64),
       workerYoungMb: integer(env, 'RENDER_WORKER_YOUNG_MB', 6, 1),
+      workerIdleMs: integer(env, 'RENDER_WORKER_IDLE_MS', 0, 0),
     },
     limits: {
       maxPages: integer(env, 'MAX_PAGES', 500, 1),

@@ -1,14 +1,14 @@
 // The scale-out engines, chosen once from config and checked at start: result storage (files in DATA_DIR
 // or S3), and the Redis connection behind the BullMQ queue, job state and shared counters. With none of
 // the settings this is the embedded default and nothing here opens a connection.
+// The clients are imported only when configured: the AWS SDK, BullMQ and ioredis together hold some 50 MB
+// of RSS that a single node without S3_* or REDIS_URL never uses (idle RSS, docs/operations.md).
 import type { Redis } from 'ioredis'
 import type { Config } from './config.js'
-import { BullJobQueue } from './jobs/bull-job-queue.js'
 import { ResultFiles } from './jobs/result-files.js'
 import type { RunQueueFactory } from './jobs/run-queue.js'
 import type { ResultStore } from './jobs/result-store.js'
-import { S3Results } from './jobs/s3-results.js'
-import { connectRedis } from './redis-connection.js'
+import type { S3Results } from './jobs/s3-results.js'
 
 export interface Engines {
   results: ResultStore
@@ -27,20 +27,23 @@ declare module 'fastify' {
 export async function openEngines(config: Pick<Config, 'dataDir' | 'engines' | 'jobs' | 'webhooks'>): Promise<Engines> {
   const { s3, redisUrl } = config.engines
   let results: ResultStore = new ResultFiles(config.dataDir)
+  let s3Results: S3Results | null = null
   let redis: Redis | null = null
   try {
     if (s3) {
-      const store = new S3Results(s3)
-      results = store
-      await store.check()
+      const { S3Results } = await import('./jobs/s3-results.js')
+      s3Results = new S3Results(s3)
+      results = s3Results
+      await s3Results.check()
     }
-    if (redisUrl) redis = await connectRedis(redisUrl)
+    if (redisUrl) redis = await (await import('./redis-connection.js')).connectRedis(redisUrl)
   } catch (error) {
-    if (results instanceof S3Results) results.close()
+    s3Results?.close()
     throw error
   }
   const connection = redis
-  const queues: RunQueueFactory | null = connection && ((name, concurrency, handle, onError) => new BullJobQueue(connection, name === 'render'
+  const { BullJobQueue } = connection ? await import('./jobs/bull-job-queue.js') : { BullJobQueue: null }
+  const queues: RunQueueFactory | null = connection && BullJobQueue && ((name, concurrency, handle, onError) => new BullJobQueue(connection, name === 'render'
     // A render interrupted by a dead node is counted in the job record (JOB_MAX_RUNS), so BullMQ must not give up first.
     ? { name, concurrency, attempts: 1, backoffMs: 1000, maxStalledCount: config.jobs.maxRuns + 1, keepDoneMs: 0 }
     // One delivery attempt per BullMQ attempt; delivered ids are kept a day so no node queues the same webhook twice.
@@ -51,7 +54,7 @@ export async function openEngines(config: Pick<Config, 'dataDir' | 'engines' | '
     redis,
     queues,
     async close() {
-      if (results instanceof S3Results) results.close()
+      s3Results?.close()
       if (redis) await redis.quit().catch(() => redis!.disconnect())
     },
   }

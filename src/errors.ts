@@ -25,6 +25,7 @@ export const Errors = {
   VERSION_ID_INVALID: define('QUIRE_ERR_VERSION_ID_INVALID', 'Invalid version ID "%s": version IDs look like ver_…', 400),
   TEMPLATE_BLOCK_MISSING: define('QUIRE_ERR_TEMPLATE_BLOCK_MISSING', 'The template\'s %s block %s does not exist or has no published version', 400),
   VERSION_NOT_FOUND: define('QUIRE_ERR_VERSION_NOT_FOUND', 'Version %s of %s not found', 404),
+  VERSION_NOT_SCHEDULED: define('QUIRE_ERR_VERSION_NOT_SCHEDULED', 'Version %s of %s has no pending publish schedule', 404),
   BLOCK_NOT_FOUND: define('QUIRE_ERR_BLOCK_NOT_FOUND', 'Content block %s not found', 404),
   BLOCK_NOT_PUBLISHED: define('QUIRE_ERR_BLOCK_NOT_PUBLISHED', 'Content block %s has no published version', 400),
   USER_EMAIL_TAKEN: define('QUIRE_ERR_USER_EMAIL_TAKEN', 'A user with the email %s already exists', 409),

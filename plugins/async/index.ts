@@ -5,22 +5,21 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { RenderTask } from '../../renderers/contract.js'
 import { Errors } from '../../src/errors.js'
 import { asyncSchemas as S } from '../../src/api/schemas.js'
-import { documentOnly } from '../../src/api/document-only.js'
+import { validateSchema } from '../../src/api/route-validator.js'
 import { decodeBase64Html, htmlSource } from '../../src/render/document-source.js'
 import { cachedTemplateSource } from '../../src/render/template-source-cache.js'
 import { clipsOptionsFromBody, imageOptionsFromBody } from '../../src/render/image-options.js'
-import { buildTask, templateData, usageKind } from '../../src/render/tasks.js'
+import { buildTask, usageKind } from '../../src/render/tasks.js'
 import { parseSettings } from '../../src/settings.js'
 import { checkDownloadLink, signDownloadLink } from '../../src/jobs/download-link.js'
 import { looksLikeJobId } from '../../src/jobs/job-id.js'
 import { startBody, statusBody, statusPath, type JobRecord, type JobTask, type RenderType } from '../../src/jobs/job-record.js'
-import { asyncQuery, htmlRenderType, templateRenderType } from '../../src/jobs/job-request.js'
+import { asyncQuery, type HtmlRenderType, type TemplateRenderType } from '../../src/jobs/job-request.js'
 import { JobService } from '../../src/jobs/job-service.js'
 import { JobStore } from '../../src/jobs/job-store.js'
 import { loadServerSecret } from '../../src/jobs/server-secret.js'
 import { accountWebhookSecret } from '../../src/jobs/webhook-signature.js'
 import { applyRequestOptions } from '../../src/render/request-options.js'
-import { bodyObject } from '../../src/render/body-object.js'
 
 type Bag = Record<string, unknown>
 type Params = { renderType: string; templateId: string; jobId: string }
@@ -71,7 +70,9 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
     if (putBack > 0) app.log.info({ putBack }, 'running async jobs put back to Pending; they resume at the next start')
   })
 
-  const auth = { preHandler: app.requireApiKey, ...documentOnly }
+  // The key is checked before validation, so a request without a valid key is a 401 whatever its body;
+  // params, query and body are validated by their schemas with the registry's codes (src/api/schema-problem.ts).
+  const auth = { preValidation: app.requireApiKey, ...validateSchema(), config: { schemaProblem: true } }
 
   async function accept(request: FastifyRequest, reply: FastifyReply, job: {
     renderType: RenderType; templateId: string | null; versionId: string | null; task: RenderTask; query: ReturnType<typeof asyncQuery>
@@ -92,21 +93,21 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
   // Template data is the body itself. For `image` the image options are members of the same object:
   // they are read as options and also stay visible to the template (nothing is removed from the data).
   app.post<{ Params: Params }>('/render/async/:renderType/:templateId', { ...auth, schema: S.template }, async (request, reply) => {
-    const renderType = templateRenderType(request.params.renderType)
+    const renderType = request.params.renderType as TemplateRenderType
     const query = asyncQuery(request.query, true)
-    const data = templateData(request.body)
+    const data = request.body as Bag
     const image = renderType === 'image' ? imageOptionsFromBody(data) : undefined
     const resolved = await cachedTemplateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
     const { templateId, versionId } = resolved
-    const source = await applyRequestOptions(app.store, request.apiKey!.accountId, resolved.source, request.query as Record<string, unknown>)
+    const source = await applyRequestOptions(app.store, request.apiKey!.accountId, resolved.source, request.query as Record<string, unknown>, data)
     const task = image ? buildTask(config, 'image', { source, data }, image) : buildTask(config, renderType as 'pdf' | 'txt' | 'docx', { source, data })
     return accept(request, reply, { renderType, templateId, versionId, task, query })
   })
 
   app.post<{ Params: Params }>('/render/async/:renderType/fromhtml', { ...auth, schema: S.html }, async (request, reply) => {
-    const renderType = htmlRenderType(request.params.renderType)
+    const renderType = request.params.renderType as HtmlRenderType
     const query = asyncQuery(request.query, false)
-    const body = bodyObject(request.body)
+    const body = request.body as Bag
     const settings = body.settings === undefined ? undefined : parseSettings(body.settings)
     const source = htmlSource(decodeBase64Html(body.base64HtmlString), settings)
     const task = renderType === 'image'
@@ -117,17 +118,19 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Params }>('/render/async/image/:templateId/clips', { ...auth, schema: S.templateClips }, async (request, reply) => {
     const query = asyncQuery(request.query, true)
-    const body = bodyObject(request.body)
-    const data = templateData(body.data, 'data')
+    const body = request.body as Bag
+    const data = body.data as Bag
     const clips = clipsOptionsFromBody(body, config.limits.maxClips)
-    const { source, templateId, versionId } = await cachedTemplateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
+    const resolved = await cachedTemplateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
+    const { templateId, versionId } = resolved
+    const source = await applyRequestOptions(app.store, request.apiKey!.accountId, resolved.source, request.query as Record<string, unknown>, body)
     const task = buildTask(config, 'clips', { source, data }, clips)
     return accept(request, reply, { renderType: 'image-clips', templateId, versionId, task, query })
   })
 
   app.post('/render/async/image/fromhtml/clips', { ...auth, schema: S.htmlClips }, async (request, reply) => {
     const query = asyncQuery(request.query, false)
-    const body = bodyObject(request.body)
+    const body = request.body as Bag
     const source = htmlSource(decodeBase64Html(body.base64HtmlString))
     const task = buildTask(config, 'clips', { source, data: {} }, clipsOptionsFromBody(body, config.limits.maxClips))
     return accept(request, reply, { renderType: 'image-clips', templateId: null, versionId: null, task, query })
@@ -135,7 +138,7 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
 
   async function ownJob(request: FastifyRequest<{ Params: Params }>): Promise<JobRecord> {
     const { jobId } = request.params
-    const job = looksLikeJobId(jobId) ? await jobs.find(request.apiKey!.accountId, jobId) : undefined
+    const job = await jobs.find(request.apiKey!.accountId, jobId)
     // Another account's job is answered exactly like an unknown one.
     if (!job) throw new Errors.JOB_NOT_FOUND(jobId.slice(0, 40))
     return job
@@ -167,7 +170,7 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
 
   // The signed address is the authorization (like a storage provider's pre-signed GET); an X-Api-Key
   // header that the caller's client carries over the redirect is accepted and not needed.
-  app.get<{ Params: Params; Querystring: Bag }>('/render/async/download/:jobId', { schema: S.download, ...documentOnly }, async (request, reply) => {
+  app.get<{ Params: Params; Querystring: Bag }>('/render/async/download/:jobId', { schema: S.download, ...validateSchema(), config: { schemaProblem: true } }, async (request, reply) => {
     const { jobId } = request.params
     const check = looksLikeJobId(jobId) ? checkDownloadLink(secret, jobId, request.query.expires, request.query.signature) : 'invalid'
     if (check !== 'valid') throw new Errors.DOWNLOAD_LINK_INVALID(check === 'expired' ? 'expired' : 'not valid (altered or incomplete)')
@@ -186,7 +189,7 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
       .send(await files.open(file))
   })
 
-  app.get('/render/async/webhook-secret', auth, async (request) => ({
+  app.get('/render/async/webhook-secret', { ...auth, schema: S.webhookSecret }, async (request) => ({
     secret: accountWebhookSecret(secret, request.apiKey!.accountId),
     header: 'X-Quire-Signature',
     scheme: 't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" under secret>',

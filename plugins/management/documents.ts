@@ -2,9 +2,10 @@
 // /api/v1/blocks share one shape: an editable draft, immutable versions, one published version.
 // JSON, authenticated by X-Api-Key, scoped to the key's account. The web UI uses the same store calls.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { checkLiquidSyntax } from '../../renderers/template/index.js'
+import { liquidSyntaxCheck } from '../../src/render/liquid-syntax.js'
 import { Errors, renderErrorFrom } from '../../src/errors.js'
 import { parseSettings } from '../../src/settings.js'
+import { parsePublishDate, PUBLISH_DATE_FORM } from '../../src/parse-publish-date.js'
 import type { DocumentRecord } from '../../src/store/records.js'
 import type { Store } from '../../src/store/index.js'
 import { errors } from '../../src/api/schemas.js'
@@ -36,7 +37,12 @@ function docs(kind: 'templates' | 'blocks') {
     createVersion: { ...meta('Freeze the draft as a new version'), params: idParams, response: { 201: versionOut, ...errors } },
     versions: { ...meta('List versions'), params: idParams, response: { 200: list, ...errors } },
     version: { ...meta('Get one version'), params: versionParams, response: { 200: versionOut, ...errors } },
-    publish: { ...meta('Publish a version'), params: versionParams, response: { 200: versionOut, ...errors } },
+    publish: {
+      ...meta('Publish a version, now or at `publishDate` (scheduled)'), params: versionParams,
+      querystring: { type: 'object', properties: { publishDate: { type: 'string', description: `${PUBLISH_DATE_FORM}; a future time schedules the version, a past one or none publishes now` } } },
+      response: { 200: versionOut, ...errors },
+    },
+    cancelSchedule: { ...meta('Cancel the version\'s pending publish schedule'), params: versionParams, response: { 204: { description: 'Cancelled', type: 'null' }, ...errors } },
   }
 }
 
@@ -57,16 +63,19 @@ const versionSchema = {
 }
 
 /** A Liquid syntax error is a 400 that names line and column. */
-export function assertLiquid(html: string): void {
-  const problem = checkLiquidSyntax(html)
+export async function assertLiquid(html: string): Promise<void> {
+  const problem = (await liquidSyntaxCheck())(html)
   if (problem) {
     throw renderErrorFrom('QUIRE_ERR_TEMPLATE_SYNTAX', `Liquid syntax error at line ${problem.line}, column ${problem.column}: ${problem.message}`)
   }
 }
 
 export function documentView(record: DocumentRecord) {
-  const { id, name, draft, publishedVersionId, createdAt, updatedAt } = record
-  return { id, name, html: draft.html, sampleData: draft.sampleData, settings: draft.settings, publishedVersionId, createdAt, updatedAt }
+  const { id, name, draft, publishedVersionId, scheduledVersionId, scheduledPublishDate, createdAt, updatedAt } = record
+  return {
+    id, name, html: draft.html, sampleData: draft.sampleData, settings: draft.settings,
+    publishedVersionId, scheduledVersionId, scheduledPublishDate, createdAt, updatedAt,
+  }
 }
 
 
@@ -86,7 +95,7 @@ export default async function documentRoutes(app: FastifyInstance, { kind }: Doc
 
   app.post<{ Body: { name: string; html: string; sampleData?: object; settings?: object } }>('/', { schema: { ...createSchema, ...d.create } }, async (request, reply) => {
     const { name, html, sampleData, settings } = request.body
-    assertLiquid(html)
+    await assertLiquid(html)
     const record = await repo.create(account(request), { name, html, sampleData: sampleData ?? {}, settings: parseSettings(settings ?? {}) })
     return reply.code(201).send(documentView(record))
   })
@@ -101,7 +110,7 @@ export default async function documentRoutes(app: FastifyInstance, { kind }: Doc
   app.put<{ Params: { id: string }; Body: { name?: string; html?: string; sampleData?: object; settings?: object } }>('/:id', { schema: { ...updateSchema, ...d.update } }, async (request) => {
     const current = await found(request, request.params.id)
     const { name, html, sampleData, settings } = request.body
-    if (html !== undefined) assertLiquid(html)
+    if (html !== undefined) await assertLiquid(html)
     const updated = await repo.updateDraft(account(request), current.id, {
       name,
       html,
@@ -137,10 +146,25 @@ export default async function documentRoutes(app: FastifyInstance, { kind }: Doc
     return { versionId: version.id, ...version }
   })
 
-  app.post<{ Params: { id: string; versionId: string } }>('/:id/versions/:versionId/publish', { schema: d.publish }, async (request) => {
+  // TemplateTo's scheduled publishing: `?publishDate=` in the future schedules (replacing a pending
+  // schedule), in the past or absent publishes now (cancelling a pending schedule).
+  app.post<{ Params: { id: string; versionId: string }; Querystring: { publishDate?: string } }>('/:id/versions/:versionId/publish', { schema: d.publish }, async (request) => {
     const record = await found(request, request.params.id)
-    const version = await repo.publish(account(request), record.id, request.params.versionId)
+    const { publishDate } = request.query
+    const at = publishDate === undefined ? null : parsePublishDate(publishDate)
+    if (publishDate !== undefined && !at) throw new Errors.REQUEST_INVALID(`publishDate "${publishDate.slice(0, 60)}" is not ${PUBLISH_DATE_FORM}`)
+    const version = at && at.getTime() > Date.now()
+      ? await repo.schedule(account(request), record.id, request.params.versionId, at)
+      : await repo.publish(account(request), record.id, request.params.versionId)
     if (!version) throw new Errors.VERSION_NOT_FOUND(request.params.versionId, record.id)
     return { versionId: version.id, ...version }
+  })
+
+  app.delete<{ Params: { id: string; versionId: string } }>('/:id/versions/:versionId/schedule', { schema: d.cancelSchedule }, async (request, reply) => {
+    const record = await found(request, request.params.id)
+    if (!(await repo.cancelSchedule(account(request), record.id, request.params.versionId))) {
+      throw new Errors.VERSION_NOT_SCHEDULED(request.params.versionId, record.id)
+    }
+    return reply.code(204).send()
   })
 }

@@ -6,15 +6,14 @@ import type { RenderOutput, RenderTask } from '../../renderers/contract.js'
 import { decodeBase64Html, htmlSource } from '../../src/render/document-source.js'
 import { cachedTemplateSource } from '../../src/render/template-source-cache.js'
 import { clipsOptionsFromBody, imageOptionsFromBody, imageOptionsFromQuery } from '../../src/render/image-options.js'
-import { assertSyncFormat, buildTask, templateData, usageKind } from '../../src/render/tasks.js'
+import { buildTask, usageKind, type SyncFormat } from '../../src/render/tasks.js'
 import { applyRequestOptions } from '../../src/render/request-options.js'
 import { parseSettings } from '../../src/settings.js'
 import { renderSchemas as S } from '../../src/api/schemas.js'
-import { documentOnly } from '../../src/api/document-only.js'
-import { bodyObject } from '../../src/render/body-object.js'
+import { validateSchema } from '../../src/api/route-validator.js'
 import { warningHeaders } from '../../src/render/warning-headers.js'
 
-type Params = { format: string; templateId: string; versionId?: string }
+type Params = { format: SyncFormat; templateId: string; versionId?: string }
 type Bag = Record<string, unknown>
 
 async function send(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, task: RenderTask, base64: boolean, name: string) {
@@ -32,23 +31,22 @@ async function send(app: FastifyInstance, request: FastifyRequest, reply: Fastif
 }
 
 export default async function renderRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('preHandler', app.requireApiKey)
+  // Before validation, so a request without a valid key is a 401 whatever its body.
+  app.addHook('preValidation', app.requireApiKey)
 
   async function renderTemplate(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply, base64: boolean) {
     const { format, templateId, versionId } = request.params
-    assertSyncFormat(format)
-    const data = templateData(request.body)
+    const data = request.body as Bag
     const image = format === 'image' ? imageOptionsFromQuery(request.query as Bag) : undefined
     const resolved = await cachedTemplateSource(app.store, request.apiKey!.accountId, templateId, versionId)
-    const source = await applyRequestOptions(app.store, request.apiKey!.accountId, resolved.source, request.query as Bag)
+    const source = await applyRequestOptions(app.store, request.apiKey!.accountId, resolved.source, request.query as Bag, data)
     const task = image ? buildTask(app.config, 'image', { source, data }, image) : buildTask(app.config, format as 'pdf' | 'txt', { source, data })
     return send(app, request, reply, task, base64, templateId)
   }
 
   async function renderHtml(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply, base64: boolean) {
     const { format } = request.params
-    assertSyncFormat(format)
-    const body = bodyObject(request.body)
+    const body = request.body as Bag
     const html = decodeBase64Html(body.base64HtmlString)
     const settings = body.settings === undefined ? undefined : parseSettings(body.settings)
     const source = htmlSource(html, settings)
@@ -60,28 +58,31 @@ export default async function renderRoutes(app: FastifyInstance): Promise<void> 
 
   async function renderTemplateClips(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
     const { templateId, versionId } = request.params
-    const body = bodyObject(request.body)
-    const data = templateData(body.data, 'data')
+    const body = request.body as Bag
+    const data = body.data as Bag
     const clips = clipsOptionsFromBody(body, app.config.limits.maxClips)
-    const { source } = await cachedTemplateSource(app.store, request.apiKey!.accountId, templateId, versionId)
+    const resolved = await cachedTemplateSource(app.store, request.apiKey!.accountId, templateId, versionId)
+    const source = await applyRequestOptions(app.store, request.apiKey!.accountId, resolved.source, request.query as Bag, body)
     return send(app, request, reply, buildTask(app.config, 'clips', { source, data }, clips), false, `${templateId}-clips`)
   }
 
   async function renderHtmlClips(request: FastifyRequest, reply: FastifyReply) {
-    const body = bodyObject(request.body)
+    const body = request.body as Bag
     const source = htmlSource(decodeBase64Html(body.base64HtmlString))
     const clips = clipsOptionsFromBody(body, app.config.limits.maxClips)
     return send(app, request, reply, buildTask(app.config, 'clips', { source, data: {} }, clips), false, 'clips')
   }
 
+  // Params and body are validated by schema; the image query parameters by image-options.ts (route-validator.ts).
+  const checked = { ...validateSchema('querystring'), config: { schemaProblem: true } }
   // Static segments win over parameters in the router, so `fromhtml` never reaches the template routes.
-  app.post('/render/image/fromhtml/clips', { schema: S.htmlClips, ...documentOnly }, renderHtmlClips)
-  app.post<{ Params: Params }>('/render/:format/fromhtml', { schema: S.html(false), ...documentOnly }, (req, reply) => renderHtml(req, reply, false))
-  app.post<{ Params: Params }>('/render/:format/fromhtml/as-byte-array', { schema: S.html(true), ...documentOnly }, (req, reply) => renderHtml(req, reply, true))
-  app.post<{ Params: Params }>('/render/image/:templateId/clips', { schema: S.templateClips(false), ...documentOnly }, renderTemplateClips)
-  app.post<{ Params: Params }>('/render/image/:templateId/v/:versionId/clips', { schema: S.templateClips(true), ...documentOnly }, renderTemplateClips)
-  app.post<{ Params: Params }>('/render/:format/:templateId', { schema: S.template(false, false), ...documentOnly }, (req, reply) => renderTemplate(req, reply, false))
-  app.post<{ Params: Params }>('/render/:format/:templateId/as-byte-array', { schema: S.template(true, false), ...documentOnly }, (req, reply) => renderTemplate(req, reply, true))
-  app.post<{ Params: Params }>('/render/:format/:templateId/v/:versionId', { schema: S.template(false, true), ...documentOnly }, (req, reply) => renderTemplate(req, reply, false))
-  app.post<{ Params: Params }>('/render/:format/:templateId/v/:versionId/as-byte-array', { schema: S.template(true, true), ...documentOnly }, (req, reply) => renderTemplate(req, reply, true))
+  app.post('/render/image/fromhtml/clips', { schema: S.htmlClips, ...checked }, renderHtmlClips)
+  app.post<{ Params: Params }>('/render/:format/fromhtml', { schema: S.html(false), ...checked }, (req, reply) => renderHtml(req, reply, false))
+  app.post<{ Params: Params }>('/render/:format/fromhtml/as-byte-array', { schema: S.html(true), ...checked }, (req, reply) => renderHtml(req, reply, true))
+  app.post<{ Params: Params }>('/render/image/:templateId/clips', { schema: S.templateClips(false), ...checked }, renderTemplateClips)
+  app.post<{ Params: Params }>('/render/image/:templateId/v/:versionId/clips', { schema: S.templateClips(true), ...checked }, renderTemplateClips)
+  app.post<{ Params: Params }>('/render/:format/:templateId', { schema: S.template(false, false), ...checked }, (req, reply) => renderTemplate(req, reply, false))
+  app.post<{ Params: Params }>('/render/:format/:templateId/as-byte-array', { schema: S.template(true, false), ...checked }, (req, reply) => renderTemplate(req, reply, true))
+  app.post<{ Params: Params }>('/render/:format/:templateId/v/:versionId', { schema: S.template(false, true), ...checked }, (req, reply) => renderTemplate(req, reply, false))
+  app.post<{ Params: Params }>('/render/:format/:templateId/v/:versionId/as-byte-array', { schema: S.template(true, true), ...checked }, (req, reply) => renderTemplate(req, reply, true))
 }

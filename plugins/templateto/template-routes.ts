@@ -4,7 +4,8 @@
 // each element into an item). Read-only; the management API (/api/v1/templates) stays the full one.
 import type { FastifyInstance } from 'fastify'
 import { Errors } from '../../src/errors.js'
-import { assertTemplateId } from '../../src/render/document-source.js'
+import { errors, TEMPLATE_ID_PATTERN } from '../../src/api/schemas.js'
+import { validateSchema } from '../../src/api/route-validator.js'
 
 const MAX_PAGE_SIZE = 500
 
@@ -15,17 +16,49 @@ function positiveInt(name: string, value: string, max: number): number {
   return Number(value)
 }
 
-export default async function templateToRoutes(app: FastifyInstance): Promise<void> {
-  app.addHook('preHandler', app.requireApiKey)
+const meta = (summary: string) => ({ tags: ['TemplateTo compatibility'], security: [{ apiKey: [] }], summary })
+const dates = { createdAt: { type: 'string', format: 'date-time' }, updatedAt: { type: 'string', format: 'date-time' } } as const
+const summary = {
+  type: 'object', required: ['id', 'name', 'publishedVersionId', 'createdAt', 'updatedAt'],
+  properties: { id: { type: 'string' }, name: { type: 'string' }, publishedVersionId: { type: ['string', 'null'] }, ...dates },
+} as const
+const schemas = {
+  slim: {
+    ...meta('Every template as { id, name } (n8n\'s template picker and credential test)'),
+    response: { 200: { description: 'The templates', type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } } }, ...errors },
+  },
+  get: {
+    ...meta('One template with its draft'),
+    params: { type: 'object', properties: { id: { type: 'string', pattern: TEMPLATE_ID_PATTERN, description: 'tpl_…' } } },
+    response: {
+      200: {
+        description: 'The template', type: 'object', required: [...summary.required, 'html', 'sampleData', 'settings'],
+        properties: { ...summary.properties, html: { type: 'string' }, sampleData: { type: 'object', additionalProperties: true }, settings: { type: 'object', additionalProperties: true } },
+      },
+      ...errors,
+    },
+  },
+  paged: {
+    ...meta(`One page of templates (pages count from 1; at most ${MAX_PAGE_SIZE} a page)`),
+    // Whole numbers in a range: positiveInt() reads them, with the message TemplateTo clients get today.
+    params: { type: 'object', properties: { page: { type: 'string', description: 'a whole number from 1' }, size: { type: 'string', description: `a whole number from 1 to ${MAX_PAGE_SIZE}` } } },
+    response: { 200: { description: 'The page', type: 'array', items: summary }, ...errors },
+  },
+}
 
-  app.get('/template/getall/slim', async (request) => {
+export default async function templateToRoutes(app: FastifyInstance): Promise<void> {
+  // Before validation, so a request without a valid key is a 401 whatever it asks.
+  app.addHook('preValidation', app.requireApiKey)
+  // A malformed id answers QUIRE_ERR_TEMPLATE_ID_INVALID as the render routes do (src/api/schema-problem.ts).
+  const checked = { ...validateSchema(), config: { schemaProblem: true } }
+
+  app.get('/template/getall/slim', { schema: schemas.slim, ...checked }, async (request) => {
     const list = await app.store.templates.list(request.apiKey!.accountId)
     return list.map(({ id, name }) => ({ id, name }))
   })
 
-  app.get<{ Params: { id: string } }>('/template/get/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/template/get/:id', { schema: schemas.get, ...checked }, async (request) => {
     const { id } = request.params
-    assertTemplateId(id)
     const template = await app.store.templates.get(request.apiKey!.accountId, id)
     if (!template) throw new Errors.TEMPLATE_NOT_FOUND(id)
     return {
@@ -40,7 +73,7 @@ export default async function templateToRoutes(app: FastifyInstance): Promise<vo
     }
   })
 
-  app.get<{ Params: { page: string; size: string } }>('/template/getpaged/:page/:size', async (request) => {
+  app.get<{ Params: { page: string; size: string } }>('/template/getpaged/:page/:size', { schema: schemas.paged, ...checked }, async (request) => {
     // Pages count from 1, as TemplateTo's do.
     const page = positiveInt('page', request.params.page, 1_000_000)
     const size = positiveInt('size', request.params.size, MAX_PAGE_SIZE)

@@ -7,6 +7,7 @@ import { Errors } from '../../src/errors.js'
 import type { DocumentSource } from '../../renderers/contract.js'
 import type { DocumentRecord, Version } from '../../src/store/index.js'
 import { parseEditorForm, type EditorErrors, type EditorForm } from '../../src/web/editor-form.js'
+import { parsePublishDate } from '../../src/parse-publish-date.js'
 import { DOCUMENT_KINDS, type DocumentKindName } from './document-kind.js'
 import { draftPreviewSource, formProblem, renderPreview, versionPreviewSource, type PreviewFormat } from './render-preview.js'
 import { isFragmentRequest } from './require-session.js'
@@ -22,6 +23,7 @@ const SAVED_NOTICE: Record<string, string> = {
   version: 'Saved as a new version.',
   publish: 'Saved as a new version and published: renders without a version ID use it now.',
   published: 'Version published: renders without a version ID use it now.',
+  scheduled: 'Version scheduled: it becomes the published version at its time.',
 }
 
 export default async function documentRoutes(app: FastifyInstance, { kind }: DocumentRoutesOptions): Promise<void> {
@@ -89,7 +91,7 @@ export default async function documentRoutes(app: FastifyInstance, { kind }: Doc
     const record = await found(request, request.params.id)
     const body = request.body ?? {}
     const intent = body.intent === 'version' || body.intent === 'publish' ? body.intent : 'draft'
-    const form = parseEditorForm(body, record.draft.settings, view.hasSettings)
+    const form = await parseEditorForm(body, record.draft.settings, view.hasSettings)
     if (form.ok) {
       try {
         await repo.updateDraft(account(request), record.id, { name: form.name, html: form.html, sampleData: form.sampleData, settings: form.settings })
@@ -126,7 +128,7 @@ export default async function documentRoutes(app: FastifyInstance, { kind }: Doc
         return saved
       }
     } else {
-      const form = parseEditorForm(body, record.draft.settings, view.hasSettings)
+      const form = await parseEditorForm(body, record.draft.settings, view.hasSettings)
       const problem = formProblem(form)
       if (problem) return reply.code(problem.status).send(problem)
       load = async () => ({ source: await draftPreviewSource(app, kind, account(request), form), data: form.sampleData })
@@ -153,6 +155,31 @@ export default async function documentRoutes(app: FastifyInstance, { kind }: Doc
     if (!isFragmentRequest(request)) return reply.redirect(`${view.base}/${record.id}?saved=published`, 303)
     const updated = await found(request, record.id)
     return versionsFragment(request, reply, updated, await repo.listVersions(account(request), record.id), `Version ${version.number} published.`)
+  })
+
+  // Scheduled publishing (docs/templateto.md): the form's date-time is UTC, as its label says.
+  app.post<{ Params: VersionParams; Body: Body }>('/:id/versions/:versionId/schedule', async (request, reply) => {
+    const record = await found(request, request.params.id)
+    const at = parsePublishDate(request.body?.publishDate)
+    const versions = () => repo.listVersions(account(request), record.id)
+    if (!at || at.getTime() <= Date.now()) {
+      const notice = at ? 'Pick a time in the future (UTC) to schedule, or use Publish.' : `Give the publish time as a date and time (UTC).`
+      if (!isFragmentRequest(request)) return reply.redirect(`${view.base}/${record.id}`, 303)
+      return versionsFragment(request, reply.code(422), record, await versions(), notice)
+    }
+    const version = await repo.schedule(account(request), record.id, request.params.versionId, at)
+    if (!version) throw new Errors.VERSION_NOT_FOUND(request.params.versionId, record.id)
+    if (!isFragmentRequest(request)) return reply.redirect(`${view.base}/${record.id}?saved=scheduled`, 303)
+    const updated = await found(request, record.id)
+    return versionsFragment(request, reply, updated, await versions(), `Version ${version.number} will be published at ${at.toISOString().slice(0, 16).replace('T', ' ')} UTC.`)
+  })
+
+  app.post<{ Params: VersionParams }>('/:id/versions/:versionId/unschedule', async (request, reply) => {
+    const record = await found(request, request.params.id)
+    const cancelled = await repo.cancelSchedule(account(request), record.id, request.params.versionId)
+    if (!isFragmentRequest(request)) return reply.redirect(`${view.base}/${record.id}`, 303)
+    const updated = await found(request, record.id)
+    return versionsFragment(request, reply, updated, await repo.listVersions(account(request), record.id), cancelled ? 'Schedule cancelled.' : 'That version was not scheduled.')
   })
 }
 

@@ -6,7 +6,7 @@ import { buildRuleIndex } from './rule-index.js'
 import { uaRuleIndex } from './ua-stylesheet.js'
 import { buildStyledTree } from './build-styled-tree.js'
 import { resolvePageRule } from './page-rule.js'
-import { WarningList } from './warning-list.js'
+import { Warnings } from '../warnings.js'
 import { substituteVars } from './substitute-vars.js'
 import { VarBudget } from './var-budget.js'
 import type { RenderBudgets } from '../contract.js'
@@ -23,7 +23,7 @@ export type * from './styled-tree.js'
  */
 export function buildStyledDocument(html: string, media: MediaContext, budgets: RenderBudgets = DEFAULT_BUDGETS, imports?: ReadonlyMap<string, string>): StyledDocument {
   const vars = new VarBudget(budgets)
-  const warnings = new WarningList()
+  const warnings = new Warnings()
   const dom = parseHtml(html)
   warnings.addAll(dom.warnings)
   const styles = imports && imports.size > 0 ? dom.styles.map((s) => ({ ...s, text: expandImports(s.text, imports) })) : dom.styles

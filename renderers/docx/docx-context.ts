@@ -2,13 +2,14 @@
 // the width content flows into (for percentages and image fitting), and the warnings to report.
 import type { ImageStore } from '../resources/index.js'
 import type { ListNumbering } from './list-numbering.js'
+import type { Warnings } from '../warnings.js'
 
 export interface DocxContext {
   images: ImageStore
   numbering: ListNumbering
   /** CSS px. */
   contentWidth: number
-  warnings: string[]
+  warnings: Warnings
 }
 
 /** Page-number placeholders put into header/footer blocks before Liquid runs, replaced by Word fields. */

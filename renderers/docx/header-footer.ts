@@ -20,7 +20,7 @@ async function blockContent(task: DocxTask, which: 'header' | 'footer', ctx: Doc
   const vars = { page: PAGE_TOKEN, pages: PAGES_TOKEN, tt_pageNumber: PAGE_TOKEN, tt_totalPages: PAGES_TOKEN, tt_date: ttDate(date, options.culture) }
   const html = await renderBlockHtml(block, task.data, vars, task.limits, task.source.blocks, options)
   const styled = buildStyledDocument(html, { type: 'print', width: ctx.contentWidth, height: 200 })
-  ctx.warnings.push(...styled.warnings.map((w) => `${which}: ${w}`))
+  ctx.warnings.addAll(styled.warnings.map((w) => `${which}: ${w}`))
   return new BodyWriter(ctx).write(bodyOf(styled.root))
 }
 

@@ -12,6 +12,7 @@ import type { DocxContext } from './docx-context.js'
 import { bodyOf, headersAndFooters } from './header-footer.js'
 import { ListNumbering } from './list-numbering.js'
 import { pageGeometry, pageSetup } from './page-setup.js'
+import { Warnings } from '../warnings.js'
 
 const NO_PAGE_RULE: PageRule = { size: null, orientation: null, margins: { top: null, right: null, bottom: null, left: null } }
 export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
@@ -31,11 +32,13 @@ export async function renderDocx(task: DocxTask): Promise<RenderOutput> {
     styled = buildStyledDocument(html, { type: 'print', width: contentWidth, height: geometry.height }, budgets)
   }
   const loaded = await loadImagesWithWarnings(styled, task.fetch, { budgets, maxWidth: contentWidth * 3 })
-  const warnings = [...styled.warnings, ...loaded.warnings]
+  const warnings = new Warnings()
+  warnings.addAll(styled.warnings)
+  warnings.addAll(loaded.warnings)
   if (settings.cover.enabled && (settings.cover.marginsMm || settings.cover.orientation)) {
-    warnings.push('DOCX: cover page margins and orientation are not applied (Word sections cannot end after exactly one page)')
+    warnings.add('DOCX: cover page margins and orientation are not applied (Word sections cannot end after exactly one page)')
   }
-  if (settings.security.passwordEnabled) warnings.push('DOCX: password protection applies to PDF output only')
+  if (settings.security.passwordEnabled) warnings.add('DOCX: password protection applies to PDF output only')
 
   const ctx: DocxContext = { images: loaded.images, numbering: new ListNumbering(), contentWidth, warnings }
   const body = new BodyWriter(ctx).write(bodyOf(styled.root))
@@ -53,5 +56,5 @@ export async function renderDocx(task: DocxTask): Promise<RenderOutput> {
     }],
   })
   const bytes = await Packer.toBuffer(doc)
-  return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType: DOCX_CONTENT_TYPE, extension: 'docx', warnings }
+  return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType: DOCX_CONTENT_TYPE, extension: 'docx', warnings: warnings.list }
 }

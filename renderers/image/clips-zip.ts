@@ -1,13 +1,12 @@
-import { createRequire } from 'node:module'
-import type { Archiver, ZipOptions } from 'archiver'
+// fflate writes the ZIP in memory, in one call: the clips are a few images already in memory, and fflate
+// is installed anyway (pdfkit and docx use it), where archiver brought some 20 MB of streams, glob and
+// lodash into the production install (docs/operations.md).
+import { strToU8, zipSync } from 'fflate'
 import type { EncodedImage } from './encode-image.js'
-
-// archiver 7 exports a factory function; the installed @types/archiver describes version 8's classes.
-const createArchive = createRequire(import.meta.url)('archiver') as (format: 'zip', options: ZipOptions) => Archiver
 
 export interface ZipClip { name: string; image: EncodedImage }
 
-/** The clips ZIP: one `{name}.{format}` file per clip and manifest.json describing them. */
+/** The clips ZIP: one `{name}.{format}` file per clip and manifest.json describing them. Names are unique (clip-names.ts). */
 export async function clipsZip(clips: ZipClip[], date: Date): Promise<Buffer> {
   const manifest = {
     clips: clips.map(({ name, image }) => ({
@@ -18,17 +17,10 @@ export async function clipsZip(clips: ZipClip[], date: Date): Promise<Buffer> {
       height: image.height,
     })),
   }
-  const zip = createArchive('zip', { zlib: { level: 6 } })
-  const chunks: Buffer[] = []
-  zip.on('data', (chunk: Buffer) => chunks.push(chunk))
-  const done = new Promise<void>((resolve, reject) => {
-    zip.on('end', () => resolve())
-    zip.on('error', reject)
-  })
+  const files: Record<string, [Uint8Array, { level: 0 | 6; mtime: Date }]> = {}
   // PNG and JPEG are compressed already: stored as they are.
-  clips.forEach(({ image }, i) => zip.append(image.bytes, { name: manifest.clips[i].fileName, date, store: true }))
-  zip.append(JSON.stringify(manifest, null, 2), { name: 'manifest.json', date })
-  await zip.finalize()
-  await done
-  return Buffer.concat(chunks)
+  clips.forEach(({ image }, i) => { files[manifest.clips[i].fileName] = [image.bytes, { level: 0, mtime: date }] })
+  files['manifest.json'] = [strToU8(JSON.stringify(manifest, null, 2)), { level: 6, mtime: date }]
+  const zip = zipSync(files)
+  return Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength)
 }

@@ -10,13 +10,14 @@ import type { PlacedGlyph } from './composite-glyphs.js'
 import { SvgDefs, svgBox } from './svg-box.js'
 import { fillAttrs, num, polygonD, rectD, strokeAttrs } from './svg-format.js'
 import { SvgText } from './svg-text.js'
+import type { Warnings } from '../warnings.js'
 
 export interface SvgPage {
   width: number
   height: number
   fonts: FontStore
   images: ImageStore
-  warnings: string[]
+  warnings: Warnings
   /** Draw text that nothing covers from cached glyph masks after rasterising (default true). */
   glyphMasks?: boolean
 }

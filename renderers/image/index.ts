@@ -3,12 +3,12 @@
 //   renderClips: the page rendered once, every clip cut from it, all in one ZIP with a manifest
 import type { ClipsTask, ImageTask, RenderOutput } from '../contract.js'
 import { buildStyledDocument } from '../document/index.js'
-import { loadImages } from '../resources/index.js'
+import { loadImagesWithWarnings } from '../resources/index.js'
 import { renderDocumentHtml } from '../template/index.js'
 import type { FrontEnd } from './render-page.js'
 import { renderClipsWith, renderImageWith } from './render-image.js'
 
-const FRONT_END: FrontEnd = { renderDocumentHtml, buildStyledDocument, loadImages }
+const FRONT_END: FrontEnd = { renderDocumentHtml, buildStyledDocument, loadImages: loadImagesWithWarnings }
 
 export function renderImage(task: ImageTask): Promise<RenderOutput> {
   return renderImageWith(FRONT_END, task)

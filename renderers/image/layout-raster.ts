@@ -15,11 +15,12 @@ import { rectRaster } from './rect-raster.js'
 import { compositeGlyphs } from './composite-glyphs.js'
 import { displayListSvg } from './display-list-svg.js'
 import { rasterizeSvg, type Raster } from './rasterize-svg.js'
+import type { Warnings } from '../warnings.js'
 
 export interface LayoutRasterRequest {
   doc: StyledDocument
   images: ImageStore
-  warnings: string[]
+  warnings: Warnings
   width: number
   viewportHeight: number
   fullPage: boolean

@@ -11,7 +11,7 @@ import { checkImageLimits } from './check-image-limits.js'
 import { layoutRaster } from './layout-raster.js'
 import { pageWidth } from './page-width.js'
 import type { Raster } from './rasterize-svg.js'
-import { Warnings } from './warnings.js'
+import { Warnings } from '../warnings.js'
 import { loadStylesheets } from '../resources/load-stylesheets.js'
 import { loadDocumentFonts } from '../fonts/load-document-fonts.js'
 import { documentFontStore } from '../fonts/document-font-store.js'
@@ -25,7 +25,7 @@ export const DEFAULT_VIEWPORT_HEIGHT = 1200
 export interface FrontEnd {
   renderDocumentHtml(args: { source: DocumentSource; data: unknown; limits: RenderLimits }): Promise<string>
   buildStyledDocument(html: string, media: MediaContext, budgets?: RenderBudgets, imports?: ReadonlyMap<string, string>): StyledDocument
-  loadImages(doc: StyledDocument, policy: FetchPolicy, options?: ImageLoadOptions): Promise<ImageStore>
+  loadImages(doc: StyledDocument, policy: FetchPolicy, options?: ImageLoadOptions): Promise<{ images: ImageStore; warnings: string[] }>
 }
 
 export interface PageRequest {
@@ -78,18 +78,18 @@ async function renderPageOnce(front: FrontEnd, request: PageRequest): Promise<Re
   checkImageLimits(Math.round(width * request.scale), Math.round(viewportHeight * request.scale), request.limits)
 
   const warnings = new Warnings()
-  linked.warnings.forEach((w) => warnings.add(w))
-  doc.warnings.forEach((w) => warnings.add(w))
+  warnings.addAll(linked.warnings)
+  warnings.addAll(doc.warnings)
   // Bitmaps are kept at most as wide as the image's pixels (at least 2 px per CSS px): the most they can be drawn.
-  const [images, webFonts] = await Promise.all([
+  const [{ images, warnings: imageWarnings }, webFonts] = await Promise.all([
     front.loadImages(doc, request.fetch, { budgets: budgetsOf(request.limits), maxWidth: width * Math.max(2, request.scale) }),
     loadDocumentFonts(doc, request.fetch, budgetsOf(request.limits)),
   ])
-  webFonts.warnings.forEach((w) => warnings.add(w))
-  const laidWarnings: string[] = []
+  warnings.addAll(webFonts.warnings)
+  warnings.addAll(imageWarnings)
+  const fonts = documentFontStore(fontStore(), webFonts.fonts, request.fontDir ? operatorFonts(request.fontDir) : undefined)
   const raster = layoutRaster({
-    doc, images, warnings: laidWarnings, fonts: documentFontStore(fontStore(), webFonts.fonts, request.fontDir ? operatorFonts(request.fontDir) : undefined), width, viewportHeight, fullPage: request.fullPage, scale: request.scale, limits: request.limits,
+    doc, images, warnings, fonts, width, viewportHeight, fullPage: request.fullPage, scale: request.scale, limits: request.limits,
   })
-  laidWarnings.forEach((w) => warnings.add(w))
   return { pixels: raster.pixels, width: raster.width, height: raster.height, cssWidth: width, cssHeight: raster.cssHeight, warnings: warnings.list }
 }

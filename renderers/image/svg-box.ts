@@ -9,6 +9,7 @@ import type { BoxFrag } from '../layout/fragments.js'
 import type { Radii } from '../layout/fit-radii.js'
 import { dataUri } from './data-uri.js'
 import { attr, fillAttrs, num, polygonD, rectD, rgbCss, strokeAttrs } from './svg-format.js'
+import type { Warnings } from '../warnings.js'
 
 /** Definitions (clip paths, gradients, filters) a document needs, numbered as they are added. */
 export class SvgDefs {
@@ -24,7 +25,7 @@ export class SvgDefs {
 export interface BoxPaint {
   defs: SvgDefs
   images: ImageStore
-  warnings: string[]
+  warnings: Warnings
 }
 
 /** The whole image, for the root's (or propagated body's) background layers, which paint the canvas. */
@@ -94,7 +95,7 @@ function imageLayer(layer: BackgroundLayer, url: string, area: Area, paint: { x?
   const py = paint.y ?? 0
   const loaded = ctx.images.get(url)
   if (!loaded) return ''
-  const placed = imageLayerTiles(layer, area, loaded.width, loaded.height, { x: px, y: py, w: paint.w, h: paint.h }, (m) => ctx.warnings.push(`background image ${url.slice(0, 60)} ${m}`))
+  const placed = imageLayerTiles(layer, area, loaded.width, loaded.height, { x: px, y: py, w: paint.w, h: paint.h }, (m) => ctx.warnings.add(`background image ${url.slice(0, 60)} ${m}`))
   if (!placed) return ''
   const { w, h, xs, ys } = placed
   const href = attr(dataUri(loaded))

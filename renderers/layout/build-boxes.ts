@@ -4,12 +4,13 @@ import type { ComputedStyle, StyledElement, StyledNode } from '../document/style
 import type { BlockBox, Box, ColumnSpec, Decoration, ImageBox, InlineItem, TableBox, TableCell, TableRow, TableSection } from './boxes.js'
 import { collapseInlineWhitespace } from './collapse-inline-whitespace.js'
 import { anonymousStyle } from './anonymous-style.js'
+import type { Warnings } from '../warnings.js'
 
 type Piece = Box | InlineItem[]
 
 const INLINE_LEVEL = new Set(['inline', 'inline-block', 'inline-flex', 'inline-grid', 'inline-table'])
 
-export function buildBoxes(root: StyledElement, warnings: string[]): BlockBox {
+export function buildBoxes(root: StyledElement, warnings: Warnings): BlockBox {
   return blockContainer(root, root.style, null, warnings, null)
 }
 
@@ -29,7 +30,7 @@ function isOutOfFlow(style: ComputedStyle): boolean {
   return style.float !== 'none' || style.position === 'absolute' || style.position === 'fixed'
 }
 
-function blockContainer(el: StyledElement | null, style: ComputedStyle, link: string | null, warnings: string[], parentDeco: Decoration | null): BlockBox {
+function blockContainer(el: StyledElement | null, style: ComputedStyle, link: string | null, warnings: Warnings, parentDeco: Decoration | null): BlockBox {
   const deco = withDecoration(parentDeco, style)
   const pieces: Piece[] = []
   const run = (): InlineItem[] => {
@@ -70,7 +71,7 @@ function blockContainer(el: StyledElement | null, style: ComputedStyle, link: st
 }
 
 /** A flex container's children, blockified (CSS Flexbox §4): each element is an item, each text run an anonymous one. */
-function flexItems(nodes: StyledNode[], link: string | null, deco: Decoration | null, warnings: string[]): Box[] {
+function flexItems(nodes: StyledNode[], link: string | null, deco: Decoration | null, warnings: Warnings): Box[] {
   const out: Box[] = []
   for (const node of nodes) {
     if (node.kind === 'text') {
@@ -94,7 +95,7 @@ function hasContent(items: InlineItem[]): boolean {
     (i.kind === 'open' && (i.style.paddingLeft.px > 0 || i.style.borderLeft.width > 0 || i.style.paddingRight.px > 0)))
 }
 
-function collect(nodes: StyledNode[], link: string | null, deco: Decoration | null, pieces: Piece[], run: () => InlineItem[], warnings: string[]): void {
+function collect(nodes: StyledNode[], link: string | null, deco: Decoration | null, pieces: Piece[], run: () => InlineItem[], warnings: Warnings): void {
   for (const node of nodes) {
     if (node.kind === 'text') {
       if (node.text) run().push({ kind: 'text', text: node.text, style: node.style, link, decoration: deco })
@@ -136,7 +137,7 @@ function imageBox(el: StyledElement, link: string | null): ImageBox {
   return { kind: 'image', style: el.style, el, src: el.attrs.src ?? null, link }
 }
 
-function blockLevel(el: StyledElement, link: string | null, warnings: string[], deco: Decoration | null): Box {
+function blockLevel(el: StyledElement, link: string | null, warnings: Warnings, deco: Decoration | null): Box {
   const d = el.style.display
   if (d === 'table' || d === 'inline-table') return tableBox(el, link, warnings)
   if (el.tag === 'img') return imageBox(el, link)
@@ -147,7 +148,7 @@ const SECTION_KIND: Partial<Record<string, TableSection['kind']>> = {
   'table-header-group': 'head', 'table-row-group': 'body', 'table-footer-group': 'foot',
 }
 
-function tableBox(el: StyledElement, link: string | null, warnings: string[]): TableBox {
+function tableBox(el: StyledElement, link: string | null, warnings: Warnings): TableBox {
   const table: TableBox = { kind: 'table', style: el.style, el, captions: [], sections: [], columns: [], link }
   let loose: TableSection | null = null
   let looseRow: TableRow | null = null
@@ -189,7 +190,7 @@ function columns(el: StyledElement): ColumnSpec[] {
   return [{ style: el.style, span: span(el) }]
 }
 
-function rows(group: StyledElement, link: string | null, warnings: string[]): TableRow[] {
+function rows(group: StyledElement, link: string | null, warnings: Warnings): TableRow[] {
   const out: TableRow[] = []
   let looseRow: TableRow | null = null
   for (const child of group.children) {
@@ -201,7 +202,7 @@ function rows(group: StyledElement, link: string | null, warnings: string[]): Ta
   return out
 }
 
-function row(el: StyledElement, link: string | null, warnings: string[]): TableRow {
+function row(el: StyledElement, link: string | null, warnings: Warnings): TableRow {
   const cells: TableCell[] = []
   for (const child of el.children) {
     if (child.kind === 'text' || child.style.display === 'none') continue
@@ -210,7 +211,7 @@ function row(el: StyledElement, link: string | null, warnings: string[]): TableR
   return { style: el.style, cells }
 }
 
-function cell(el: StyledElement, link: string | null, warnings: string[]): TableCell {
+function cell(el: StyledElement, link: string | null, warnings: Warnings): TableCell {
   const href = el.tag === 'a' && el.attrs.href ? el.attrs.href : link
   return {
     box: blockContainer(el, el.style, href, warnings, null),

@@ -1,19 +1,11 @@
-// Min-content and max-content widths (outer: margins included) of a box, as shrink-to-fit and the auto
-// table algorithm need them. Percentages count as auto here, as in browsers.
+// Intrinsic widths of block flow and inline content, and the box extras around them; the dispatcher
+// (layout-box.ts: intrinsicWidths) picks these or another mode's and asks back for each child.
 import type { ComputedStyle } from '../document/styled-tree.js'
-import type { BlockBox, Box } from './boxes.js'
+import type { BlockBox } from './boxes.js'
 import { borderWidth } from './box-edges.js'
 import { inlineUnits, type Unit } from './inline-units.js'
 import type { LayoutContext } from './layout-context.js'
-import { imageSize } from './image-size.js'
-import { flexIntrinsic, isFlexContainer } from './layout-flex.js'
-import { gridIntrinsic, isGridContainer } from './layout-grid.js'
-import { tableIntrinsicWidths } from './table-columns.js'
-import { renderScopedMap } from './render-scope.js'
-
-export interface Intrinsic { min: number; max: number }
-
-const cache = renderScopedMap<Box, Intrinsic>()
+import { intrinsicWidths, type Intrinsic } from './layout-box.js'
 
 function pxOnly(d: ComputedStyle['paddingLeft']): number {
   return d.pct ? 0 : d.px
@@ -31,48 +23,8 @@ function marginPx(d: ComputedStyle['marginLeft']): number {
   return d === 'auto' ? 0 : pxOnly(d)
 }
 
-export function intrinsicWidths(box: Box, ctx: LayoutContext): Intrinsic {
-  let result = cache.get(box)
-  if (result) return result
-  result = compute(box, ctx)
-  cache.set(box, result)
-  return result
-}
-
-function compute(box: Box, ctx: LayoutContext): Intrinsic {
-  const style = box.style
-  const { bp, margins } = outerExtras(style)
-  if (box.kind === 'image') {
-    if (style.width !== 'auto' && style.width.pct) {
-      // A percentage-wide image gives way (min-content 0) but asks for its natural size, as in Chromium.
-      const natural = { ...style, width: 'auto' as const, maxWidth: style.maxWidth !== 'none' && style.maxWidth.pct ? 'none' as const : style.maxWidth }
-      const { width } = imageSize({ ...box, style: natural }, ctx.images, 0, null)
-      return { min: bp + margins, max: width + bp + margins }
-    }
-    const { width } = imageSize(box, ctx.images, 0, null)
-    const outer = width + bp + margins
-    return { min: outer, max: outer }
-  }
-  if (box.kind === 'table') {
-    const t = tableIntrinsicWidths(box, ctx)
-    return { min: t.min + margins, max: t.max + margins }
-  }
-  const borderBox = style.boxSizing === 'border-box'
-  if (style.width !== 'auto' && !style.width.pct) {
-    const outer = (borderBox ? Math.max(style.width.px, bp) : style.width.px + bp) + margins
-    return { min: outer, max: outer }
-  }
-  const content = box.inline ? inlineIntrinsic(box, ctx) : isFlexContainer(style) ? flexIntrinsic(box, ctx) : isGridContainer(style) ? gridIntrinsic(box, ctx) : blockChildrenIntrinsic(box, ctx)
-  let { min, max } = content
-  const maxW = style.maxWidth !== 'none' && !style.maxWidth.pct ? style.maxWidth.px - (borderBox ? bp : 0) : null
-  const minW = style.minWidth.pct ? 0 : style.minWidth.px - (borderBox ? bp : 0)
-  if (maxW !== null) { min = Math.min(min, maxW); max = Math.min(max, maxW) }
-  min = Math.max(min, minW)
-  max = Math.max(max, minW, min)
-  return { min: min + bp + margins, max: max + bp + margins }
-}
-
-function blockChildrenIntrinsic(box: BlockBox, ctx: LayoutContext): Intrinsic {
+/** Block flow: the widest child; floats in a row add up. */
+export function blockChildrenIntrinsic(box: BlockBox, ctx: LayoutContext): Intrinsic {
   let min = 0
   let max = 0
   let floatRun = 0
@@ -92,7 +44,8 @@ function blockChildrenIntrinsic(box: BlockBox, ctx: LayoutContext): Intrinsic {
   return { min, max }
 }
 
-function inlineIntrinsic(box: BlockBox, ctx: LayoutContext): Intrinsic {
+/** Inline content: the longest unbreakable run (min) and the longest line (max). */
+export function inlineIntrinsic(box: BlockBox, ctx: LayoutContext): Intrinsic {
   const units: readonly Unit[] = inlineUnits(box.inline!, ctx.fonts, 0, (atomic) => intrinsicWidths(atomic, ctx).max)
   const indent = box.style.textIndent.pct ? 0 : box.style.textIndent.px
   let min = 0

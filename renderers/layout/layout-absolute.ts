@@ -5,7 +5,7 @@ import { margins } from './box-edges.js'
 import { createFloatContext } from './float-context.js'
 import { translateFrag, type BoxFrag } from './fragments.js'
 import { withoutFlow, type LayoutContext, type PendingAbsolute } from './layout-context.js'
-import { layoutBlockLevel } from './layout-block.js'
+import { layoutBox } from './layout-box.js'
 
 export interface PaddingBox { x: number; y: number; width: number; heightPx: number }
 
@@ -27,7 +27,7 @@ export function layoutAbsolute(item: PendingAbsolute, pb: PaddingBox, ctx: Layou
     : right !== null ? pb.width - right : pb.x + pb.width - startX
   const stretchW = style.width === 'auto' && left !== null && right !== null
   const stretchH = style.height === 'auto' && top !== null && bottom !== null
-  const result = layoutBlockLevel(box, { x: startX, width: Math.max(0, room), height: pb.heightPx }, 0, withoutFlow(ctx), {
+  const result = layoutBox(box, { x: startX, width: Math.max(0, room), height: pb.heightPx }, 0, withoutFlow(ctx), {
     floats: createFloatContext(),
     shrink: !stretchW,
     fixedHeight: stretchH ? Math.max(0, pb.heightPx - top! - bottom! - m.top - m.bottom) : undefined,

@@ -5,7 +5,7 @@ import { margins } from './box-edges.js'
 import { createFloatContext } from './float-context.js'
 import { translateFrag, type BoxFrag } from './fragments.js'
 import { withoutFlow, type ContainingBlock, type LayoutContext } from './layout-context.js'
-import { layoutBlockLevel } from './layout-block.js'
+import { layoutBox } from './layout-box.js'
 
 export interface PlacedAtomic {
   frag: BoxFrag
@@ -19,7 +19,7 @@ export interface PlacedAtomic {
 
 export function layoutAtomic(box: Box, cb: ContainingBlock, ctx: LayoutContext): PlacedAtomic {
   const m = margins(box.style, cb.width)
-  const result = layoutBlockLevel(box, { x: 0, width: cb.width, height: null }, m.top, withoutFlow(ctx), {
+  const result = layoutBox(box, { x: 0, width: cb.width, height: null }, m.top, withoutFlow(ctx), {
     floats: createFloatContext(), shrink: true,
   })
   const frag = result.frag

@@ -3,15 +3,11 @@
 import type { ComputedStyle } from '../document/styled-tree.js'
 import { forcedBreakAfter, forcedBreakBefore, type BlockBox, type Box } from './boxes.js'
 import { borders, margins } from './box-edges.js'
-import { availableBand, clearanceY, createFloatContext, floatsBottom, placeFloat, type FloatContext } from './float-context.js'
+import { availableBand, clearanceY, createFloatContext, floatsBottom, type FloatContext } from './float-context.js'
 import { ALL_SIDES, translateFrag, type BoxFrag, type Frag, type TextFrag } from './fragments.js'
-import { intrinsicWidths } from './intrinsic-widths.js'
-import { layoutInline } from './layout-inline.js'
-import { layoutImage } from './layout-image.js'
-import { layoutTable } from './layout-table.js'
+import { intrinsicWidths, isFlexContainer, isGridContainer, layoutBox, layoutContent, type ContentFlow } from './layout-box.js'
 import { layoutAbsolute } from './layout-absolute.js'
-import { isFlexContainer, layoutFlex } from './layout-flex.js'
-import { isGridContainer, layoutGrid } from './layout-grid.js'
+import { layoutFloat } from './layout-float.js'
 import { balanceColumns, columnGeometry } from './layout-columns.js'
 import {
   EMPTY_STRUT, mergeStruts, strutOf, strutSize,
@@ -52,7 +48,7 @@ export function isOutOfFlow(style: ComputedStyle): boolean {
   return style.float !== 'none' || style.position === 'absolute' || style.position === 'fixed'
 }
 
-interface BlockOptions {
+export interface BlockOptions {
   floats: FloatContext
   /** The box's top margin (and its first child's, when they adjoin) is already in `top`. */
   isRoot?: boolean
@@ -62,13 +58,6 @@ interface BlockOptions {
   fixedWidth?: number
   /** Used border-box height imposed by the table (cells stretch to their row). */
   fixedHeight?: number
-}
-
-/** Lays out any block-level box with its border-box top at `top`. */
-export function layoutBlockLevel(box: Box, cb: ContainingBlock, top: number, ctx: LayoutContext, opts: BlockOptions): LayoutResult {
-  if (box.kind === 'table') return layoutTable(box, cb, top, ctx, opts.floats)
-  if (box.kind === 'image') return layoutImage(box, cb, top, ctx)
-  return layoutBlockBox(box, cb, top, ctx, opts)
 }
 
 export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, ctx: LayoutContext, opts: BlockOptions): LayoutResult {
@@ -119,41 +108,11 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
     kind: 'box', x, y: top, w: width + b.left + b.right + p.left + p.right, h: 0, style, children: [],
     sides: ALL_SIDES, positioned: isPositioned(style) && !isRoot,
   }
-  let cursor: number
-  let strut: Strut = EMPTY_STRUT
-  let firstBaseline: number | null = null
-  let lastBaseline: number | null = null
-  let empty = true
-  if (box.inline) {
-    const lines = layoutInline(box, inner, contentTop, ctx, floats)
-    frag.children = lines.frags
-    cursor = contentTop + lines.height
-    firstBaseline = lines.firstBaseline
-    lastBaseline = lines.lastBaseline
-    empty = lines.height === 0 && lines.frags.length === 0
-  } else if (isGridContainer(style)) {
-    const grid = layoutGrid(box, inner, contentTop, ctx)
-    frag.children = grid.frags
-    cursor = contentTop + grid.height
-    firstBaseline = grid.firstBaseline
-    lastBaseline = grid.lastBaseline
-    empty = grid.frags.length === 0 && grid.height === 0
-  } else if (isFlexContainer(style)) {
-    const flex = layoutFlex(box, inner, contentTop, ctx)
-    frag.children = flex.frags
-    cursor = contentTop + flex.height
-    firstBaseline = flex.firstBaseline
-    lastBaseline = flex.lastBaseline
-    empty = flex.empty
-  } else {
-    const flow = layoutChildren(box.children, inner, contentTop, ctx, floats, !isRoot && topCollapsible(box))
-    frag.children = flow.frags
-    cursor = flow.cursor
-    strut = flow.strut
-    firstBaseline = flow.firstBaseline
-    lastBaseline = flow.lastBaseline
-    empty = flow.empty
-  }
+  const content = layoutContent(box, inner, contentTop, ctx, floats, !isRoot && topCollapsible(box))
+  frag.children = content.frags
+  let cursor = content.cursor
+  let strut = content.strut
+  const { firstBaseline, lastBaseline, empty } = content
 
   if (multicol) {
     cursor = contentTop + balanceColumns(frag.children, contentTop, cursor + strutSize(strut) - contentTop, multicol.count, multicol.colWidth + multicol.gap)
@@ -191,16 +150,7 @@ function marginsX(style: ComputedStyle, cbWidth: number): number {
   return m.left + m.right
 }
 
-interface ChildrenFlow {
-  frags: Frag[]
-  cursor: number
-  strut: Strut
-  firstBaseline: number | null
-  lastBaseline: number | null
-  empty: boolean
-}
-
-export function layoutChildren(children: Box[], cb: ContainingBlock, contentTop: number, ctx: LayoutContext, floats: FloatContext, firstAbsorbed: boolean): ChildrenFlow {
+export function layoutChildren(children: Box[], cb: ContainingBlock, contentTop: number, ctx: LayoutContext, floats: FloatContext, firstAbsorbed: boolean): ContentFlow {
   const frags: Frag[] = []
   let cursor = contentTop
   let strut: Strut = EMPTY_STRUT
@@ -227,7 +177,7 @@ export function layoutChildren(children: Box[], cb: ContainingBlock, contentTop:
       const ownTop = margins(s, cb.width).top
       ctx.flow.forced.push(Math.max(cursor, Math.min(top, top - ownTop)))
     }
-    const result = layoutBlockLevel(child, cb, top, ctx, { floats })
+    const result = layoutBox(child, cb, top, ctx, { floats })
     frags.push(result.frag)
     breakAfterPending = forcedBreakAfter(child)
     if (result.selfCollapsing) {
@@ -243,21 +193,6 @@ export function layoutChildren(children: Box[], cb: ContainingBlock, contentTop:
   }
   if (ctx.flow && breakAfterPending) ctx.flow.forced.push(cursor)
   return { frags, cursor, strut, firstBaseline, lastBaseline, empty }
-}
-
-/** Lays out a float shrink-to-fit and puts it beside earlier floats (CSS 2 §9.5.1). */
-export function layoutFloat(box: Box, cb: ContainingBlock, top: number, ctx: LayoutContext, floats: FloatContext): BoxFrag {
-  const m = margins(box.style, cb.width)
-  // Lay out first at the left edge to learn the size, then move into place.
-  const result = layoutBlockLevel(box, cb, top + m.top, ctx, { floats: createFloatContext(), shrink: true })
-  const frag = result.frag
-  const outerW = frag.w + m.left + m.right
-  const outerH = frag.h + m.top + m.bottom
-  const side = box.style.float === 'right' ? 'right' : 'left'
-  const clear = box.style.clear !== 'none' ? clearanceY(floats, box.style.clear) : -Infinity
-  const pos = placeFloat(floats, side, outerW, outerH, Math.max(top, clear), cb.x, cb.x + cb.width)
-  translateFrag(frag, pos.x + m.left - frag.x, pos.y + m.top - frag.y)
-  return frag
 }
 
 function offsetRelative(frag: BoxFrag, style: ComputedStyle, cb: ContainingBlock): void {

@@ -5,6 +5,7 @@ import type { Box } from './boxes.js'
 import type { FontStore } from '../fonts/font-store.js'
 import type { FlowConstraints } from './flow-constraints.js'
 import type { BoxFrag } from './fragments.js'
+import type { Warnings } from '../warnings.js'
 
 export interface PendingAbsolute {
   box: Box
@@ -16,7 +17,7 @@ export interface PendingAbsolute {
 export interface LayoutContext {
   fonts: FontStore
   images: ImageStore
-  warnings: string[]
+  warnings: Warnings
   /** Null inside things pagination treats as one piece (table rows, inline blocks). */
   flow: FlowConstraints | null
   /** One list per positioned ancestor being laid out, innermost last. */

@@ -14,8 +14,9 @@ import { withAltText } from './alt-text.js'
 import { createFloatContext } from './float-context.js'
 import { createFlowConstraints, type FlowConstraints } from './flow-constraints.js'
 import type { FontStore } from '../fonts/font-store.js'
-import { layoutBlockBox } from './layout-block.js'
+import { layoutBox } from './layout-box.js'
 import type { LayoutContext } from './layout-context.js'
+import type { Warnings } from '../warnings.js'
 
 export type Medium = 'print' | 'screen'
 
@@ -35,7 +36,7 @@ export interface LaidOutDocument {
 const MAX_SHRINK = 2
 
 /** What layout runs with; `budgets` defaults to renderers/default-budgets.ts. */
-export interface LayoutEngines { fonts: FontStore; images: ImageStore; warnings: string[]; budgets?: RenderBudgets }
+export interface LayoutEngines { fonts: FontStore; images: ImageStore; warnings: Warnings; budgets?: RenderBudgets }
 
 /** `height` is the page's content height (print) or the viewport's (screen): what `vh` and `%` resolve against. */
 export function layoutDocument(doc: StyledDocument, engines: LayoutEngines, width: number, height: number, medium: Medium = 'print'): LaidOutDocument {
@@ -44,7 +45,7 @@ export function layoutDocument(doc: StyledDocument, engines: LayoutEngines, widt
   const run = (w: number) => {
     const flow = createFlowConstraints()
     const ctx: LayoutContext = { fonts: engines.fonts, images: engines.images, warnings: engines.warnings, flow, absolute: [], initial: { width: w, height: (height * w) / width } }
-    const result = layoutBlockBox(boxes, { x: 0, width: w, height: ctx.initial.height }, 0, ctx, { floats: createFloatContext(), isRoot: true })
+    const result = layoutBox(boxes, { x: 0, width: w, height: ctx.initial.height }, 0, ctx, { floats: createFloatContext(), isRoot: true })
     return { root: result.frag, flow }
   }
   let pass = run(width)

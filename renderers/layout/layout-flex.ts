@@ -7,9 +7,8 @@ import type { BlockBox, Box } from './boxes.js'
 import { borders, len, lenOrNone, paddings } from './box-edges.js'
 import { createFloatContext } from './float-context.js'
 import { translateFrag, type Frag } from './fragments.js'
-import { intrinsicWidths } from './intrinsic-widths.js'
+import { intrinsicWidths, layoutBox } from './layout-box.js'
 import { withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult } from './layout-context.js'
-import { layoutBlockLevel } from './layout-block.js'
 import { renderScopedMap } from './render-scope.js'
 import { discardYoga, yoga } from './yoga.js'
 
@@ -54,9 +53,9 @@ function borderBoxSize(d: ComputedStyle['width'] | ComputedStyle['maxWidth'], re
 function layoutItem(box: Box, width: number, height: number | null, cbHeight: number | null, top: number, ctx: LayoutContext): LayoutResult {
   const cb: ContainingBlock = { x: 0, width, height: cbHeight }
   if (box.kind === 'block') {
-    return layoutBlockLevel(box, cb, top, ctx, { floats: createFloatContext(), fixedWidth: width, ...(height !== null ? { fixedHeight: height } : {}) })
+    return layoutBox(box, cb, top, ctx, { floats: createFloatContext(), fixedWidth: width, ...(height !== null ? { fixedHeight: height } : {}) })
   }
-  return layoutBlockLevel(box, cb, top, ctx, { floats: createFloatContext() })
+  return layoutBox(box, cb, top, ctx, { floats: createFloatContext() })
 }
 
 /**
@@ -248,10 +247,6 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
   })
   root.freeRecursive()
   return { frags, height: containerHeight, firstBaseline, lastBaseline, empty: frags.length === 0 && containerHeight === 0 }
-}
-
-export function isFlexContainer(style: ComputedStyle): boolean {
-  return style.display === 'flex' || style.display === 'inline-flex'
 }
 
 /** Intrinsic widths of a flex container's content: items side by side in a row, stacked in a column. */

@@ -7,9 +7,8 @@ import type { BlockBox, Box } from './boxes.js'
 import { len, margins } from './box-edges.js'
 import { createFloatContext } from './float-context.js'
 import { translateFrag, type Frag } from './fragments.js'
-import { intrinsicWidths } from './intrinsic-widths.js'
+import { intrinsicWidths, layoutBox } from './layout-box.js'
 import { withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult } from './layout-context.js'
-import { layoutBlockLevel } from './layout-block.js'
 import { placeItems, type Placement } from './grid-placement.js'
 import { explicitTracks, range, sizeTracks, type Contribution } from './grid-tracks.js'
 
@@ -18,10 +17,6 @@ export interface GridFlow {
   height: number
   firstBaseline: number | null
   lastBaseline: number | null
-}
-
-export function isGridContainer(style: ComputedStyle): boolean {
-  return style.display === 'grid' || style.display === 'inline-grid'
 }
 
 interface GridPlan {
@@ -109,7 +104,7 @@ function itemWidth(item: Box, container: ComputedStyle, area: number, ctx: Layou
   let width: number
   if (item.kind !== 'block' || s.width !== 'auto') {
     // A given width (or a replaced box): what block layout makes of it inside the area.
-    width = layoutBlockLevel(item, { x: 0, width: area, height: null }, 0, ctx, { floats: createFloatContext() }).frag.w
+    width = layoutBox(item, { x: 0, width: area, height: null }, 0, ctx, { floats: createFloatContext() }).frag.w
   } else if (justify === 'stretch') {
     width = avail
   } else {
@@ -123,9 +118,9 @@ function itemWidth(item: Box, container: ComputedStyle, area: number, ctx: Layou
 function layoutItem(box: Box, width: number, height: number | null, top: number, ctx: LayoutContext): LayoutResult {
   const cb: ContainingBlock = { x: 0, width, height }
   if (box.kind === 'block') {
-    return layoutBlockLevel(box, cb, top, ctx, { floats: createFloatContext(), fixedWidth: width, ...(height !== null ? { fixedHeight: height } : {}) })
+    return layoutBox(box, cb, top, ctx, { floats: createFloatContext(), fixedWidth: width, ...(height !== null ? { fixedHeight: height } : {}) })
   }
-  return layoutBlockLevel(box, cb, top, ctx, { floats: createFloatContext() })
+  return layoutBox(box, cb, top, ctx, { floats: createFloatContext() })
 }
 
 export function layoutGrid(box: BlockBox, inner: ContainingBlock, contentTop: number, ctx: LayoutContext): GridFlow {

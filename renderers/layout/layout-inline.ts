@@ -9,7 +9,7 @@ import { codePoints, inlineUnits, splitUnit, textUnit, type TextUnit, type Unit 
 import { baselineShift, inlineExtent, type Extent } from './inline-metrics.js'
 import type { ContainingBlock, LayoutContext } from './layout-context.js'
 import { layoutAtomic, type PlacedAtomic } from './layout-atomic.js'
-import { layoutFloat } from './layout-block.js'
+import { layoutFloat } from './layout-float.js'
 
 export interface InlineResult {
   frags: Frag[]

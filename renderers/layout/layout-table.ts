@@ -9,11 +9,14 @@ import { ALL_SIDES, translateFrag, type BoxFrag, type EdgeFrag, type Frag } from
 import { strutOf, withFlow, withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult } from './layout-context.js'
 import { createFloatContext } from './float-context.js'
 import { createFlowConstraints, type FlowConstraints, type Span } from './flow-constraints.js'
-import { layoutBlockBox } from './layout-block.js'
+import { layoutBox } from './layout-box.js'
 import { cellHalves, collapsedBorders } from './table-borders.js'
 import { resolveColumns } from './table-columns.js'
 import { tableGrid, type GridCell } from './table-grid.js'
 import { renderScopedMap } from './render-scope.js'
+
+// The dispatcher asks the table mode for a table's intrinsic widths; the column algorithm computes them.
+export { tableIntrinsicWidths } from './table-columns.js'
 
 const NO_SIDES = Object.freeze({ top: false, right: false, bottom: false, left: false })
 
@@ -43,7 +46,7 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
   const captionsAt = (side: 'top' | 'bottom') => {
     for (const caption of table.captions) {
       if ((caption.style.captionSide ?? 'top') !== side) continue
-      const r = layoutBlockBox(caption, { x, width: tableWidth, height: null }, y, inner, { floats: createFloatContext() })
+      const r = layoutBox(caption, { x, width: tableWidth, height: null }, y, inner, { floats: createFloatContext() })
       children.push(r.frag)
       y = r.frag.y + r.frag.h
     }
@@ -69,7 +72,7 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
     const box = collapsed ? collapsedCellBox(gc, collapsed, grid.columns) : gc.cell.box
     // Each cell records its own flow: a row taller than a page is broken between the lines inside it.
     const flow = ctx.flow ? createFlowConstraints() : null
-    const r = layoutBlockBox(box, { x: cellX, width: cellW, height: null }, 0, flow ? withFlow(ctx, flow) : inner, { floats: createFloatContext(), fixedWidth: cellW })
+    const r = layoutBox(box, { x: cellX, width: cellW, height: null }, 0, flow ? withFlow(ctx, flow) : inner, { floats: createFloatContext(), fixedWidth: cellW })
     if (collapsed) r.frag.sides = NO_SIDES
     // A cell's own height makes the row taller, but its content is aligned within it (vertical-align: middle
     // by default centres it), so the free space counts from the content's own height.

@@ -5,7 +5,7 @@
 import type { ComputedStyle } from '../document/styled-tree.js'
 import type { TableBox } from './boxes.js'
 import { borders, paddings } from './box-edges.js'
-import { intrinsicWidths } from './intrinsic-widths.js'
+import { intrinsicWidths } from './layout-box.js'
 import type { LayoutContext } from './layout-context.js'
 import { cellHalves, collapsedBorders, tableHalves } from './table-borders.js'
 import { tableGrid, type GridCell, type TableGrid } from './table-grid.js'

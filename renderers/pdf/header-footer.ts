@@ -9,12 +9,13 @@ import { displayList, type PaintOp } from '../layout/display-list.js'
 import type { FontStore } from '../fonts/font-store.js'
 import { layoutDocument } from '../layout/layout-document.js'
 import type { PageGeometry } from '../layout/page-geometry.js'
+import type { Warnings } from '../warnings.js'
 
 export interface Band { ops: PaintOp[]; height: number; scale: number }
 export interface PageBands { header: Band | null; footer: Band | null }
 
 export async function headerFooterBands(
-  task: PdfTask, geometries: PageGeometry[], engines: { fonts: FontStore; images: ImageStore; warnings: string[] }, date: Date,
+  task: PdfTask, geometries: PageGeometry[], engines: { fonts: FontStore; images: ImageStore; warnings: Warnings }, date: Date,
 ): Promise<PageBands[]> {
   const { source } = task
   const s = source.settings

@@ -24,6 +24,7 @@ import { createPaintTarget } from './paint-target.js'
 import { pdfSecurity } from './pdf-security.js'
 import { inRenderScope } from '../layout/render-scope.js'
 import { withYoga } from '../layout/yoga.js'
+import { Warnings } from '../warnings.js'
 
 const NO_PAGE_RULE: PageRule = { size: null, orientation: null, margins: { top: null, right: null, bottom: null, left: null } }
 
@@ -56,7 +57,11 @@ async function printPdf(task: PdfTask): Promise<RenderOutput> {
     loadImagesWithWarnings(styled, task.fetch, { budgets, maxWidth: content.width * 3 }),
     loadDocumentFonts(styled, task.fetch, budgets),
   ])
-  const warnings = [...linked.warnings, ...styled.warnings, ...webFonts.warnings, ...loaded.warnings]
+  const warnings = new Warnings()
+  warnings.addAll(linked.warnings)
+  warnings.addAll(styled.warnings)
+  warnings.addAll(webFonts.warnings)
+  warnings.addAll(loaded.warnings)
   const operator = task.fontDir ? operatorFonts(task.fontDir) : undefined
   const engines = { fonts: documentFontStore(fontStore(), webFonts.fonts, operator), images: loaded.images, warnings, budgets }
   const laid = layoutDocument(styled, engines, content.width, content.height)
@@ -85,5 +90,5 @@ async function printPdf(task: PdfTask): Promise<RenderOutput> {
   paintPages(target, engines.fonts, { ops, fixed, slices, geometries, pageHeight, scale: laid.scale, canvas: laid.canvas, bands, marginBoxes })
   pdf.doc.end()
   const bytes = await pdf.bytes
-  return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType: 'application/pdf', extension: 'pdf', warnings }
+  return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType: 'application/pdf', extension: 'pdf', warnings: warnings.list }
 }

@@ -9,6 +9,7 @@ import type { FontStore } from '../fonts/font-store.js'
 import type { Band } from './header-footer.js'
 import { layoutDocument } from '../layout/layout-document.js'
 import type { PageGeometry } from '../layout/page-geometry.js'
+import type { Warnings } from '../warnings.js'
 
 export interface PlacedBand { band: Band; edge: 'top' | 'bottom' }
 
@@ -27,7 +28,7 @@ function boxHtml(box: PageMarginBox, page: number, pages: number): string {
 }
 
 export function marginBoxBands(
-  rule: PageRule, geometries: PageGeometry[], engines: { fonts: FontStore; images: ImageStore; warnings: string[] },
+  rule: PageRule, geometries: PageGeometry[], engines: { fonts: FontStore; images: ImageStore; warnings: Warnings },
 ): PlacedBand[][] {
   const boxes = rule.marginBoxes ?? []
   if (!boxes.length) return geometries.map(() => [])

@@ -28,7 +28,7 @@ export function paintBackgroundLayers(target: PaintTarget, frag: BoxFrag, s: Com
 function paintImageLayer(target: PaintTarget, layer: BackgroundLayer, url: string, area: Area, frag: BoxFrag): void {
   const img = target.image(url) as { width: number; height: number } | null
   if (!img) return
-  const placed = imageLayerTiles(layer, area, img.width, img.height, frag, (m) => target.warnings.push(`background image ${url.slice(0, 60)} ${m}`))
+  const placed = imageLayerTiles(layer, area, img.width, img.height, frag, (m) => target.warnings.add(`background image ${url.slice(0, 60)} ${m}`))
   if (!placed) return
   const { w, h, xs, ys } = placed
   for (const y of ys) for (const x of xs) target.doc.image(img as never, x, y, { width: w, height: h })

@@ -22,7 +22,7 @@ export function paintSvg(target: PaintTarget, svg: string, x: number, y: number,
       warningCallback: () => undefined,
     })
   } catch (err) {
-    target.warnings.push(`SVG image could not be drawn: ${err instanceof Error ? err.message : String(err)}`)
+    target.warnings.add(`SVG image could not be drawn: ${err instanceof Error ? err.message : String(err)}`)
   }
   doc.restore()
 }

@@ -5,6 +5,7 @@ import type { ImageStore } from '../resources/index.js'
 import { useCachedEmbedding, type PdfkitEmbeddedFont } from './cached-font-embedding.js'
 import type { FontStore } from '../fonts/font-store.js'
 import { usePreparedPixels } from './prepared-image-cache.js'
+import type { Warnings } from '../warnings.js'
 
 export interface PaintTarget {
   doc: PDFKit.PDFDocument
@@ -15,7 +16,7 @@ export interface PaintTarget {
   image(src: string): unknown
   /** The SVG markup when the src is an SVG image (drawn as vectors), else null. */
   svg(src: string): string | null
-  warnings: string[]
+  warnings: Warnings
 }
 
 interface PdfkitImage { finalize(): void }
@@ -37,7 +38,7 @@ function finishInOpenOrder(): (image: PdfkitImage) => void {
   }
 }
 
-export function createPaintTarget(doc: PDFKit.PDFDocument, fonts: FontStore, images: ImageStore, printBackground: boolean, warnings: string[]): PaintTarget {
+export function createPaintTarget(doc: PDFKit.PDFDocument, fonts: FontStore, images: ImageStore, printBackground: boolean, warnings: Warnings): PaintTarget {
   const registered = new Set<string>()
   const opened = new Map<string, unknown>()
   const inOrder = finishInOpenOrder()
@@ -69,7 +70,7 @@ export function createPaintTarget(doc: PDFKit.PDFDocument, fonts: FontStore, ima
           usePreparedPixels(img, loaded.bytes)
           inOrder(img as PdfkitImage)
         } catch (err) {
-          warnings.push(`image ${src.slice(0, 80)} could not be embedded: ${err instanceof Error ? err.message : String(err)}`)
+          warnings.add(`image ${src.slice(0, 80)} could not be embedded: ${err instanceof Error ? err.message : String(err)}`)
         }
       }
       opened.set(src, img)

@@ -53,24 +53,35 @@ export const jobStatusSchema = {
   },
 } as const
 
+// Numbers and booleans of image options may come as text (.NET clients send "800", "True"); the format
+// is png or jpeg in any case, jpg included. src/render/image-options.ts reads them and checks the ranges.
+const numeric = (description: string) => ({ type: ['number', 'string'], description })
+const flag = (description: string) => ({ type: ['boolean', 'string'], description })
+const imageFormat = { type: 'string', description: 'png (default) or jpeg; jpg and any case accepted' } as const
+
 const clip = {
   type: 'object', required: ['x', 'y', 'width', 'height'],
   properties: {
-    name: { type: 'string' }, x: { type: 'integer' }, y: { type: 'integer' }, width: { type: 'integer' }, height: { type: 'integer' },
-    circular: { type: 'boolean' }, format: { type: 'string', enum: ['png', 'jpeg'] },
+    name: { type: 'string', description: 'file name in the ZIP: 1–100 letters, digits, spaces, dots, dashes or underscores' },
+    x: numeric('pixels from the left, integer ≥ 0'), y: numeric('pixels from the top, integer ≥ 0'),
+    width: numeric('pixels, integer ≥ 1'), height: numeric('pixels, integer ≥ 1'),
+    circular: flag('cut a circle inscribed in the clip'), format: imageFormat,
   },
 } as const
 
 const imageOptions = {
-  format: { type: 'string', enum: ['png', 'jpeg'], default: 'png' },
-  width: { type: 'integer', description: 'pixels; default from the template page size' },
-  height: { type: 'integer', description: 'pixels; only when fullPage is false' },
-  quality: { type: 'integer', minimum: 0, maximum: 100, default: 90 },
-  fullPage: { type: 'boolean', default: true },
-  scale: { type: 'number', default: 1 },
-  deviceScaleFactor: { type: 'number', default: 1 },
-  clip: { type: 'object', properties: { x: { type: 'integer' }, y: { type: 'integer' }, width: { type: 'integer' }, height: { type: 'integer' }, circular: { type: 'boolean' } } },
+  format: imageFormat,
+  width: numeric('pixels, integer; default from the template page size'),
+  height: numeric('pixels, integer; only when fullPage is false'),
+  quality: numeric('JPEG quality, integer 0–100; default 90'),
+  fullPage: flag('default true'),
+  scale: numeric('0.1–8; default 1'),
+  deviceScaleFactor: numeric('0.1–8; default 1 (same as scale)'),
+  clip: { type: ['object', 'null'], properties: { x: clip.properties.x, y: clip.properties.y, width: clip.properties.width, height: clip.properties.height, circular: clip.properties.circular } },
 } as const
+
+const base64Html = { type: 'string', pattern: '\\S', description: 'Base64 of the HTML (UTF-8)' } as const
+const clips = { type: 'array', minItems: 1, items: clip, description: 'at most MAX_CLIPS clips' } as const
 
 export const templateDataSchema = {
   $id: 'TemplateData', type: 'object', additionalProperties: true,
@@ -80,26 +91,27 @@ export const templateDataSchema = {
 export const htmlBodySchema = {
   $id: 'HtmlBody', type: 'object', required: ['base64HtmlString'],
   properties: {
-    base64HtmlString: { type: 'string', description: 'Base64 of the HTML' },
-    settings: { type: 'object', description: 'Template settings (paper, margins, …) for this render' },
+    base64HtmlString: base64Html,
+    settings: { type: ['object', 'null'], description: 'Template settings (paper, margins, …) for this render' },
     ...imageOptions,
   },
 } as const
 
 export const templateClipsBodySchema = {
   $id: 'TemplateClipsBody', type: 'object', required: ['data', 'clips'],
-  properties: { data: ref('TemplateData'), clips: { type: 'array', items: clip }, format: imageOptions.format, width: imageOptions.width, quality: imageOptions.quality },
+  properties: { data: ref('TemplateData'), clips, format: imageFormat, width: imageOptions.width, quality: imageOptions.quality, scale: imageOptions.scale, deviceScaleFactor: imageOptions.deviceScaleFactor },
 } as const
 
 export const htmlClipsBodySchema = {
   $id: 'HtmlClipsBody', type: 'object', required: ['base64HtmlString', 'clips'],
-  properties: { base64HtmlString: { type: 'string' }, clips: { type: 'array', items: clip }, format: imageOptions.format, width: imageOptions.width, quality: imageOptions.quality },
+  properties: { base64HtmlString: base64Html, clips, format: imageFormat, width: imageOptions.width, quality: imageOptions.quality, scale: imageOptions.scale, deviceScaleFactor: imageOptions.deviceScaleFactor },
 } as const
 
+/** The schemas routes refer to as { $ref: 'Name#' }: registered with Fastify (OpenAPI) and the route validator. */
+export const sharedSchemas = [problem, jobStartSchema, jobStatusSchema, templateDataSchema, htmlBodySchema, templateClipsBodySchema, htmlClipsBodySchema]
+
 export function addSharedSchemas(app: FastifyInstance): void {
-  for (const schema of [problem, jobStartSchema, jobStatusSchema, templateDataSchema, htmlBodySchema, templateClipsBodySchema, htmlClipsBodySchema]) {
-    app.addSchema(schema)
-  }
+  for (const schema of sharedSchemas) app.addSchema(schema)
 }
 
 /** Error responses every API route can give, as problem+json. */
@@ -122,6 +134,11 @@ const zip = { description: 'ZIP of one image per clip and manifest.json', conten
 
 const formatParam = { type: 'string', enum: ['pdf', 'image', 'txt'], description: 'pdf, image or txt' }
 const id = (description: string) => ({ type: 'string', description })
+export const TEMPLATE_ID_PATTERN = '^tpl_[A-Za-z0-9]{1,64}$'
+export const VERSION_ID_PATTERN = '^ver_[A-Za-z0-9]{1,64}$'
+const templateIdParam = { type: 'string', pattern: TEMPLATE_ID_PATTERN, description: 'tpl_…' }
+const versionIdParam = { type: 'string', pattern: VERSION_ID_PATTERN, description: 'ver_…' }
+const jobIdParam = { type: 'string', pattern: '^[0-9A-Za-z]{22}$', description: 'job id (22 letters and digits)' }
 const imageQuery = {
   type: 'object',
   properties: {
@@ -149,7 +166,8 @@ export const renderSchemas = {
     tags: ['Synchronous rendering'], security,
     summary: `Render a saved template${version ? ' version' : ''}${base64Body ? ' as Base64' : ''}`,
     description: 'Image query parameters apply when {format} is image.',
-    params: { type: 'object', properties: { format: formatParam, templateId: id('tpl_…'), ...(version ? { versionId: id('ver_…') } : {}) } },
+    params: { type: 'object', properties: { format: formatParam, templateId: templateIdParam, ...(version ? { versionId: versionIdParam } : {}) } },
+    // Documented here, read by src/render/image-options.ts (route-validator.ts says why).
     querystring: imageQuery,
     body: ref('TemplateData'),
     response: { 200: base64Body ? base64 : file('The rendered file'), ...errors },
@@ -163,7 +181,7 @@ export const renderSchemas = {
   }),
   templateClips: (version: boolean) => ({
     tags: ['Synchronous rendering'], security, summary: `Cut clips out of an image render of a template${version ? ' version' : ''}`,
-    params: { type: 'object', properties: { templateId: id('tpl_…'), ...(version ? { versionId: id('ver_…') } : {}) } },
+    params: { type: 'object', properties: { templateId: templateIdParam, ...(version ? { versionId: versionIdParam } : {}) } },
     body: ref('TemplateClipsBody'),
     response: { 200: zip, ...errors },
   }),
@@ -181,7 +199,7 @@ const renderType = (values: string[]) => ({ type: 'object', properties: { render
 export const asyncSchemas = {
   template: {
     tags: ['Asynchronous rendering'], security, summary: 'Start a job rendering a saved template',
-    params: { type: 'object', properties: { ...renderType(['pdf', 'docx', 'txt', 'image']).properties, templateId: id('tpl_…') } },
+    params: { type: 'object', properties: { ...renderType(['pdf', 'docx', 'txt', 'image']).properties, templateId: templateIdParam } },
     querystring: asyncQuery(true), body: ref('TemplateData'), response: accepted,
   },
   html: {
@@ -190,7 +208,7 @@ export const asyncSchemas = {
   },
   templateClips: {
     tags: ['Asynchronous rendering'], security, summary: 'Start a clips job of a saved template',
-    params: { type: 'object', properties: { templateId: id('tpl_…') } }, querystring: asyncQuery(true), body: ref('TemplateClipsBody'), response: accepted,
+    params: { type: 'object', properties: { templateId: templateIdParam } }, querystring: asyncQuery(true), body: ref('TemplateClipsBody'), response: accepted,
   },
   htmlClips: {
     tags: ['Asynchronous rendering'], security, summary: 'Start a clips job of raw HTML',
@@ -198,13 +216,23 @@ export const asyncSchemas = {
   },
   status: {
     tags: ['Asynchronous rendering'], security, summary: 'Job status',
-    params: { type: 'object', properties: { jobId: id('job id') } },
+    params: { type: 'object', properties: { jobId: jobIdParam } },
     response: { 200: { description: 'The job', ...ref('JobStatus') }, ...errors },
   },
   result: {
     tags: ['Asynchronous rendering'], security, summary: 'Job result: a redirect to a signed, expiring download address',
-    params: { type: 'object', properties: { jobId: id('job id') } },
+    params: { type: 'object', properties: { jobId: jobIdParam } },
     response: { 302: { description: 'Redirect to the download address', type: 'null' }, ...errors },
+  },
+  webhookSecret: {
+    tags: ['Asynchronous rendering'], security, summary: 'The account\'s webhook signing secret and how notifications are signed',
+    response: {
+      200: {
+        description: 'The secret', type: 'object', required: ['secret', 'header', 'scheme'],
+        properties: { secret: { type: 'string' }, header: { type: 'string' }, scheme: { type: 'string' } },
+      },
+      ...errors,
+    },
   },
   download: {
     tags: ['Asynchronous rendering'], summary: 'Signed download address (the signature is the authorization)',

@@ -13,7 +13,7 @@ export interface BundleVersion {
   sampleData?: unknown
   published?: boolean
   createdAt?: string
-  /** TemplateTo's scheduled publishing date; read and reported, not scheduled (docs/templateto.md). */
+  /** When the version is due to become the published one: the item's one pending schedule (docs/templateto.md). */
   publishDate?: string
 }
 
@@ -45,7 +45,7 @@ export interface ItemReport {
   id: string
   name: string
   outcome: ItemOutcome
-  /** Why it was renamed or refused, and notes (versions ignored, publishDate not scheduled, …). */
+  /** Why it was renamed or refused, and notes (version ids replaced, publish schedules, …). */
   reason?: string
   newName?: string
   versions?: number

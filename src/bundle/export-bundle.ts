@@ -14,6 +14,7 @@ async function items(repo: DocumentRepository, accountId: string): Promise<Bundl
       createdAt: doc.createdAt, updatedAt: doc.updatedAt,
       versions: versions.sort((a, b) => a.number - b.number).map((v) => ({
         id: v.id, number: v.number, html: v.html, settings: v.settings, sampleData: v.sampleData, published: v.published, createdAt: v.createdAt,
+        ...(v.scheduledPublishDate ? { publishDate: v.scheduledPublishDate } : {}),
       })),
     })
   }

@@ -1,17 +1,18 @@
 // Imports a bundle into one account item by item: each template or block keeps its id and versions, or
 // is refused with the reason (id taken or malformed, invalid settings, Liquid that does not parse);
 // a block whose name is already used gets a new name. Blocks first, so templates can refer to them.
-import { checkLiquidSyntax } from '../../renderers/template/index.js'
+import { liquidSyntaxCheck, type LiquidSyntaxCheck } from '../render/liquid-syntax.js'
 import { parseSettings } from '../settings.js'
 import type { Store } from '../store/index.js'
 import { newId } from '../store/new-id.js'
+import { parsePublishDate } from '../parse-publish-date.js'
 import { readBundle, type BundleItem, type ImportReport, type ItemReport } from './bundle-format.js'
 
 const IDS = { template: /^tpl_[A-Za-z0-9]{1,64}$/, block: /^cb_[A-Za-z0-9]{1,64}$/, version: /^ver_[A-Za-z0-9]{1,64}$/ }
 
 class Refused extends Error {}
 
-function liquidOk(html: unknown, where: string): string {
+function liquidOk(checkLiquidSyntax: LiquidSyntaxCheck, html: unknown, where: string): string {
   if (typeof html !== 'string') throw new Refused(`${where}: html must be a string`)
   const problem = checkLiquidSyntax(html)
   if (problem) throw new Refused(`${where}: Liquid syntax error at line ${problem.line}, column ${problem.column}: ${problem.message}`)
@@ -53,26 +54,29 @@ async function importItem(store: Store, accountId: string, kind: 'template' | 'b
       report.reason = `a content block named "${name}" already exists ({% include %} finds blocks by name)`
     }
     const now = new Date().toISOString()
-    const html = liquidOk(item.html, 'draft')
+    const checkLiquidSyntax = await liquidSyntaxCheck()
+    const html = liquidOk(checkLiquidSyntax, item.html, 'draft')
     const settings = settingsOf(item.settings, rawOutput, 'settings')
     const versions = Array.isArray(item.versions) ? item.versions : []
     const notes: string[] = []
     const rows = versions.map((v, i) => {
       const versionId = typeof v.id === 'string' && IDS.version.test(v.id) ? v.id : newId('ver')
       if (v.id !== undefined && versionId !== v.id) notes.push(`version ${i + 1} id "${String(v.id).slice(0, 40)}" replaced by ${versionId}`)
-      if (v.publishDate) notes.push(`version ${i + 1} publishDate ${v.publishDate} not scheduled (publish it when due)`)
       return {
         id: versionId, document_id: id, account_id: accountId,
         number: Number.isInteger(v.number) && (v.number as number) > 0 ? (v.number as number) : i + 1,
-        html: liquidOk(v.html, `version ${i + 1}`),
+        html: liquidOk(checkLiquidSyntax, v.html, `version ${i + 1}`),
         sample_data: JSON.stringify(v.sampleData ?? item.sampleData ?? {}),
         settings: settingsOf(v.settings ?? item.settings, rawOutput, `version ${i + 1} settings`),
         created_at: typeof v.createdAt === 'string' ? v.createdAt : now,
         published: v.published === true,
+        publishAt: v.publishDate === undefined || v.publishDate === null ? null : parsePublishDate(v.publishDate),
+        publishDate: v.publishDate,
       }
     })
     if (new Set(rows.map((r) => r.number)).size !== rows.length) throw new Refused('two versions have the same number')
     if (rows.filter((r) => r.published).length > 1) throw new Refused('more than one version is published')
+    const schedule = pendingSchedule(rows, notes)
     const versionIds = rows.map((r) => r.id)
     if (versionIds.length > 0) {
       const clash = await store.db.selectFrom('document_versions').select('id').where('id', 'in', versionIds).executeTakeFirst()
@@ -86,9 +90,12 @@ async function importItem(store: Store, accountId: string, kind: 'template' | 'b
         created_at: typeof item.createdAt === 'string' ? item.createdAt : now,
         updated_at: typeof item.updatedAt === 'string' ? item.updatedAt : now,
       }).execute()
-      for (const { published: _published, ...row } of rows) await trx.insertInto('document_versions').values(row).execute()
+      for (const { published: _published, publishAt: _at, publishDate: _date, ...row } of rows) await trx.insertInto('document_versions').values(row).execute()
       const published = rows.find((r) => r.published)
       if (published) await trx.updateTable('documents').set({ published_version_id: published.id }).where('id', '=', id).execute()
+      if (schedule) {
+        await trx.updateTable('documents').set({ scheduled_version_id: schedule.id, scheduled_publish_at: schedule.at.toISOString() }).where('id', '=', id).execute()
+      }
     })
     report.versions = rows.length
     if (notes.length > 0) report.reason = [report.reason, ...notes].filter(Boolean).join('; ')
@@ -97,6 +104,31 @@ async function importItem(store: Store, accountId: string, kind: 'template' | 'b
     if (!(err instanceof Refused)) throw err
     return { kind, id, name, outcome: 'refused', reason: err.message }
   }
+}
+
+interface ScheduleCandidate { id: string; number: number; published: boolean; publishAt: Date | null; publishDate?: unknown }
+
+/**
+ * TemplateTo's `publishDate` on versions: the one pending schedule of the item (its future date), as
+ * TemplateTo keeps one per item — with several, the highest version number wins and the rest are noted.
+ * A date that has passed, one on the published version, or one that is not a date is noted and ignored.
+ */
+function pendingSchedule(rows: ScheduleCandidate[], notes: string[]): { id: string; at: Date } | null {
+  const now = Date.now()
+  const due: ScheduleCandidate[] = []
+  for (const r of rows) {
+    if (r.publishDate === undefined || r.publishDate === null) continue
+    const shown = String(r.publishDate).slice(0, 40)
+    if (!r.publishAt) notes.push(`version ${r.number} publishDate "${shown}" is not an ISO 8601 date-time: not scheduled`)
+    else if (r.published) notes.push(`version ${r.number} is published: its publishDate ${shown} is not scheduled`)
+    else if (r.publishAt.getTime() <= now) notes.push(`version ${r.number} publishDate ${shown} has passed: not scheduled (publish it if it should be live)`)
+    else due.push(r)
+  }
+  if (due.length === 0) return null
+  const chosen = due.reduce((a, b) => (b.number > a.number ? b : a))
+  for (const r of due) if (r !== chosen) notes.push(`version ${r.number} publishDate not scheduled: one schedule per item, version ${chosen.number} is scheduled`)
+  notes.push(`version ${chosen.number} scheduled to publish at ${chosen.publishAt!.toISOString()}`)
+  return { id: chosen.id, at: chosen.publishAt! }
 }
 
 export async function importBundle(store: Store, accountId: string, input: unknown): Promise<ImportReport> {

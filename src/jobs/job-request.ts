@@ -1,5 +1,6 @@
 // What the asynchronous start endpoints read besides the body: the render type in the path and the
-// three optional query parameters, each checked with a 400 that names the problem.
+// three optional query parameters. Their route schemas check the render type and that each parameter is
+// one string (src/api/schemas.ts); here the rules a schema cannot say, each a 400 that names the problem.
 import { Errors } from '../errors.js'
 import { httpsAddressProblem } from './https-address.js'
 
@@ -7,24 +8,15 @@ export const TEMPLATE_RENDER_TYPES = ['pdf', 'docx', 'txt', 'image'] as const
 export const HTML_RENDER_TYPES = ['pdf', 'image'] as const
 export type TemplateRenderType = (typeof TEMPLATE_RENDER_TYPES)[number]
 export type HtmlRenderType = (typeof HTML_RENDER_TYPES)[number]
-
-export function templateRenderType(value: string): TemplateRenderType {
-  if ((TEMPLATE_RENDER_TYPES as readonly string[]).includes(value)) return value as TemplateRenderType
-  throw new Errors.ASYNC_RENDER_TYPE_INVALID(value.slice(0, 40), 'pdf, docx, txt or image (clips: /render/async/image/{templateId}/clips)')
-}
-
-export function htmlRenderType(value: string): HtmlRenderType {
-  if ((HTML_RENDER_TYPES as readonly string[]).includes(value)) return value as HtmlRenderType
-  throw new Errors.ASYNC_RENDER_TYPE_INVALID(value.slice(0, 40), 'pdf or image for raw HTML (clips: /render/async/image/fromhtml/clips)')
-}
+export const TEMPLATE_RENDER_TYPES_HINT = 'pdf, docx, txt or image (clips: /render/async/image/{templateId}/clips)'
+export const HTML_RENDER_TYPES_HINT = 'pdf or image for raw HTML (clips: /render/async/image/fromhtml/clips)'
 
 export interface AsyncQuery { templateVersionId?: string; outputPresignedUrl: string | null; webhookUrl: string | null }
 
+/** The route schema made each parameter one string; empty is the same as absent. */
 function single(query: Record<string, unknown>, name: string): string | undefined {
   const value = query[name]
-  if (value === undefined || value === '') return undefined
-  if (typeof value !== 'string') throw new Errors.REQUEST_INVALID(`${name} must be given once, as a string`)
-  return value
+  return value === undefined || value === '' ? undefined : String(value)
 }
 
 export function asyncQuery(query: unknown, forTemplate: boolean): AsyncQuery {

@@ -54,7 +54,13 @@ export async function headerFooterBlock(store: Store, accountId: string, which: 
   return { cacheKey: version.id, text: version.html }
 }
 
-export interface ResolvedTemplate { source: DocumentSource; templateId: string; versionId: string }
+export interface ResolvedTemplate {
+  source: DocumentSource
+  templateId: string
+  versionId: string
+  /** When a pending publish schedule will change what "published" resolves to (ISO-8601); a cache drops it then. */
+  validUntil?: string
+}
 
 /** The published version of a template, or exactly the version asked for. */
 export async function templateSource(store: Store, accountId: string, templateId: string, versionId?: string): Promise<ResolvedTemplate> {
@@ -81,7 +87,8 @@ export async function templateSource(store: Store, accountId: string, templateId
   if (source.header) blockTexts.push(source.header.text)
   if (source.footer) blockTexts.push(source.footer.text)
   source.blocks = await includedBlocks(store, accountId, blockTexts.join('\n'))
-  return { source, templateId, versionId: version.id }
+  const validUntil = versionId === undefined ? template.scheduledPublishDate ?? undefined : undefined
+  return { source, templateId, versionId: version.id, ...(validUntil ? { validUntil } : {}) }
 }
 
 /** A draft, rendered as it is now (the editor's preview): keyed by content, never by id. */

@@ -6,21 +6,12 @@ import { Errors } from '../errors.js'
 
 export type SyncFormat = 'pdf' | 'image' | 'txt'
 
-export function assertSyncFormat(format: string): asserts format is SyncFormat {
-  if (format !== 'pdf' && format !== 'image' && format !== 'txt') {
-    throw new Errors.REQUEST_INVALID(`Unknown format "${format.slice(0, 40)}": use pdf, image or txt`)
-  }
-}
-
-/** The template data object: a JSON object; anything else (or nothing) is a 400 that says so. */
-export function templateData(body: unknown, where = 'The request body'): Record<string, unknown> {
+/** Why `body` is not template data (nothing, or not a JSON object): a 400 that says so. */
+export function dataMissing(body: unknown, where = 'The request body'): Error {
   if (body === undefined || body === null || body === '') {
-    throw new Errors.REQUEST_DATA_MISSING(`${where} must be a JSON object with the template data (send {} when the template needs none)`)
+    return new Errors.REQUEST_DATA_MISSING(`${where} must be a JSON object with the template data (send {} when the template needs none)`)
   }
-  if (typeof body !== 'object' || Array.isArray(body)) {
-    throw new Errors.REQUEST_DATA_MISSING(`${where} must be a JSON object with the template data, not ${Array.isArray(body) ? 'an array' : typeof body}`)
-  }
-  return body as Record<string, unknown>
+  return new Errors.REQUEST_DATA_MISSING(`${where} must be a JSON object with the template data, not ${Array.isArray(body) ? 'an array' : typeof body}`)
 }
 
 interface TaskInput { source: DocumentSource; data: unknown }

@@ -2,7 +2,7 @@
 // requests, so a render of a published template costs no SQLite query and no JSON parsing of its settings.
 // Keyed by account, template and version asked for ("published" when none); emptied whenever the store
 // changed (store-changes.ts: every save, publish or delete in this process, any commit from another), so a
-// newly published version is rendered by the very next request. Bounded in entries and in template text.
+// newly published version is rendered by the very next request — and a scheduled one from its time on. Bounded in entries and in template text.
 import type { Store, StoreChanges } from '../store/index.js'
 import { templateSource, type ResolvedTemplate } from './document-source.js'
 
@@ -21,7 +21,8 @@ class TemplateSourceCache {
     if (version !== this.seen) this.clear(version)
     const key = `${accountId}\n${templateId}\n${versionId ?? ''}`
     const hit = this.entries.get(key)
-    if (hit) return hit.resolved
+    // A template with a publish schedule is cached until its time: then "published" is another version.
+    if (hit && !(hit.resolved.validUntil && hit.resolved.validUntil <= new Date().toISOString())) return hit.resolved
     const resolved = await templateSource(store, accountId, templateId, versionId)
     // Only what was read while nothing changed: a publish that ran meanwhile wins.
     if (this.changes.version() === version) this.add(key, resolved)

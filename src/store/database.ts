@@ -41,6 +41,9 @@ export interface DocumentsTable {
   sample_data: string
   settings: string
   published_version_id: string | null
+  /** The one pending scheduled publish: which version, and when (ISO-8601 UTC); both null when none. */
+  scheduled_version_id: string | null
+  scheduled_publish_at: string | null
   created_at: string
   updated_at: string
 }

@@ -29,6 +29,10 @@ export const BLOCK_KIND: DocumentKind<'blockId'> = {
   kind: 'block', idPrefix: 'cb', ownerKey: 'blockId', uniqueNames: true, label: 'content block',
 }
 
+/** What decides a version's `published` and `scheduled` flags. */
+type DocumentState = Pick<Selectable<DocumentsTable>, 'published_version_id' | 'scheduled_version_id' | 'scheduled_publish_at'>
+const NO_SCHEDULE = { scheduled_version_id: null, scheduled_publish_at: null }
+
 export interface NewDocument { name: string; html: string; sampleData?: unknown; settings?: unknown }
 export interface DraftPatch { name?: string; html?: string; sampleData?: unknown; settings?: unknown }
 
@@ -94,12 +98,15 @@ export class DocumentRepository<K extends OwnerKey = OwnerKey> {
         settings: parseSettings(JSON.parse(row.settings)),
       },
       publishedVersionId: row.published_version_id,
+      scheduledVersionId: row.scheduled_version_id,
+      scheduledPublishDate: row.scheduled_publish_at,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     }
   }
 
-  private toVersion(row: Selectable<DocumentVersionsTable>, publishedVersionId: string | null): Version<K> {
+  private toVersion(row: Selectable<DocumentVersionsTable>, doc: DocumentState): Version<K> {
+    const scheduled = row.id === doc.scheduled_version_id
     return {
       id: row.id,
       [this.kind.ownerKey]: row.document_id,
@@ -108,7 +115,9 @@ export class DocumentRepository<K extends OwnerKey = OwnerKey> {
       sampleData: JSON.parse(row.sample_data),
       settings: parseSettings(JSON.parse(row.settings)),
       createdAt: row.created_at,
-      published: row.id === publishedVersionId,
+      published: row.id === doc.published_version_id,
+      scheduled,
+      scheduledPublishDate: scheduled ? doc.scheduled_publish_at : null,
     } as Version<K>
   }
 
@@ -133,6 +142,8 @@ export class DocumentRepository<K extends OwnerKey = OwnerKey> {
         sample_data: encodeSampleData(input.sampleData),
         settings: JSON.stringify(parseSettings(input.settings ?? {})),
         published_version_id: null,
+        scheduled_version_id: null,
+        scheduled_publish_at: null,
         created_at: now,
         updated_at: now,
       }
@@ -248,12 +259,13 @@ export class DocumentRepository<K extends OwnerKey = OwnerKey> {
               created_at: new Date().toISOString(),
             }
             await trx.insertInto('document_versions').values(row).execute()
-            let published = doc.published_version_id
+            let state: DocumentState = doc
             if (options.publish) {
-              published = row.id
-              await trx.updateTable('documents').set({ published_version_id: row.id }).where('id', '=', id).execute()
+              // Publishing now cancels a pending schedule, which would otherwise override it later.
+              state = { published_version_id: row.id, ...NO_SCHEDULE }
+              await trx.updateTable('documents').set(state).where('id', '=', id).execute()
             }
-            return this.toVersion(row, published)
+            return this.toVersion(row, state)
           })
         } catch (err) {
           if (!isUniqueViolation(err) || attempt >= VERSION_NUMBER_ATTEMPTS) throw err
@@ -262,43 +274,102 @@ export class DocumentRepository<K extends OwnerKey = OwnerKey> {
     })
   }
 
-  /** Makes an existing version of this document the published one; null if either is unknown. */
+  /**
+   * Makes an existing version of this document the published one; null if either is unknown. A pending
+   * schedule is cancelled (TemplateTo: "immediate publish cancels schedules").
+   */
   async publish(accountId: string, id: string, versionId: string): Promise<Version<K> | null> {
     return this.changing(async () => {
       const version = await this.versionRow(accountId, id, versionId)
       if (!version) return null
-      await this.db.updateTable('documents').set({ published_version_id: versionId })
+      const state: DocumentState = { published_version_id: versionId, ...NO_SCHEDULE }
+      await this.db.updateTable('documents').set(state)
         .where('kind', '=', this.kind.kind).where('account_id', '=', accountId).where('id', '=', id).execute()
-      return this.toVersion(version, versionId)
+      return this.toVersion(version, state)
     })
+  }
+
+  /**
+   * Schedules a version to become the published one at `at`, replacing any pending schedule of this
+   * document (one per document). The published version stays until then. Null if either is unknown.
+   */
+  async schedule(accountId: string, id: string, versionId: string, at: Date): Promise<Version<K> | null> {
+    return this.changing(async () => {
+      const version = await this.versionRow(accountId, id, versionId)
+      if (!version) return null
+      const schedule = { scheduled_version_id: versionId, scheduled_publish_at: at.toISOString() }
+      await this.db.updateTable('documents').set(schedule)
+        .where('kind', '=', this.kind.kind).where('account_id', '=', accountId).where('id', '=', id).execute()
+      const doc = await this.state(accountId, id)
+      return doc ? this.toVersion(version, doc) : null
+    })
+  }
+
+  /** Cancels the pending schedule if it is for this version; false when that version is not scheduled. */
+  async cancelSchedule(accountId: string, id: string, versionId: string): Promise<boolean> {
+    return this.changing(async () => {
+      const result = await this.db.updateTable('documents').set(NO_SCHEDULE)
+        .where('kind', '=', this.kind.kind).where('account_id', '=', accountId).where('id', '=', id)
+        .where('scheduled_version_id', '=', versionId)
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) > 0
+    })
+  }
+
+  /**
+   * Publishes every scheduled version whose time has come (all accounts; `id` limits it to one document).
+   * One conditional UPDATE: several nodes on one PostgreSQL may run it at once, and a row moves only for
+   * the first (the others find its schedule already cleared), so applying twice changes nothing.
+   * Returns how many documents changed.
+   */
+  async applyDueSchedules(now: Date = new Date(), id?: string): Promise<number> {
+    let query = this.db.updateTable('documents')
+      .set((eb) => ({ published_version_id: eb.ref('scheduled_version_id'), ...NO_SCHEDULE }))
+      .where('kind', '=', this.kind.kind)
+      .where('scheduled_version_id', 'is not', null)
+      .where('scheduled_publish_at', '<=', now.toISOString())
+    if (id !== undefined) query = query.where('id', '=', id)
+    const changed = Number((await query.executeTakeFirst()).numUpdatedRows)
+    if (changed > 0) this.changes.bump()
+    return changed
+  }
+
+  private state(accountId: string, id: string): Promise<DocumentState | undefined> {
+    return this.documents().select(['published_version_id', 'scheduled_version_id', 'scheduled_publish_at'])
+      .where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
   }
 
   /** Newest first. Empty for an unknown document. */
   async listVersions(accountId: string, id: string): Promise<Version<K>[]> {
-    const doc = await this.documents().select('published_version_id')
-      .where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+    const doc = await this.state(accountId, id)
     if (!doc) return []
     const rows = await this.db.selectFrom('document_versions').selectAll()
       .where('document_id', '=', id).where('account_id', '=', accountId)
       .orderBy('number', 'desc').execute()
-    return rows.map((row) => this.toVersion(row, doc.published_version_id))
+    return rows.map((row) => this.toVersion(row, doc))
   }
 
   async getVersion(accountId: string, id: string, versionId: string): Promise<Version<K> | null> {
-    const doc = await this.documents().select('published_version_id')
-      .where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+    const doc = await this.state(accountId, id)
     if (!doc) return null
     const row = await this.versionRow(accountId, id, versionId)
-    return row ? this.toVersion(row, doc.published_version_id) : null
+    return row ? this.toVersion(row, doc) : null
   }
 
-  /** The published version; null when the document is unknown or nothing is published. */
+  /**
+   * The published version; null when the document is unknown or nothing is published. A schedule whose
+   * time has passed is applied first, so a render picks the new version the moment it is due (as
+   * TemplateTo resolves `PublishDate <= NOW()` at render time) even between two ticks of the timer.
+   */
   async getPublished(accountId: string, id: string): Promise<Version<K> | null> {
-    const doc = await this.documents().select('published_version_id')
-      .where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
+    let doc = await this.state(accountId, id)
+    if (doc?.scheduled_publish_at && doc.scheduled_publish_at <= new Date().toISOString()) {
+      await this.applyDueSchedules(new Date(), id)
+      doc = await this.state(accountId, id)
+    }
     if (!doc?.published_version_id) return null
     const row = await this.versionRow(accountId, id, doc.published_version_id)
-    return row ? this.toVersion(row, doc.published_version_id) : null
+    return row ? this.toVersion(row, doc) : null
   }
 
   private versionRow(accountId: string, id: string, versionId: string) {

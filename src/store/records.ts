@@ -31,6 +31,9 @@ export interface DocumentRecord {
   name: string
   draft: DocumentDraft
   publishedVersionId: string | null
+  /** The one pending scheduled publish (docs/templateto.md): that version becomes published at that time. */
+  scheduledVersionId: string | null
+  scheduledPublishDate: string | null
   createdAt: string
   updatedAt: string
 }
@@ -56,6 +59,9 @@ export interface VersionBase {
   settings: TemplateSettings
   createdAt: string
   published: boolean
+  /** TemplateTo's `isScheduled` / `scheduledPublishDate`: this version is due to be published then. */
+  scheduled: boolean
+  scheduledPublishDate: string | null
 }
 
 /**

@@ -2,7 +2,7 @@
 // problem kept beside the field it belongs to (with line and column for the code editors), so a
 // failed save re-renders the editor with all errors in place.
 import type { TemplateSettings } from '../../renderers/contract.js'
-import { checkLiquidSyntax } from '../../renderers/template/index.js'
+import { liquidSyntaxCheck } from '../render/liquid-syntax.js'
 import { parseSettings } from '../settings.js'
 import { parseJsonText } from './parse-json-text.js'
 import { settingsErrorField, settingsFromForm } from './settings-from-form.js'
@@ -39,14 +39,14 @@ function field(body: Record<string, unknown>, name: string): string {
  * `withSettings` is false for content blocks: their settings are not edited, `current` is kept.
  * Browsers send textarea line breaks as CRLF; they are stored as LF.
  */
-export function parseEditorForm(body: Record<string, unknown>, current: TemplateSettings, withSettings: boolean): EditorForm {
+export async function parseEditorForm(body: Record<string, unknown>, current: TemplateSettings, withSettings: boolean): Promise<EditorForm> {
   const errors: EditorErrors = {}
   const name = field(body, 'name').trim()
   if (name === '') errors.name = 'Give it a name'
   else if (name.length > MAX_NAME_LENGTH) errors.name = `The name must be at most ${MAX_NAME_LENGTH} characters long`
 
   const html = field(body, 'html').replace(/\r\n?/g, '\n')
-  const syntax = checkLiquidSyntax(html)
+  const syntax = (await liquidSyntaxCheck())(html)
   if (syntax) errors.html = { message: `Liquid syntax error: ${syntax.message}`, line: syntax.line, column: syntax.column }
 
   const sampleDataText = field(body, 'sampleData').replace(/\r\n?/g, '\n')

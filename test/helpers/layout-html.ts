@@ -13,6 +13,7 @@ import { layoutDocument, type Medium } from '../../renderers/layout/layout-docum
 import { paginate } from '../../renderers/layout/paginate.js'
 import { inRenderScope } from '../../renderers/layout/render-scope.js'
 import { withYoga } from '../../renderers/layout/yoga.js'
+import { Warnings } from '../../renderers/warnings.js'
 
 export interface LaidBox { kind: 'box'; id: string | null; tag: string | null; x: number; y: number; w: number; h: number; children: LaidFrag[] }
 export interface LaidText { kind: 'text'; text: string; x: number; y: number; w: number; h: number }
@@ -54,7 +55,8 @@ export async function layoutHtml(html: string, options: LayoutOptions = {}): Pro
   return inRenderScope(() => withYoga(async () => {
     const doc = buildStyledDocument(html, { type: medium, width, height })
     const names = elementsByStyle(doc.root)
-    const warnings = [...doc.warnings]
+    const warnings = new Warnings()
+    warnings.addAll(doc.warnings)
     const laid = layoutDocument(doc, { fonts: fontStore(), images: new Map(), warnings }, width, height, medium)
     const root = view(laid.root, names) as LaidBox
     const slices = paginate({ height: laid.height, pageHeight: () => height / laid.scale, flow: laid.flow, keepTogether: true, stopAfter: 1000 })
@@ -70,7 +72,7 @@ export async function layoutHtml(html: string, options: LayoutOptions = {}): Pro
       return found
     }
     const texts = () => all.flatMap((f) => f.kind === 'text' ? [f.text] : [])
-    return { root, pages, height: laid.height, scale: laid.scale, warnings, box, texts }
+    return { root, pages, height: laid.height, scale: laid.scale, warnings: warnings.list, box, texts }
   }))
 }
 

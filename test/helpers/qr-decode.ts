@@ -1,4 +1,4 @@
-// Decodes the QR code of a qrCode() <img> the way a phone would see it: the SVG rasterised by resvg
+// Decodes the QR code of a qrCode() drawing the way a phone would see it: the SVG rasterised by resvg
 // with a white quiet zone around it, then read by jsQR.
 import { Resvg } from '@resvg/resvg-js'
 import jsQRModule from 'jsqr'
@@ -6,9 +6,12 @@ import jsQRModule from 'jsqr'
 // jsqr is CommonJS with a default export in its typings: take whichever the loader hands out.
 export const jsQR = ((jsQRModule as unknown as { default?: typeof jsQRModule }).default ?? jsQRModule) as unknown as (data: Uint8ClampedArray, w: number, h: number) => { data: string } | null
 
-export function svgOfImg(html: string): string {
+/** The first drawing in some HTML: an inline <svg>, or the SVG of an <img> data URI. */
+export function svgOf(html: string): string {
+  const inline = /<svg[\s\S]*?<\/svg>/.exec(html)
+  if (inline) return inline[0]
   const m = /src="data:image\/svg\+xml;base64,([^"]+)"/.exec(html)
-  if (!m) throw new Error('no SVG data URI in ' + html.slice(0, 200))
+  if (!m) throw new Error('no SVG in ' + html.slice(0, 200))
   return Buffer.from(m[1], 'base64').toString('utf8')
 }
 

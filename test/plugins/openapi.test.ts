@@ -36,7 +36,7 @@ t.test('GET /openapi.json covers every spec endpoint and the management API, and
     // The spec's {renderType}/{format} for async paths are the same parameter names as ours.
     t.ok(have.has(endpoint), `${endpoint} is documented`)
   }
-  for (const endpoint of ['POST /api/v1/templates/', 'GET /api/v1/templates/{id}', 'POST /api/v1/templates/{id}/versions/{versionId}/publish', 'DELETE /api/v1/blocks/{id}', 'GET /health', 'GET /ready', 'GET /metrics']) {
+  for (const endpoint of ['POST /api/v1/templates/', 'GET /api/v1/templates/{id}', 'POST /api/v1/templates/{id}/versions/{versionId}/publish', 'DELETE /api/v1/blocks/{id}', 'POST /api/v1/import', 'GET /api/v1/export', 'GET /template/getall/slim', 'GET /template/get/{id}', 'GET /template/getpaged/{page}/{size}', 'GET /health', 'GET /ready', 'GET /metrics']) {
     t.ok(have.has(endpoint), `${endpoint} is documented`)
   }
   t.notOk([...have].some((e) => / \/(templates|keys|users|sign-in|assets)/.test(e)), 'the web interface is not in the API document')
@@ -62,5 +62,12 @@ t.test('GET /docs serves the interactive reference with its own assets', async (
   for (const script of scripts) {
     const asset = await h.call(`/docs/${script.replace(/^\.?\/?/, '')}`, { key: null })
     t.equal(asset.status, 200, `${script} is served by Quire`)
+    t.match(await asset.text(), /openapi\.json/, `${script} reads the API document`)
+    t.match(asset.headers.get('content-security-policy') ?? '', /script-src 'self'/, 'scripts only from Quire')
   }
+  const styles = [...html.matchAll(/href="\.?\/?([^"]+\.css)"/g)].map((m) => m[1])
+  for (const style of styles) t.equal((await h.call(`/docs/${style}`, { key: null })).status, 200, `${style} is served by Quire`)
+  t.equal((await h.call('/docs/constructor', { key: null })).status, 404, 'only the page\'s own files')
+  const bare = await h.call('/docs', { key: null })
+  t.ok(bare.redirected && bare.url.endsWith('/docs/') && bare.status === 200, '/docs leads to /docs/')
 })

@@ -1,6 +1,8 @@
-// qrCode() and barcode(): vector SVG (qrcode's matrix, bwip-js's bars), embedded as an <img> with an SVG
-// data URI so that the PDF keeps crisp vectors. The human-readable line of a barcode is HTML text under
-// the bars, so it stays selectable and searchable in the PDF.
+// qrCode() and barcode(): vector SVG (qrcode's matrix, bwip-js's bars) written inline in the HTML, as
+// TemplateTo draws them; the layout engine takes an inline <svg> as a replaced element and the PDF painter
+// draws its paths as vectors (no image), so codes stay crisp at any zoom and print size. The human-readable
+// line of a barcode is HTML text under the bars, so it stays selectable and searchable in the PDF. The
+// payload is the SVG's aria-label (what a screen reader says; the text render skips drawings).
 import QRCode from 'qrcode'
 import bwipjs from 'bwip-js'
 
@@ -29,8 +31,9 @@ export function sizeArg(fn: string, name: string, value: unknown, fallback: numb
   return n
 }
 
-function svgDataUri(svg: string): string {
-  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`
+/** Attributes every code's <svg> gets: its box in CSS pixels (block, so no line-box gap under it) and its label. */
+function svgBoxAttrs(content: string, width: number, height: number): string {
+  return `width="${width}" height="${height}" preserveAspectRatio="none" role="img" aria-label="${escapeAttr(content)}" style="display: block; width: ${width}px; height: ${height}px;"`
 }
 
 export interface QrOptions { foreground: string; background: string; margin: number; width: number; height: number }
@@ -55,10 +58,9 @@ export function qrCodeHtml(content: string, o: QrOptions): string {
       x += run - 1
     }
   }
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n} ${n}" width="${o.width}" height="${o.height}" preserveAspectRatio="none" shape-rendering="crispEdges">`
-    + `<rect width="${n}" height="${n}" fill="${o.background}"/><path fill="${o.foreground}" d="${path}"/></svg>`
-  return `<span class="tt-qrcode" style="padding: ${o.margin}px; background: ${o.background}; display: inline-block; line-height: 0;">`
-    + `<img src="${svgDataUri(svg)}" width="${o.width}" height="${o.height}" alt="${escapeAttr(content)}" style="display: block; width: ${o.width}px; height: ${o.height}px;"></span>`
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n} ${n}" ${svgBoxAttrs(content, o.width, o.height)} shape-rendering="crispEdges">`
+    + `<rect width="${n}" height="${n}" fill="${o.background}"></rect><path fill="${o.foreground}" d="${path}"></path></svg>`
+  return `<span class="tt-qrcode" style="padding: ${o.margin}px; background: ${o.background}; display: inline-block; line-height: 0;">${svg}</span>`
 }
 
 /** TemplateTo's format names → bwip-js encoder ids. */
@@ -94,11 +96,13 @@ export function barcodeHtml(content: string, formatName: string, o: BarcodeOptio
     const reason = (err as Error).message.replace(/^bwipp\.\w+#\d+:\s*/, '')
     throw new CodeInputError(`barcode: ${format} cannot encode '${content}': ${reason}`)
   }
-  // Stretch the bars to the requested box: bar widths scale evenly, so the code still scans.
-  const stretched = svg.replace('<svg ', `<svg preserveAspectRatio="none" width="${o.width}" height="${o.height}" `)
+  // Stretch the bars to the requested box: bar widths scale evenly, so the code still scans. Elements are
+  // closed explicitly: inline in HTML, a self-closing tag is only honoured inside foreign content.
+  const stretched = svg.replace(/^[\s\S]*?<svg /, `<svg ${svgBoxAttrs(content, o.width, o.height)} `)
+    .replace(/<(rect|path)([^>]*?)\s*\/>/g, '<$1$2></$1>').replace(/\n/g, '')
   const text = o.noText || format === 'QR_CODE'
     ? ''
     : `<span style="display: block; font-family: monospace; font-size: ${o.fontSize}px; line-height: 1.2; text-align: center; color: ${o.foreground};">${escapeAttr(humanReadable(format, content))}</span>`
   return `<span class="tt-barcode" style="padding: ${o.margin}px; background: ${o.background}; display: inline-block; text-align: center;">`
-    + `<img src="${svgDataUri(stretched)}" width="${o.width}" height="${o.height}" alt="${escapeAttr(content)}" style="display: block; width: ${o.width}px; height: ${o.height}px;">${text}</span>`
+    + `${stretched}${text}</span>`
 }

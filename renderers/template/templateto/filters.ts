@@ -1,9 +1,10 @@
-// TemplateTo's filters (format_number, parse_date, to_number, currency, type) and Fluid's integer
-// `divided_by`, registered on each Liquid engine. A filter that cannot do its job throws an error that
+// TemplateTo's filters (format_number, parse_date, to_number, currency, type), Fluid's integer
+// `divided_by` and `date` in the template's culture, registered on each Liquid engine. A filter that cannot do its job throws an error that
 // names it; liquidjs adds the template line.
 import type { Liquid } from 'liquidjs'
 import type { FilterImpl } from 'liquidjs/dist/template/filter-impl-options.js'
 import { resolveCulture } from './culture.js'
+import { cultureDateFormat, fillNames } from './culture-date.js'
 import { formatNumber } from './format-number.js'
 import { parseDate } from './parse-date.js'
 import { renderState } from './render-state.js'
@@ -84,6 +85,16 @@ export function registerTemplateToFilters(engine: Liquid): void {
   engine.registerFilter('plus', (a: unknown, b: unknown) => decimal(numberOf('plus', a ?? 0) + numberOf('plus', b ?? 0)))
   engine.registerFilter('minus', (a: unknown, b: unknown) => decimal(numberOf('minus', a ?? 0) - numberOf('minus', b ?? 0)))
   engine.registerFilter('type', (value: unknown) => fluidType(value))
+  // Fluid writes month and day names in the template's culture: liquidjs's own `date` does the parsing,
+  // time zones and codes; culture-date.ts the names and %x/%X/%c.
+  const builtinDate = engine.filters.date as (this: FilterImpl, ...args: unknown[]) => unknown
+  engine.registerFilter('date', function (this: FilterImpl, value: unknown, format?: unknown, timezoneOffset?: unknown) {
+    const culture = renderState().culture
+    if (typeof format !== 'string') return builtinDate.call(this, value, format, timezoneOffset)
+    const out = builtinDate.call(this, value, cultureDateFormat(format, culture), timezoneOffset)
+    // An unparseable value comes back as it was (liquidjs), not with our markers.
+    return typeof out === 'string' && out !== value ? fillNames(out, culture) : out
+  })
   // Fluid (like Shopify Liquid) divides an integer by an integer as integers: 7 | divided_by: 2 → 3. A
   // fractional dividend (152413.5 | divided_by: 100 → 1524.135) or a divisor written with a decimal point
   // (2.0) keeps the fraction, as Fluid's decimals do.

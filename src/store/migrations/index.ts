@@ -3,11 +3,13 @@ import type { Migration, MigrationProvider } from 'kysely'
 import { initial } from './0001-initial.js'
 import { webSessions } from './0100-web-sessions.js'
 import { jobState } from './0200-job-state.js'
+import { scheduledPublish } from './0300-scheduled-publish.js'
 
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0100-web-sessions': webSessions,
   '0200-job-state': jobState,
+  '0300-scheduled-publish': scheduledPublish,
 }
 
 export const migrationProvider: MigrationProvider = {

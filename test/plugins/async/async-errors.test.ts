@@ -32,6 +32,12 @@ t.test('start requests: 400 for a bad render type, missing data, a bad presigned
   t.match(await errorOf(await h.call(`/render/async/pdf/fromhtml?templateVersionId=ver_x`, { body: { base64HtmlString: b64('x') } })), { status: 400, error: /template jobs only/ })
   t.match(await errorOf(await h.call('/render/async/pdf/tpl_doesnotexist000000000', { body: {} })), { status: 404, code: 'QUIRE_ERR_TEMPLATE_NOT_FOUND' })
   t.equal((await h.call(`/render/async/pdf/${id}`, { body: {}, key: null })).status, 401, 'the key is required')
+  // Route schemas validate; their failures keep the registry's codes and name the member.
+  const clipMissingY = { base64HtmlString: b64('<p>x</p>'), clips: [{ x: 0 }] }
+  t.match(await errorOf(await h.call('/render/async/image/fromhtml/clips', { body: clipMissingY })), { status: 400, code: 'QUIRE_ERR_REQUEST_INVALID', error: /clips\[0\]\.y is required/ })
+  const twice = `webhookUrl=${encodeURIComponent('https://a.example/')}&webhookUrl=${encodeURIComponent('https://b.example/')}`
+  t.match(await errorOf(await h.call(`/render/async/pdf/${id}?${twice}`, { body: {} })), { status: 400, code: 'QUIRE_ERR_REQUEST_INVALID', error: /webhookUrl must be given once/ })
+  t.equal((await h.call(`/render/async/png/${id}`, { raw: '[1]', headers: { 'content-type': 'application/json' }, key: null })).status, 401, 'the key is checked before the request is validated')
 })
 
 t.test('status and result: 400 until completed, 404 unknown and foreign jobs, the download link is signed', async (t) => {

@@ -18,3 +18,18 @@ t.test('Quire-Warnings counts what the render ignored; Quire-Warning-List names 
   t.equal(list.length, count)
   t.ok(list.some((w) => w.includes('frobnicate')) && list.some((w) => w.includes('wibble')), list.join(' | '))
 })
+
+t.test('PDF and PNG report the same broken image, once however often it appears (one collector per render)', async (t) => {
+  const h = await build(t)
+  // Bytes that are no image: a warning, never a failed render.
+  const img = '<img src="data:image/png;base64,AAAAAAAA" width="20" height="20">'
+  const html = `<p>${img}${img}</p><p>${img}</p>`
+  for (const format of ['pdf', 'image']) {
+    const res = await h.call(`/render/${format}/fromhtml`, { body: { base64HtmlString: b64(html) } })
+    t.equal(res.status, 200, format)
+    const list = JSON.parse(decodeURIComponent(res.headers.get('quire-warning-list') ?? '')) as string[]
+    const refused = list.filter((w) => w.startsWith('image '))
+    t.equal(refused.length, 1, `${format}: ${list.join(' | ')}`)
+    t.equal(res.headers.get('quire-warnings'), String(list.length), `${format}: the count matches the list`)
+  }
+})

@@ -55,7 +55,9 @@ t.test('the n8n node\'s template endpoints, with the shapes it reads', async (t)
   t.equal(one.status, 200)
   t.match(await one.json(), { id: b.id, name: 'Second', html: '<p>B {{ x }}</p>', publishedVersionId: null })
   t.equal((await h.call('/template/get/tpl_nope')).status, 404)
-  t.equal((await h.call('/template/get/not-an-id')).status, 400)
+  const malformed = await h.call('/template/get/not-an-id')
+  t.equal(malformed.status, 400)
+  t.match(await malformed.json(), { code: 'QUIRE_ERR_TEMPLATE_ID_INVALID', error: /Invalid template ID "not-an-id"/ }, 'the route schema answers the registry code')
 
   const page1 = (await (await h.call('/template/getpaged/1/1')).json()) as Array<{ id: string }>
   const page2 = (await (await h.call('/template/getpaged/2/1')).json()) as Array<{ id: string }>
@@ -94,6 +96,30 @@ t.test('headerid, footerid and cultureName on a PDF render', async (t) => {
   t.match(await missingBlock.json(), { code: 'QUIRE_ERR_TEMPLATE_BLOCK_MISSING' })
 })
 
+t.test('cultureName as a member of the body (the localization docs\' way): numbers, dates and tt_date', async (t) => {
+  const foot = await (await h.call('/api/v1/blocks', { body: { name: 'Dated foot', html: '<p>Generated: {{tt_date}}</p>' } })).json()
+  await h.call(`/api/v1/blocks/${foot.id}/versions`, { body: { publish: true } })
+  const { id } = await publishedTemplate(h, '<p>{{ total | format_number: "C" }} · {{ d | date: "%A, %d. %B %Y" }} · {{ cultureName }}</p>', {
+    settings: { marginsMm: { top: 10, bottom: 20, left: 10, right: 10 } },
+  })
+  const body = { total: 1234.5, d: '2026-11-23', cultureName: 'de-DE' }
+  const res = await h.call(`/render/pdf/${id}?footerid=${foot.id}`, { body })
+  t.equal(res.status, 200)
+  const text = pdfText(new Uint8Array(await res.arrayBuffer())).replace(/\s+/g, ' ')
+  t.match(text, /1\.234,50 ?€ · Montag, 23\. November 2026 · de-DE/, 'read as the culture and still visible as data')
+  const today = new Intl.DateTimeFormat('de-DE', { timeZone: 'UTC' }).format(new Date())
+  t.match(text, `Generated: ${today}`, '{{tt_date}} in the body\'s culture')
+
+  const txt = async (path: string, b: unknown) => (await h.call(path, { body: b })).text()
+  t.match(await txt(`/render/txt/${id}?cultureName=en-GB`, body), /£1,234\.50 · Monday, 23\. November 2026/, 'the query parameter wins over the body')
+  t.match(await txt(`/render/txt/${id}`, { ...body, cultureName: undefined, CultureName: 'fr-FR' }), /1\s234,50\s€ · lundi, 23\. novembre 2026/, 'the member name in any case, as .NET binds it')
+  const bad = await h.call(`/render/txt/${id}`, { body: { cultureName: 7 } })
+  t.equal(bad.status, 400)
+  t.match(await bad.json(), { code: 'QUIRE_ERR_REQUEST_INVALID', error: /cultureName in the body must be a string/ })
+  const unknown = await h.call(`/render/txt/${id}`, { body: { cultureName: 'xx-QQ' } })
+  t.match(await unknown.json(), { code: 'QUIRE_ERR_REQUEST_INVALID', error: /cultureName: unknown culture 'xx-QQ'/ })
+})
+
 t.test('lenient input: True/False, format in any case, text/json and application/*+json', async (t) => {
   const { id } = await publishedTemplate(h, '<p style="height: 2000px">{{ who }}</p>')
   const img = await h.call(`/render/Image/${id}?format=JPEG&fullPage=False&height=300&width=400`, { body: { who: 'x' } })
@@ -128,4 +154,21 @@ t.test('template settings: cultureName and outputEscaping are validated on save'
   const unknown = await h.call('/api/v1/templates', { body: { name: 'tt', html: '<p>\n{{ qrcode(url) }}</p>' } })
   t.equal(unknown.status, 400)
   t.match(await unknown.text(), /unknown function 'qrcode'/)
+})
+
+t.test('bad input to the new filters and functions is a 400 naming the template line, never a 500', async (t) => {
+  const cases: Array<[string, unknown, RegExp]> = [
+    ['<p>\n{{ amount | format_number: "N2" }}</p>', { amount: 'abc' }, /line 2.*format_number: 'abc' is not a number/s],
+    ['<p>\n\n{{ 5 | format_number: "C", culture }}</p>', { culture: 'xx-QQ' }, /line 3.*format_number: unknown culture 'xx-QQ'/s],
+    ['<p>\n{{ barcode(code, "EAN13") }}</p>', { code: 'ABCDEFGHIJKL' }, /line 2.*barcode: EAN13 cannot encode 'ABCDEFGHIJKL'/s],
+    ['<p>\n{{ d | parse_date }}</p>', { d: '31/02/24' }, /line 2.*parse_date: '31\/02\/24' is not a valid/s],
+  ]
+  for (const [html, data, message] of cases) {
+    const { id } = await publishedTemplate(h, html)
+    for (const format of ['pdf', 'txt']) {
+      const res = await h.call(`/render/${format}/${id}`, { body: data })
+      t.equal(res.status, 400, `${format}: ${message.source.slice(0, 40)}`)
+      t.match(await res.json(), { code: 'QUIRE_ERR_TEMPLATE_RENDER', error: message })
+    }
+  }
 })

@@ -86,6 +86,21 @@ t.test('saving: errors at their line and field, values kept; versions and publis
   t.match(fragment, /Version 2 published\./)
   t.equal((await h.app.store.templates.get(h.accountId, doc.id))!.publishedVersionId, versions[0].id)
 
+  // Scheduled publishing: the form's time is UTC; the list shows the badge and a way to cancel.
+  const schedule = await web.post(`/templates/${doc.id}/versions/${v1.id}/schedule`, { _csrf: web.csrf, publishDate: '2099-03-25T10:00' }, { 'hx-request': 'true' })
+  t.equal(schedule.status, 200)
+  const scheduled = await schedule.text()
+  t.match(scheduled, /Version 1 will be published at 2099-03-25 10:00 UTC\./)
+  t.match(scheduled, /<span class="badge scheduled"[^>]*>scheduled <time datetime="2099-03-25T10:00:00.000Z">2099-03-25 10:00 UTC<\/time>/)
+  t.match(scheduled, /aria-label="Cancel the schedule of version 1">Cancel schedule/)
+  t.match(await h.app.store.templates.get(h.accountId, doc.id), { publishedVersionId: versions[0].id, scheduledVersionId: v1.id })
+  const past = await web.post(`/templates/${doc.id}/versions/${v1.id}/schedule`, { _csrf: web.csrf, publishDate: '2001-01-01T00:00' }, { 'hx-request': 'true' })
+  t.equal(past.status, 422)
+  t.match(await past.text(), /Pick a time in the future \(UTC\)/)
+  const cancel = await web.post(`/templates/${doc.id}/versions/${v1.id}/unschedule`, { _csrf: web.csrf }, { 'hx-request': 'true' })
+  t.match(await cancel.text(), /Schedule cancelled\./)
+  t.equal((await h.app.store.templates.get(h.accountId, doc.id))!.scheduledVersionId, null)
+
   const old = await web.get(`/templates/${doc.id}/versions/${v1.id}`)
   const oldHtml = await old.text()
   t.match(oldHtml, /this view is read-only/)

@@ -5,6 +5,7 @@ import sharp from 'sharp'
 import t from 'tap'
 import { renderImage } from '../../../renderers/image/index.js'
 import { imageTask, source } from './fixtures/styled-page.js'
+import { Warnings } from '../../../renderers/warnings.js'
 
 async function render(html: string, options: Parameters<typeof imageTask>[0] = {}) {
   const out = await renderImage(imageTask(options, source(`<!doctype html><html><head><style>body{margin:0;font-family:Arial}</style></head><body>${html}</body></html>`)))
@@ -76,9 +77,9 @@ t.test('text drawn from cached glyph masks matches the same text rasterised by r
     <p style="font:italic bold 22px 'Times New Roman';color:rgba(200,0,0,.6)">Élan ÿ ﬁ “quoted”</p>
     <div style="background:#234;color:#fff;font:13px monospace;padding:3px">white on dark</div></body>`, { type: 'screen', width: 400, height: 200 })
   const fonts = fontStore()
-  const laid = layoutDocument(doc, { fonts, images: new Map(), warnings: [] }, 400, 200, 'screen')
+  const laid = layoutDocument(doc, { fonts, images: new Map(), warnings: new Warnings() }, 400, 200, 'screen')
   const draw = (glyphMasks: boolean, scale: number) => {
-    const page = displayListSvg(displayList(laid.root), laid.root, { width: 400, height: 200, fonts, images: new Map(), warnings: [], glyphMasks })
+    const page = displayListSvg(displayList(laid.root), laid.root, { width: 400, height: 200, fonts, images: new Map(), warnings: new Warnings(), glyphMasks })
     const raster = rasterizeSvg(page.svg, scale, 'white')
     compositeGlyphs(raster, page.glyphs, scale)
     return { raster, late: page.glyphs.length }
@@ -117,9 +118,9 @@ t.test('pages of plain boxes skip resvg and come out as resvg draws them', async
     <div style="margin:7.25px;height:20.5px;background:rgba(0,128,0,.5);border-left:3px solid #00f"></div>${extra}</body>`
   for (const scale of [1, 1.5]) {
     const doc = buildStyledDocument(html(''), { type: 'screen', width: 300, height: 150 })
-    const request = { doc, images: new Map(), warnings: [], width: 300, viewportHeight: 150, fullPage: false, scale, limits: LIMITS }
+    const request = { doc, images: new Map(), warnings: new Warnings(), width: 300, viewportHeight: 150, fullPage: false, scale, limits: LIMITS }
     const fonts = fontStore()
-    const laid = layoutDocument(doc, { fonts, images: new Map(), warnings: [] }, 300, 150, 'screen')
+    const laid = layoutDocument(doc, { fonts, images: new Map(), warnings: new Warnings() }, 300, 150, 'screen')
     t.ok(rectRaster(displayList(laid.root), { width: 300, height: 150, scale, fonts, canvas: { r: 250, g: 250, b: 250, a: 1 } }), `fast path taken at scale ${scale}`)
     const fast = layoutRaster(request)
     const svg = layoutRaster({ ...request, rectFastPath: false })
@@ -132,7 +133,7 @@ t.test('pages of plain boxes skip resvg and come out as resvg draws them', async
   for (const extra of ['<div style="border-radius:4px;background:#f00;height:9px"></div>', '<p style="opacity:.5">faded</p>', '<div style="border-top:2px dashed #000"></div>', '<div style="background:linear-gradient(#f00,#00f);height:9px"></div>']) {
     const doc = buildStyledDocument(html(extra), { type: 'screen', width: 300, height: 150 })
     const fonts = fontStore()
-    const laid = layoutDocument(doc, { fonts, images: new Map(), warnings: [] }, 300, 150, 'screen')
+    const laid = layoutDocument(doc, { fonts, images: new Map(), warnings: new Warnings() }, 300, 150, 'screen')
     t.equal(rectRaster(displayList(laid.root), { width: 300, height: 150, scale: 1, fonts, canvas: { r: 255, g: 255, b: 255, a: 1 } }), null, `needs SVG: ${extra.slice(0, 40)}`)
   }
 })

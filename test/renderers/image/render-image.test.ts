@@ -20,7 +20,7 @@ const front: FrontEnd = {
     seenMedia.push(media)
     return current
   },
-  loadImages: async () => new Map(),
+  loadImages: async () => ({ images: new Map(), warnings: [] }),
 }
 const image = {
   renderImage: (task: ImageTask) => renderImageWith(front, task),

@@ -29,7 +29,9 @@ const bundle = () => ({
       settings: { cultureName: 'en-GB' },
       versions: [
         { id: 'ver_inv1', number: 1, html: '<h1>old {{ n }}</h1>' },
-        { id: 'ver_inv2', number: 2, html: '<h1>{{ n }} {{ total | format_number: "C" }}</h1>{{ contentBlock("cb_address1", "billTo", "customer") }}', published: true, publishDate: '2030-01-01T00:00:00Z' },
+        { id: 'ver_inv2', number: 2, html: '<h1>{{ n }} {{ total | format_number: "C" }}</h1>{{ contentBlock("cb_address1", "billTo", "customer") }}', published: true, publishDate: '2029-06-01T00:00:00Z' },
+        { id: 'ver_inv3', number: 3, html: '<h1>next {{ n }}</h1>', publishDate: '2030-01-01T00:00:00Z' },
+        { id: 'ver_inv4', number: 4, html: '<h1>late {{ n }}</h1>', publishDate: '2020-01-01T00:00:00Z' },
       ],
     },
     { id: 'not-an-id', name: 'Odd', html: 'x' },
@@ -45,13 +47,17 @@ t.test('import keeps ids and versions and reports each item', async (t) => {
   t.match(report, { imported: 2, renamed: 0, refused: 3 })
   const by = Object.fromEntries(report.items.map((i) => [i.id, i]))
   t.match(by.cb_address1, { outcome: 'imported', versions: 1 })
-  t.match(by.tpl_invoice1, { outcome: 'imported', versions: 2, reason: /publishDate 2030-01-01T00:00:00Z not scheduled/ })
+  t.match(by.tpl_invoice1, { outcome: 'imported', versions: 4 })
+  t.match(by.tpl_invoice1.reason, /version 2 is published: its publishDate 2029-06-01T00:00:00Z is not scheduled/)
+  t.match(by.tpl_invoice1.reason, /version 4 publishDate 2020-01-01T00:00:00Z has passed: not scheduled/)
+  t.match(by.tpl_invoice1.reason, /version 3 scheduled to publish at 2030-01-01T00:00:00\.000Z/)
   t.match(by.cb_bad, { outcome: 'refused', reason: /draft: Liquid syntax error at line 1/ })
   t.match(by['not-an-id'], { outcome: 'refused', reason: /not a template id/ })
   t.match(by.tpl_badsettings, { outcome: 'refused', reason: /settings\.paper\.size must be one of/ })
 
   const tpl = await store.templates.get(account.id, 'tpl_invoice1')
   t.equal(tpl?.publishedVersionId, 'ver_inv2')
+  t.match(tpl, { scheduledVersionId: 'ver_inv3', scheduledPublishDate: '2030-01-01T00:00:00.000Z' }, 'the future publishDate is the pending schedule')
   t.equal(tpl?.draft.settings.cultureName, 'en-GB')
   t.equal(tpl?.draft.settings.outputEscaping, 'none', 'a TemplateTo bundle keeps Fluid\'s unescaped output')
   t.equal((await store.templates.getVersion(account.id, 'tpl_invoice1', 'ver_inv1'))?.number, 1)
@@ -75,13 +81,16 @@ t.test('export writes the import format: a round trip into a fresh store', async
   const exported = await exportBundle(a, acc.id)
   t.same(exported.templates.map((x) => x.id), ['tpl_invoice1'])
   t.same(exported.blocks.map((x) => x.id), ['cb_address1'])
-  t.same(exported.templates[0].versions?.map((v) => [v.id, v.number, v.published]), [['ver_inv1', 1, false], ['ver_inv2', 2, true]])
+  t.same(exported.templates[0].versions?.map((v) => [v.id, v.number, v.published, v.publishDate]), [
+    ['ver_inv1', 1, false, undefined], ['ver_inv2', 2, true, undefined], ['ver_inv3', 3, false, '2030-01-01T00:00:00.000Z'], ['ver_inv4', 4, false, undefined],
+  ], 'the pending schedule is exported as the version\'s publishDate')
   const b = await openStore(t.testdir())
   t.teardown(() => b.close())
   const accB = await b.accounts.ensure('a')
   const report = await importBundle(b, accB.id, JSON.parse(JSON.stringify(exported)))
   t.match(report, { imported: 2, refused: 0 })
   t.same(await exportBundle(b, accB.id).then((x) => x.templates[0].versions), exported.templates[0].versions)
+  t.match(await b.templates.get(accB.id, 'tpl_invoice1'), { scheduledVersionId: 'ver_inv3' }, 'the schedule survives the round trip')
 })
 
 t.test('quire import / quire export on the command line, and the imported template renders over HTTP', async (t) => {

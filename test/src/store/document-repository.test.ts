@@ -1,7 +1,8 @@
 import { sql } from 'kysely'
 import t from 'tap'
 import { DEFAULT_SETTINGS } from '../../../src/settings.js'
-import { openTestStore } from './open-test-store.js'
+import { openStore } from '../../../src/store/index.js'
+import { openTestStore, testStoreLocation } from './open-test-store.js'
 
 t.test('create: ids, defaults, settings merged over the defaults', async (t) => {
   const store = await openTestStore(t)
@@ -185,4 +186,88 @@ t.test('concurrent createVersion calls get distinct numbers', async (t) => {
   const tpl = await store.templates.create(account.id, { name: 'T', html: 'x' })
   const versions = await Promise.all(Array.from({ length: 5 }, () => store.templates.createVersion(account.id, tpl.id)))
   t.same(versions.map((v) => v!.number).sort(), [1, 2, 3, 4, 5])
+})
+
+t.test('scheduled publishing: one pending schedule per document, replaced, cancelled, cancelled by publishing now', async (t) => {
+  const store = await openTestStore(t)
+  const account = await store.accounts.ensure('acme')
+  const tpl = await store.templates.create(account.id, { name: 'T', html: 'one' })
+  const v1 = await store.templates.createVersion(account.id, tpl.id, { publish: true })
+  const v2 = await store.templates.createVersion(account.id, tpl.id)
+  const v3 = await store.templates.createVersion(account.id, tpl.id)
+  const later = new Date('2099-03-25T10:00:00Z')
+
+  const scheduled = await store.templates.schedule(account.id, tpl.id, v2!.id, later)
+  t.match(scheduled, { id: v2!.id, scheduled: true, scheduledPublishDate: '2099-03-25T10:00:00.000Z', published: false })
+  t.equal((await store.templates.getPublished(account.id, tpl.id))?.id, v1!.id, 'the published version stays until the time comes')
+  t.match(await store.templates.get(account.id, tpl.id), { publishedVersionId: v1!.id, scheduledVersionId: v2!.id, scheduledPublishDate: '2099-03-25T10:00:00.000Z' })
+
+  await store.templates.schedule(account.id, tpl.id, v3!.id, later)
+  const flags = (await store.templates.listVersions(account.id, tpl.id)).map((v) => [v.number, v.published, v.scheduled])
+  t.same(flags, [[3, false, true], [2, false, false], [1, true, false]], 'scheduling v3 replaced the schedule of v2')
+
+  t.equal(await store.templates.cancelSchedule(account.id, tpl.id, v2!.id), false, 'v2 is no longer scheduled')
+  t.equal(await store.templates.cancelSchedule(account.id, tpl.id, v3!.id), true)
+  t.match(await store.templates.get(account.id, tpl.id), { publishedVersionId: v1!.id, scheduledVersionId: null, scheduledPublishDate: null })
+
+  await store.templates.schedule(account.id, tpl.id, v2!.id, later)
+  await store.templates.publish(account.id, tpl.id, v3!.id)
+  t.match(await store.templates.get(account.id, tpl.id), { publishedVersionId: v3!.id, scheduledVersionId: null },
+    'publishing now cancels the pending schedule, which would otherwise override it later')
+  t.equal(await store.templates.applyDueSchedules(new Date('2100-01-01T00:00:00Z')), 0)
+
+  await store.templates.schedule(account.id, tpl.id, v1!.id, later)
+  await store.templates.createVersion(account.id, tpl.id, { publish: true })
+  t.equal((await store.templates.get(account.id, tpl.id))?.scheduledVersionId, null, 'so does createVersion({ publish: true })')
+
+  t.equal(await store.templates.schedule(account.id, tpl.id, 'ver_unknown', later), null)
+  const other = await store.accounts.ensure('other')
+  t.equal(await store.templates.schedule(other.id, tpl.id, v2!.id, later), null, 'another account cannot schedule it')
+})
+
+t.test('scheduled publishing: applied when due, once, by the timer query and at read time', async (t) => {
+  const store = await openTestStore(t)
+  const account = await store.accounts.ensure('acme')
+  const tpl = await store.templates.create(account.id, { name: 'T', html: 'one' })
+  const v1 = await store.templates.createVersion(account.id, tpl.id, { publish: true })
+  const v2 = await store.templates.createVersion(account.id, tpl.id)
+  const block = await store.blocks.create(account.id, { name: 'footer', html: 'f' })
+  const b1 = await store.blocks.createVersion(account.id, block.id)
+  const at = new Date('2099-03-25T10:00:00Z')
+  await store.templates.schedule(account.id, tpl.id, v2!.id, at)
+  await store.blocks.schedule(account.id, block.id, b1!.id, at)
+
+  t.equal(await store.templates.applyDueSchedules(new Date(at.getTime() - 1)), 0, 'not before its time')
+  t.equal(await store.templates.applyDueSchedules(at), 1, 'at its time')
+  t.equal(await store.templates.applyDueSchedules(at), 0, 'applying again changes nothing')
+  t.match(await store.templates.get(account.id, tpl.id), { publishedVersionId: v2!.id, scheduledVersionId: null, scheduledPublishDate: null })
+  t.equal(await store.blocks.applyDueSchedules(at), 1, 'blocks have their own schedules')
+  t.equal((await store.blocks.getPublished(account.id, block.id))?.id, b1!.id)
+
+  // Read time: a render asks for the published version a moment after the schedule's time, before any timer ran.
+  await store.templates.schedule(account.id, tpl.id, v1!.id, new Date(Date.now() + 300))
+  t.equal((await store.templates.getPublished(account.id, tpl.id))?.id, v2!.id)
+  await new Promise((resolve) => setTimeout(resolve, 400))
+  t.match(await store.templates.getPublished(account.id, tpl.id), { id: v1!.id, published: true, scheduled: false })
+  t.equal((await store.templates.get(account.id, tpl.id))?.scheduledVersionId, null, 'and the schedule is applied, not just read through')
+})
+
+t.test('scheduled publishing: two nodes applying the same due schedule at once publish it once', async (t) => {
+  const location = await testStoreLocation(t)
+  const a = await openStore(location.dir, location.databaseUrl)
+  t.teardown(() => a.close())
+  const b = await openStore(location.dir, location.databaseUrl)
+  t.teardown(() => b.close())
+  const account = await a.accounts.ensure('acme')
+  const at = new Date('2099-03-25T10:00:00Z')
+  const ids: string[] = []
+  for (let i = 0; i < 20; i++) {
+    const tpl = await a.templates.create(account.id, { name: `T${i}`, html: 'x' })
+    const v = await a.templates.createVersion(account.id, tpl.id)
+    await a.templates.schedule(account.id, tpl.id, v!.id, at)
+    ids.push(tpl.id)
+  }
+  const [fromA, fromB] = await Promise.all([a.templates.applyDueSchedules(at), b.templates.applyDueSchedules(at)])
+  t.equal(fromA + fromB, 20, `each schedule applied by exactly one node (a: ${fromA}, b: ${fromB})`)
+  for (const id of ids) t.not((await b.templates.get(account.id, id))?.publishedVersionId, null)
 })

@@ -55,6 +55,27 @@ t.test('format_number follows the culture of the template, or the one it is give
   t.equal(await render('{{ s.population | format_number: "N0" }}', { s: { population: 1234567 } }, { cultureName: 'de-DE' }), '1.234.567')
 })
 
+t.test('date writes month and day names, %x, %X and %c in the template\'s culture', async (t) => {
+  const d = { d: '2026-11-23T14:05:09' }
+  t.equal(await render('{{ d | date: "%d. %B %Y" }}', d, { cultureName: 'de-DE' }), '23. November 2026')
+  t.equal(await render('{{ d | date: "%A, %e %B %Y" }}', d, { cultureName: 'fr-FR' }), 'lundi, 23 novembre 2026')
+  t.equal(await render('{{ d | date: "%A %d %B %Y" }}', d, { cultureName: 'nl-NL' }), 'maandag 23 november 2026')
+  t.equal(await render('{{ d | date: "%d %B %Y" }}|{{ d | date: "%B %Y" }}', d, { cultureName: 'ru-RU' }), '23 ноября 2026|ноябрь 2026',
+    'a month next to a day takes the genitive form, alone the standalone one')
+  t.equal(await render('{{ d | date: "%a %b %e" }}', d, { cultureName: 'de-DE' }), 'Mo Nov. 23')
+  t.equal(await render('{{ d | date: "%A %B %d, %Y" }}', d), 'Monday November 23, 2026', 'en-US by default')
+  // TemplateTo's localization page: %x is the short date of the culture.
+  const x = { d: '2024-01-15T08:00:00' }
+  t.equal(await render('{{ d | date: "%x" }}', x, { cultureName: 'en-US' }), '01/15/24')
+  t.equal(await render('{{ d | date: "%x" }}', x, { cultureName: 'en-GB' }), '15/01/24')
+  t.equal(await render('{{ d | date: "%x" }}', x, { cultureName: 'de-DE' }), '15.01.24')
+  t.equal(await render('{{ d | date: "%X" }}|{{ d | date: "%c" }}', d, { cultureName: 'en-US' }), '2:05:09\u202fPM|Mon, Nov 23, 2026, 2:05:09\u202fPM', 'ICU puts a narrow no-break space before PM')
+  t.equal(await render('{{ d | date: "%X" }}|{{ d | date: "%c" }}', d, { cultureName: 'de-DE' }), '14:05:09|Mo, 23. Nov. 2026, 14:05:09')
+  t.equal(await render('{{ d | date: "%c" }}', d, { cultureName: 'ja-JP' }), '2026年11月23日(月) 14:05:09')
+  t.equal(await render('{{ "15/11/23" | parse_date | date: "%e %B %Y" }}', {}, { cultureName: 'de-DE' }), '15 November 2023')
+  t.equal(await render('[{{ "soon" | date: "%B" }}]', {}, { cultureName: 'de-DE' }), '[soon]', 'not a date: printed as it is, as liquidjs does')
+})
+
 t.test('bad input to format_number is a template error naming the filter and the line', async (t) => {
   await t.rejects(render('<p>\n\n{{ "abc" | format_number: "N2" }}</p>'), {
     code: 'QUIRE_ERR_TEMPLATE_RENDER', message: /template at line 3, column \d+: format_number: 'abc' is not a number/,

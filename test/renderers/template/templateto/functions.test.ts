@@ -2,7 +2,7 @@
 import t from 'tap'
 import { renderDocumentHtml } from '../../../../renderers/template/index.js'
 import { limits, templateSource } from '../fixtures.js'
-import { decodeQrSvg, svgOfImg } from '../../../helpers/qr-decode.js'
+import { decodeQrSvg, svgOf } from '../../../helpers/qr-decode.js'
 
 const render = (text: string, data: unknown = {}, blocks: Record<string, string> = {}, settings: object = {}) => {
   const source = templateSource(text, blocks)
@@ -91,12 +91,14 @@ t.test('isArray() in conditions and as output, with the table of the utilities p
 
 t.test('qrCode(): a scannable vector code with the payload, colours and size', async (t) => {
   const html = await render('{{ qrCode(invoice.paymentUrl, "#000", "#fff", 10, 150, 150) }}', { invoice: { paymentUrl: 'https://pay.example.com/inv/42' } })
-  t.match(html, /^<span class="tt-qrcode" style="padding: 10px; background: #fff; display: inline-block;[^"]*"><img src="data:image\/svg\+xml;base64,[^"]+" width="150" height="150"/)
-  t.equal(decodeQrSvg(svgOfImg(html)), 'https://pay.example.com/inv/42')
+  t.match(html, /^<span class="tt-qrcode" style="padding: 10px; background: #fff; display: inline-block;[^"]*"><svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 \d+ \d+" width="150" height="150"/, 'an inline SVG, no image')
+  t.match(html, /aria-label="https:\/\/pay.example.com\/inv\/42"/, 'labelled with its payload')
+  t.notMatch(html, /<img|data:/)
+  t.equal(decodeQrSvg(svgOf(html)), 'https://pay.example.com/inv/42')
   const inline = await render('{{ qrCode("https://myapp.com/order/{{order.id}}") }}', { order: { id: 'A-7' } })
-  t.equal(decodeQrSvg(svgOfImg(inline)), 'https://myapp.com/order/A-7', 'Liquid inside the content is rendered first')
+  t.equal(decodeQrSvg(svgOf(inline)), 'https://myapp.com/order/A-7', 'Liquid inside the content is rendered first')
   t.match(inline, /width="136" height="136"/, 'default size 136')
-  const styled = svgOfImg(await render('{{ qrCode("x", "#1a1a1a", "#f5f5f5") }}'))
+  const styled = svgOf(await render('{{ qrCode("x", "#1a1a1a", "#f5f5f5") }}'))
   t.match(styled, /fill="#1a1a1a"/)
   t.match(styled, /fill="#f5f5f5"/)
   await t.rejects(render('<p>\n{{ qrCode(url, "red") }}</p>', { url: 'x' }), { code: 'QUIRE_ERR_TEMPLATE_RENDER', message: /line 2.*qrCode: foreground 'red' is not a hex colour/s })
@@ -110,8 +112,9 @@ t.test('barcode(): every documented format, the human-readable text, noText, and
   ]
   for (const [format, content, text] of formats) {
     const html = await render(`{{ barcode(c, "${format}") }}`, { c: content })
-    t.match(html, /<img src="data:image\/svg\+xml;base64,/, `${format} draws an SVG`)
-    t.match(svgOfImg(html), /<path/, `${format} has bars`)
+    t.match(html, /^<span class="tt-barcode"[^>]*><svg width="\d+" height="\d+" preserveAspectRatio="none" role="img"/, `${format} draws an inline SVG`)
+    t.notMatch(html, /<img|data:|\/>/, `${format}: no image, no self-closing tags`)
+    t.match(svgOf(html), /<path/, `${format} has bars`)
     t.match(html, new RegExp(`>${text}</span></span>$`), `${format} prints ${text}`)
   }
   const product = await render('{{ barcode(product.upc, "UPCA", "#000", "#fff", 10, 0, 200, 60, true) }}', { product: { upc: '036000291452' } })

@@ -21,6 +21,15 @@ async function qrPayloads(pdf: Uint8Array): Promise<string | null> {
   return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height)?.data ?? null
 }
 
+/** How the page draws: image XObjects (pdfimages) and path operators of the uncompressed content (qpdf). */
+function drawing(pdf: Uint8Array): { images: number; moveTos: number } {
+  return withPdf(pdf, (path) => {
+    const list = execFileSync('pdfimages', ['-list', path]).toString('utf8').trim().split('\n').slice(2)
+    const qdf = execFileSync('qpdf', ['--qdf', '--object-streams=disable', path, '-']).toString('latin1')
+    return { images: list.filter(Boolean).length, moveTos: (qdf.match(/ m\b/g) ?? []).length }
+  })
+}
+
 const invoiceHtml = `<style>${recipe('invoice-template.css')}</style>\n${recipe('invoice-template.html')}`
 const invoiceData = JSON.parse(recipe('invoice-template.json'))
 
@@ -68,6 +77,9 @@ t.test('the shipping label of the QR codes & barcodes page', async (t) => {
   t.ok(text.includes('Jane Smith'), 'address')
   t.ok(text.includes('TRK1234567890'), 'the barcode\'s human-readable line is real text')
   t.equal(await qrPayloads(pdf), 'https://track.example.com/TRK1234567890')
+  const { images, moveTos } = drawing(pdf)
+  t.equal(images, 0, 'no image in the PDF: the codes are inline SVG drawn as vectors')
+  t.ok(moveTos > 100, `bars and modules are vector paths (${moveTos} path starts)`)
 })
 
 t.test('iteration patterns with their sample data', async (t) => {

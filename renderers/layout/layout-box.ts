@@ -1,0 +1,126 @@
+// The layout dispatcher (Servo's IndependentFormattingContext): the one module that knows every layout mode.
+// A mode never calls another mode; when it meets a child box (a flex item, a table cell, an inline-block, a
+// float) it asks here for the child's size or layout, and this picks the mode from the box's kind and
+// display. The engine's mutual recursion (block ↔ inline-block ↔ flex ↔ table ↔ grid) therefore runs only
+// through this file, and scripts/import-cycles.mjs fails any import cycle that does not.
+import type { ComputedStyle } from '../document/styled-tree.js'
+import type { BlockBox, Box } from './boxes.js'
+import type { FloatContext } from './float-context.js'
+import type { Frag } from './fragments.js'
+import { imageSize } from './image-size.js'
+import { blockChildrenIntrinsic, inlineIntrinsic, outerExtras } from './intrinsic-widths.js'
+import { EMPTY_STRUT, type ContainingBlock, type LayoutContext, type LayoutResult, type Strut } from './layout-context.js'
+import { layoutBlockBox, layoutChildren, type BlockOptions } from './layout-block.js'
+import { flexIntrinsic, layoutFlex } from './layout-flex.js'
+import { gridIntrinsic, layoutGrid } from './layout-grid.js'
+import { layoutImage } from './layout-image.js'
+import { layoutInline } from './layout-inline.js'
+import { layoutTable, tableIntrinsicWidths } from './layout-table.js'
+import { renderScopedMap } from './render-scope.js'
+
+export interface Intrinsic { min: number; max: number }
+
+export function isFlexContainer(style: ComputedStyle): boolean {
+  return style.display === 'flex' || style.display === 'inline-flex'
+}
+
+export function isGridContainer(style: ComputedStyle): boolean {
+  return style.display === 'grid' || style.display === 'inline-grid'
+}
+
+/** Lays out any block-level box with its border-box top at `top`. */
+export function layoutBox(box: Box, cb: ContainingBlock, top: number, ctx: LayoutContext, opts: BlockOptions): LayoutResult {
+  if (box.kind === 'table') return layoutTable(box, cb, top, ctx, opts.floats)
+  if (box.kind === 'image') return layoutImage(box, cb, top, ctx)
+  return layoutBlockBox(box, cb, top, ctx, opts)
+}
+
+/** What a block container's content came to, whichever mode laid it out. */
+export interface ContentFlow {
+  frags: Frag[]
+  /** Where the content ends (before `strut`). */
+  cursor: number
+  /** Margin leaving the last in-flow child (block flow only). */
+  strut: Strut
+  firstBaseline: number | null
+  lastBaseline: number | null
+  empty: boolean
+}
+
+/**
+ * Lays out a block container's content in its content box: lines, a grid, flex lines or block flow.
+ * `firstAbsorbed`: the first child's top margin is already in `contentTop` (block flow only).
+ */
+export function layoutContent(
+  box: BlockBox, inner: ContainingBlock, contentTop: number, ctx: LayoutContext, floats: FloatContext, firstAbsorbed: boolean,
+): ContentFlow {
+  if (box.inline) {
+    const lines = layoutInline(box, inner, contentTop, ctx, floats)
+    return {
+      frags: lines.frags, cursor: contentTop + lines.height, strut: EMPTY_STRUT, firstBaseline: lines.firstBaseline,
+      lastBaseline: lines.lastBaseline, empty: lines.height === 0 && lines.frags.length === 0,
+    }
+  }
+  if (isGridContainer(box.style)) {
+    const grid = layoutGrid(box, inner, contentTop, ctx)
+    return {
+      frags: grid.frags, cursor: contentTop + grid.height, strut: EMPTY_STRUT, firstBaseline: grid.firstBaseline,
+      lastBaseline: grid.lastBaseline, empty: grid.frags.length === 0 && grid.height === 0,
+    }
+  }
+  if (isFlexContainer(box.style)) {
+    const flex = layoutFlex(box, inner, contentTop, ctx)
+    return {
+      frags: flex.frags, cursor: contentTop + flex.height, strut: EMPTY_STRUT, firstBaseline: flex.firstBaseline,
+      lastBaseline: flex.lastBaseline, empty: flex.empty,
+    }
+  }
+  return layoutChildren(box.children, inner, contentTop, ctx, floats, firstAbsorbed)
+}
+
+const cache = renderScopedMap<Box, Intrinsic>()
+
+/**
+ * Min-content and max-content widths (outer: margins included) of a box, as shrink-to-fit and the auto table
+ * algorithm need them. Percentages count as auto here, as in browsers. Cached per box for the render.
+ */
+export function intrinsicWidths(box: Box, ctx: LayoutContext): Intrinsic {
+  let result = cache.get(box)
+  if (result) return result
+  result = computeIntrinsic(box, ctx)
+  cache.set(box, result)
+  return result
+}
+
+function computeIntrinsic(box: Box, ctx: LayoutContext): Intrinsic {
+  const style = box.style
+  const { bp, margins } = outerExtras(style)
+  if (box.kind === 'image') {
+    if (style.width !== 'auto' && style.width.pct) {
+      // A percentage-wide image gives way (min-content 0) but asks for its natural size, as in Chromium.
+      const natural = { ...style, width: 'auto' as const, maxWidth: style.maxWidth !== 'none' && style.maxWidth.pct ? 'none' as const : style.maxWidth }
+      const { width } = imageSize({ ...box, style: natural }, ctx.images, 0, null)
+      return { min: bp + margins, max: width + bp + margins }
+    }
+    const { width } = imageSize(box, ctx.images, 0, null)
+    const outer = width + bp + margins
+    return { min: outer, max: outer }
+  }
+  if (box.kind === 'table') {
+    const t = tableIntrinsicWidths(box, ctx)
+    return { min: t.min + margins, max: t.max + margins }
+  }
+  const borderBox = style.boxSizing === 'border-box'
+  if (style.width !== 'auto' && !style.width.pct) {
+    const outer = (borderBox ? Math.max(style.width.px, bp) : style.width.px + bp) + margins
+    return { min: outer, max: outer }
+  }
+  const content = box.inline ? inlineIntrinsic(box, ctx) : isFlexContainer(style) ? flexIntrinsic(box, ctx) : isGridContainer(style) ? gridIntrinsic(box, ctx) : blockChildrenIntrinsic(box, ctx)
+  let { min, max } = content
+  const maxW = style.maxWidth !== 'none' && !style.maxWidth.pct ? style.maxWidth.px - (borderBox ? bp : 0) : null
+  const minW = style.minWidth.pct ? 0 : style.minWidth.px - (borderBox ? bp : 0)
+  if (maxW !== null) { min = Math.min(min, maxW); max = Math.min(max, maxW) }
+  min = Math.max(min, minW)
+  max = Math.max(max, minW, min)
+  return { min: min + bp + margins, max: max + bp + margins }
+}

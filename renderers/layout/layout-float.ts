@@ -1,0 +1,23 @@
+// Floats (CSS 2 §9.5.1): laid out shrink-to-fit as their own formatting context, then put beside earlier
+// floats. Block flow and inline content both meet floats, so this sits apart from either mode.
+import type { Box } from './boxes.js'
+import { margins } from './box-edges.js'
+import { clearanceY, createFloatContext, placeFloat, type FloatContext } from './float-context.js'
+import { translateFrag, type BoxFrag } from './fragments.js'
+import { layoutBox } from './layout-box.js'
+import type { ContainingBlock, LayoutContext } from './layout-context.js'
+
+/** Lays out a float shrink-to-fit and puts it beside earlier floats (CSS 2 §9.5.1). */
+export function layoutFloat(box: Box, cb: ContainingBlock, top: number, ctx: LayoutContext, floats: FloatContext): BoxFrag {
+  const m = margins(box.style, cb.width)
+  // Lay out first at the left edge to learn the size, then move into place.
+  const result = layoutBox(box, cb, top + m.top, ctx, { floats: createFloatContext(), shrink: true })
+  const frag = result.frag
+  const outerW = frag.w + m.left + m.right
+  const outerH = frag.h + m.top + m.bottom
+  const side = box.style.float === 'right' ? 'right' : 'left'
+  const clear = box.style.clear !== 'none' ? clearanceY(floats, box.style.clear) : -Infinity
+  const pos = placeFloat(floats, side, outerW, outerH, Math.max(top, clear), cb.x, cb.x + cb.width)
+  translateFrag(frag, pos.x + m.left - frag.x, pos.y + m.top - frag.y)
+  return frag
+}
