@@ -25,6 +25,8 @@ export type DocumentFonts = Map<string, WebFace[]>
 
 /** Parsed web fonts kept per worker (each parse holds its tables; the bytes are in the resource cache). */
 const MAX_PARSED_WEB_FACES = 64
+/** A document uses a few families in a few weights; a hundred faces is a loop in a generator, or an attack. */
+const MAX_FACES_PER_DOCUMENT = 32
 const webFaces = new Map<string, FontFace>()
 
 function shortRef(url: string): string {
@@ -119,7 +121,9 @@ export async function loadDocumentFonts(
     warnings.push(`font "${rule.family}" not loaded (${reasons.join('; ')}): the next family in the list is used`)
     return null
   }
-  const wanted = rules.filter((r) => used.families.has(r.family) && (r.unicodeRange === null || intersects(r.unicodeRange, used.chars)))
+  const usable = rules.filter((r) => used.families.has(r.family) && (r.unicodeRange === null || intersects(r.unicodeRange, used.chars)))
+  const wanted = usable.slice(0, MAX_FACES_PER_DOCUMENT)
+  if (usable.length > wanted.length) warnings.push(`${usable.length - wanted.length} @font-face rules not loaded: at most ${MAX_FACES_PER_DOCUMENT} faces per document`)
   const loaded = await Promise.all(wanted.map(load))
   loaded.forEach((face, i) => {
     if (!face) return

@@ -8,16 +8,22 @@ import { inflateSync } from 'node:zlib'
 
 const require = createRequire(import.meta.url)
 
+/** The largest CJK fonts are ~20 MB unpacked; a container claiming more is refused, not unpacked. */
+const MAX_SFNT_BYTES = 64 * 1024 * 1024
+
 /** WOFF 1.0 → its font file: each table inflated (zlib) and laid out again with the SFNT table directory. */
 export function woffToSfnt(woff: Buffer): Buffer {
   const flavor = woff.readUInt32BE(4)
   const numTables = woff.readUInt16BE(12)
   const tables: Array<{ tag: number; checksum: number; data: Buffer }> = []
+  let total = 0
   for (let i = 0; i < numTables; i++) {
     const at = 44 + i * 20
     const [tag, offset, compLength, origLength, checksum] = [0, 4, 8, 12, 16].map((d) => woff.readUInt32BE(at + d))
     const stored = woff.subarray(offset, offset + compLength)
-    const data = compLength < origLength ? inflateSync(stored) : Buffer.from(stored)
+    // A table never inflates past the length the directory declares (a zlib bomb stops there).
+    if ((total += origLength) > MAX_SFNT_BYTES) throw new Error(`WOFF declares more than ${MAX_SFNT_BYTES} bytes of tables`)
+    const data = compLength < origLength ? inflateSync(stored, { maxOutputLength: origLength }) : Buffer.from(stored)
     if (data.length !== origLength) throw new Error('WOFF table length mismatch')
     tables.push({ tag, checksum, data })
   }
@@ -61,6 +67,10 @@ function woff2ToSfnt(bytes: Buffer): Promise<Buffer> {
 export async function toSfnt(bytes: Buffer): Promise<Buffer> {
   const magic = bytes.length >= 4 ? bytes.toString('latin1', 0, 4) : ''
   if (magic === 'wOFF' && bytes.length >= 44) return woffToSfnt(bytes)
-  if (magic === 'wOF2') return woff2ToSfnt(bytes)
+  if (magic === 'wOF2') {
+    // Bytes 16–19 of the WOFF2 header: the size of the font it decodes to.
+    if (bytes.length >= 20 && bytes.readUInt32BE(16) > MAX_SFNT_BYTES) throw new Error(`WOFF2 declares more than ${MAX_SFNT_BYTES} bytes of font`)
+    return woff2ToSfnt(bytes)
+  }
   return bytes
 }

@@ -102,6 +102,15 @@ t.test('bad font data: a warning, and the next family in the list prints; the re
   t.same(fonts(next.bytes), ['Lato-Black'])
 })
 
+t.test('a WOFF2 that claims to unpack to gigabytes is refused from its header, with a warning', async (t) => {
+  const header = Buffer.alloc(48)
+  header.write('wOF2', 0, 'latin1')
+  header.writeUInt32BE(0x7fffffff, 16) // totalSfntSize
+  const out = await pdf(`<style>@font-face{font-family:Huge;src:url(data:font/woff2;base64,${header.toString('base64')})}</style><p style="font-family:Huge, Arial">Small</p>`)
+  t.match(out.warnings, [/font "huge" not loaded .*WOFF2 declares more than 67108864 bytes/])
+  t.same(fonts(out.bytes), ['Arimo-Regular'])
+})
+
 t.test('a family listed after a bundled one is not used (first available family wins)', async (t) => {
   const out = await pdf(`<style>${faceCss(400, 'normal', 'latin-400-normal.woff2')}</style><p style="font-family:Arial, 'Lato Web'">Arial first</p>`)
   t.same(fonts(out.bytes), ['Arimo-Regular'])
