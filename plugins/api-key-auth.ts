@@ -1,5 +1,6 @@
 // X-Api-Key authentication: a preHandler that resolves the key to its account, for every render and
-// management route. Missing, malformed (incl. surrounding whitespace), unknown, rolled or deleted → 401.
+// management route. Missing, malformed (incl. surrounding whitespace, or the header twice), unknown, rolled or
+// deleted → 401. Spaces and tabs around a header value are not part of it (RFC 9110 §5.5): Node strips them.
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Errors } from '../src/errors.js'
@@ -18,9 +19,14 @@ declare module 'fastify' {
  */
 function rawApiKeyHeader(request: FastifyRequest): string | undefined {
   const raw = request.raw.rawHeaders
+  let found: string | undefined
   for (let i = 0; i < raw.length; i += 2) {
-    if (raw[i].toLowerCase() === 'x-api-key') return raw[i + 1]
+    if (raw[i].toLowerCase() !== 'x-api-key') continue
+    // Node joins repeated headers with ", ": two keys must not become one odd value, nor the first one win.
+    if (found !== undefined) throw new Errors.AUTH_MALFORMED('send exactly one X-Api-Key header')
+    found = raw[i + 1]
   }
+  if (found !== undefined) return found
   const value = request.headers['x-api-key']
   if (value !== undefined) return Array.isArray(value) ? value[0] : value
   const query = request.query as Record<string, unknown> | undefined

@@ -28,6 +28,6 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
     if (reasons.length === 0) return { status: 'ready', pool: app.pool.stats }
     const error = new Errors.NOT_READY(reasons.join('; '))
     const body = { ...problemBody(503, error.code, error.message, String(request.id)), reasons }
-    return reply.code(503).type(TYPE).send(body)
+    return reply.code(503).header('retry-after', '1').type(TYPE).send(body)
   })
 }

@@ -59,7 +59,7 @@ async function openapi(app: FastifyInstance): Promise<void> {
     const file = files[name]
     return reply
       .type(file.type)
-      .header('content-security-policy', "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' blob:; form-action 'none'; frame-ancestors 'none'")
+      .header('content-security-policy', "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' blob: data:; form-action 'none'; frame-ancestors 'none'")
       .header('cache-control', 'no-cache')
       .send(file.body)
   }

@@ -5,9 +5,12 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { Errors, problemBody } from '../src/errors.js'
 import { PoolError } from '../pool/index.js'
 import { renderErrorStatus } from '../src/render/pool-errors.js'
+import { trackAllowedMethods } from './method-not-allowed.js'
 import { schemaProblem } from '../src/api/schema-problem.js'
 
+/** Every 503 says when to come back (busy, not ready, shutting down): a caller that set none gets 1 s. */
 export function sendProblem(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
+  if (status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', '1')
   return reply.code(status).type('application/problem+json; charset=utf-8').send(problemBody(status, code, message, String(reply.request.id)))
 }
 
@@ -19,7 +22,10 @@ function translate(error: FastifyError, request: FastifyRequest, bodyLimit: numb
     error = schemaProblem(error.validation[0], error.validationContext ?? 'body', request) as FastifyError
   } else if (error.validation) {
     const context = error.validationContext ?? 'request'
-    const message = `Invalid ${context}: ${error.message.replace(/^(body|querystring|params|headers)\/?/, '')}`.trim()
+    const first = error.validation[0] as { keyword?: string; params?: { additionalProperty?: string } } | undefined
+    // Ajv's "must NOT have additional properties" does not say which one: the caller needs its name.
+    const extra = first?.keyword === 'additionalProperties' && first.params?.additionalProperty ? ` ("${first.params.additionalProperty.slice(0, 100)}" is not a known member)` : ''
+    const message = `Invalid ${context}: ${error.message.replace(/^(body|querystring|params|headers)\/?/, '')}${extra}`.trim()
     return { status: 400, code: new Errors.REQUEST_INVALID().code, message }
   }
   switch (error.code) {
@@ -45,6 +51,23 @@ function translate(error: FastifyError, request: FastifyRequest, bodyLimit: numb
   return { status: 500, code: e.code, message: e.message }
 }
 
+/**
+ * Errors the router raises before any route or hook runs (Fastify's `frameworkErrors`): its own bodies
+ * echoed the whole URL; these are problem+json that do not.
+ */
+export function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    const e = new Errors.REQUEST_URL_TOO_LONG(reply.server.initialConfig.maxParamLength)
+    return sendProblem(reply, 414, e.code, e.message)
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    const e = new Errors.REQUEST_INVALID('The URL is not valid: it has a malformed %-escape')
+    return sendProblem(reply, 400, e.code, e.message)
+  }
+  const e = new Errors.INTERNAL()
+  return sendProblem(reply, 500, e.code, e.message)
+}
+
 async function problemErrors(app: FastifyInstance): Promise<void> {
   app.setErrorHandler(function handleError(error: FastifyError, request, reply) {
     const { status, code, message } = translate(error, request, app.initialConfig.bodyLimit ?? 0)
@@ -52,8 +75,16 @@ async function problemErrors(app: FastifyInstance): Promise<void> {
     else request.log.info({ code }, message)
     return sendProblem(reply, status, code, message)
   })
+  const allowedMethods = trackAllowedMethods(app)
   app.setNotFoundHandler(function notFound(request, reply) {
-    const e = new Errors.NOT_FOUND(`${request.method} ${request.url.split('?')[0]}`)
+    const path = request.url.split('?')[0].slice(0, 200)
+    const allowed = allowedMethods(request.url)
+    if (allowed.length > 0) {
+      const e = new Errors.METHOD_NOT_ALLOWED(request.method, path)
+      reply.header('allow', allowed.join(', '))
+      return sendProblem(reply, 405, e.code, e.message)
+    }
+    const e = new Errors.NOT_FOUND(`${request.method} ${path}`)
     return sendProblem(reply, 404, e.code, e.message)
   })
 }

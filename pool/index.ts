@@ -1,11 +1,14 @@
 // The render pool: piscina workers, one task per render, each bounded in time and memory.
 // A render that runs past its time limit has its worker terminated (piscina does that on abort) and
 // replaced; a worker that dies (memory limit) is replaced too. Failures come back as PoolError with a code.
+// Renders wait in the pool's own FIFO, not piscina's: only as many tasks as there are threads are handed to
+// piscina, so a waiting render can be refused when it has waited too long (maxWaitMs) or dropped when its
+// client has gone (signal) without ever reaching a worker.
 import { Piscina } from 'piscina'
 import type { RenderErrorCode, RenderOutput, RenderResult, RenderTask } from '../renderers/contract.js'
 import { STARTED } from './started-message.js'
 
-export type PoolErrorCode = RenderErrorCode | 'QUIRE_ERR_RENDER_TIMEOUT' | 'QUIRE_ERR_RENDER_WORKER_CRASHED' | 'QUIRE_ERR_RENDER_MEMORY_LIMIT' | 'QUIRE_ERR_RENDER_BUSY'
+export type PoolErrorCode = RenderErrorCode | 'QUIRE_ERR_RENDER_TIMEOUT' | 'QUIRE_ERR_RENDER_WORKER_CRASHED' | 'QUIRE_ERR_RENDER_MEMORY_LIMIT' | 'QUIRE_ERR_RENDER_BUSY' | 'QUIRE_ERR_RENDER_QUEUE_TIME' | 'QUIRE_ERR_RENDER_CANCELLED'
 
 export class PoolError extends Error {
   constructor(public readonly code: PoolErrorCode, message: string, public readonly detail?: string) {
@@ -35,8 +38,17 @@ export interface PoolOptions {
   workerIdleMs?: number
 }
 
+/** Per-render admission: a client's signal (aborted when it has gone) and the longest it may wait for a worker. */
+export interface RunOptions { signal?: AbortSignal; maxWaitMs?: number }
+
+interface Waiter { resolve: () => void; reject: (error: PoolError) => void }
+
 // Built, the pool runs dist/pool/worker.js; from the TypeScript sources it needs a worker that loads tsx.
 const workerFile = new URL(import.meta.url.endsWith('.ts') ? './worker-from-source.js' : './worker.js', import.meta.url).href
+
+function cancelled(): PoolError {
+  return new PoolError('QUIRE_ERR_RENDER_CANCELLED', 'The client went away before the render started; it was not rendered')
+}
 
 export class RenderPool {
   private readonly piscina: Piscina
@@ -45,8 +57,15 @@ export class RenderPool {
   readonly ready: Promise<void>
   private readonly onStart = new Map<number, () => void>()
   private nextId = 1
-  private inFlight = 0
+  /** Tasks handed to piscina (at most `threads`), and renders waiting for one of those places. */
+  private running = 0
+  private readonly waiting: Waiter[] = []
   private busy = 0
+  /**
+   * Time in a worker of the last renders (ms), for the estimated wait. Their median, not a mean: a worker's
+   * first render of a template (compiling, fonts) can take ten times a warm one and must not refuse the next ones.
+   */
+  private readonly recentRenderMs: number[] = []
   private workersCreated = 0
   private observer: RenderObserver | null = null
 
@@ -80,13 +99,12 @@ export class RenderPool {
    * Renders in a worker. The time limit runs from the moment a worker starts the task (time spent waiting
    * for a free or newly started worker does not count); past it, piscina terminates that worker.
    */
-  async run(task: RenderTask): Promise<RenderOutput> {
+  async run(task: RenderTask, admission: RunOptions = {}): Promise<RenderOutput> {
     const { renderTimeoutMs, threads, maxQueue } = this.options
-    // Counted here: piscina's balancer hands tasks to busy workers' ports, so its own maxQueue never fills.
-    if (this.inFlight >= threads + maxQueue) {
+    if (this.running + this.waiting.length >= threads + maxQueue) {
       throw new PoolError('QUIRE_ERR_RENDER_BUSY', `Too many renders are waiting (queue limit ${maxQueue}); try again shortly`)
     }
-    this.inFlight++
+    await this.place(admission)
     const controller = new AbortController()
     const id = this.nextId++
     let timer: NodeJS.Timeout | undefined
@@ -105,16 +123,74 @@ export class RenderPool {
       this.observe(task, failure.code, started)
       throw failure
     } finally {
-      this.inFlight--
-      if (started > 0) this.busy--
+      if (started > 0) {
+        this.busy--
+        this.recentRenderMs.push(performance.now() - started)
+        if (this.recentRenderMs.length > 15) this.recentRenderMs.shift()
+      }
       this.onStart.delete(id)
       clearTimeout(timer)
+      this.running--
+      this.next()
     }
     // A result means a worker ran the task, even when its start message is still behind the result in the
     // event loop (a render that fails at once): counted, timed from when it was queued.
     this.observe(task, result.ok ? 'ok' : result.error.code, started || queued)
     if (!result.ok) throw new PoolError(result.error.code, result.error.message)
     return result.output
+  }
+
+  /**
+   * Resolves when this render may go to piscina (a thread is free for it). Refused with BUSY once it has waited
+   * `maxWaitMs`, and with CANCELLED when `signal` aborts first; either way it leaves the queue at once.
+   */
+  private place({ signal, maxWaitMs = Infinity }: RunOptions): Promise<void> {
+    if (signal?.aborted) return Promise.reject(cancelled())
+    if (this.running < this.options.threads && this.waiting.length === 0) {
+      this.running++
+      return Promise.resolve()
+    }
+    return new Promise<void>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined
+      const leave = (error: PoolError) => {
+        const at = this.waiting.indexOf(waiter)
+        if (at < 0) return
+        this.waiting.splice(at, 1)
+        settle()
+        reject(error)
+      }
+      const onAbort = () => leave(cancelled())
+      const settle = () => {
+        clearTimeout(timer)
+        signal?.removeEventListener('abort', onAbort)
+      }
+      const waiter: Waiter = { resolve: () => { settle(); resolve() }, reject }
+      if (Number.isFinite(maxWaitMs)) {
+        timer = setTimeout(() => leave(new PoolError('QUIRE_ERR_RENDER_QUEUE_TIME', `The render waited ${maxWaitMs} ms for a free worker (RENDER_MAX_QUEUE_MS) and was not started; try again shortly`)), maxWaitMs)
+      }
+      signal?.addEventListener('abort', onAbort, { once: true })
+      this.waiting.push(waiter)
+    })
+  }
+
+  /** Hands freed places to the renders that waited longest. */
+  private next(): void {
+    while (this.running < this.options.threads && this.waiting.length > 0) {
+      this.running++
+      this.waiting.shift()!.resolve()
+    }
+  }
+
+  /**
+   * How long a render submitted now would wait for a worker (ms): the renders waiting ahead of it shared over
+   * the threads, plus half a render for the ones running (on average half done), each at the median of the
+   * recent render times; 0 while a worker is free or before any render has finished.
+   */
+  estimatedWaitMs(): number {
+    if (this.running < this.options.threads && this.waiting.length === 0) return 0
+    const sorted = [...this.recentRenderMs].sort((a, b) => a - b)
+    const typicalMs = sorted[sorted.length >> 1] ?? 0
+    return (this.waiting.length / this.options.threads + 0.5) * typicalMs
   }
 
   /** Calls `observer` after every render that a worker started (for metrics), with its time in the worker. */
@@ -146,7 +222,7 @@ export class RenderPool {
     return {
       threads: this.piscina.threads.length,
       busy: this.busy,
-      queued: this.inFlight - this.busy,
+      queued: this.waiting.length + this.running - this.busy,
       maxQueue: this.options.maxQueue,
       completed: this.piscina.completed,
       restarts: Math.max(0, this.workersCreated - this.options.threads),

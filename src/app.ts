@@ -7,7 +7,7 @@ import { lowerRenderFormat } from './lenient-url.js'
 import { openEngines, type Engines } from './engines.js'
 import { RenderPool } from '../pool/index.js'
 import services from '../plugins/services.js'
-import problemErrors from '../plugins/problem-errors.js'
+import problemErrors, { frameworkError } from '../plugins/problem-errors.js'
 import jsonBody from '../plugins/json-body.js'
 import apiKeyAuth from '../plugins/api-key-auth.js'
 import rateLimits from '../plugins/rate-limit.js'
@@ -16,6 +16,7 @@ import asyncRoutes from '../plugins/async/index.js'
 import documentRoutes from '../plugins/management/documents.js'
 import healthRoutes from '../plugins/health.js'
 import drainingPlugin from '../plugins/draining.js'
+import admission from '../plugins/admission.js'
 import metrics from '../plugins/metrics.js'
 import openapi from '../plugins/openapi.js'
 import { requestIdFor } from './request-id.js'
@@ -23,6 +24,7 @@ import webUi from '../plugins/web-ui/index.js'
 import templateToRoutes from '../plugins/templateto/template-routes.js'
 import bundleRoutes from '../plugins/templateto/bundle-routes.js'
 import publishSchedules from '../plugins/publish-schedules.js'
+import { lazySchemaCompilers } from './api/lazy-schema-compilers.js'
 
 export interface AppParts { store?: Store; pool?: RenderPool; engines?: Engines; logger?: boolean | object }
 
@@ -47,6 +49,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     throw error
   }
   const pool = parts.pool ?? new RenderPool(config.pool)
+  const schemaCompilers = lazySchemaCompilers()
   const app = Fastify({
     logger: withRedactedUrls(parts.logger ?? { level: config.logLevel }),
     bodyLimit: config.bodyLimitBytes,
@@ -55,9 +58,13 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     genReqId: requestIdFor,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     rewriteUrl: (req) => lowerRenderFormat(req.url ?? '/'),
+    // The router's own errors (an over-long path parameter, a bad %-escape) as problem+json without the URL.
+    frameworkErrors: frameworkError,
     // Unknown members are an error that names them, not silently dropped.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    schemaController: { compilersFactory: schemaCompilers.compilersFactory },
   })
+  app.decorate('compileSchemas', schemaCompilers.compileAll)
   app.decorate('engines', engines)
   await app.register(services, { config, store, pool })
   // onClose hooks run last-registered first (measured on Fastify 5.12): registered before every endpoint
@@ -71,6 +78,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   await app.register(problemErrors)
   await app.register(jsonBody, { maxDepth: config.jsonMaxDepth })
   await app.register(drainingPlugin)
+  await app.register(admission)
   await app.register(openapi)
   await app.register(metrics)
   await app.register(rateLimits)

@@ -20,6 +20,11 @@ export interface Config {
     threads: number
     renderTimeoutMs: number
     maxQueue: number
+    /**
+     * The longest a synchronous render may wait for a worker (ms): past it, or when the queue ahead is
+     * estimated to take longer, it is refused 503 (async jobs wait their turn instead).
+     */
+    maxQueueMs: number
     /** V8 old-generation limit per worker, in MB. */
     workerMemoryMb: number
     /** V8 young generation per worker, in MB: bigger is faster (less GC) and uses more memory. */
@@ -172,6 +177,7 @@ export function loadConfig(env: Env = process.env): Config {
       threads: integer(env, 'RENDER_THREADS', Math.max(1, availableParallelism()), 1),
       renderTimeoutMs: integer(env, 'RENDER_TIMEOUT_MS', 30_000, 100),
       maxQueue: integer(env, 'RENDER_MAX_QUEUE', 1000, 1),
+      maxQueueMs: integer(env, 'RENDER_MAX_QUEUE_MS', 500, 1),
       workerMemoryMb: integer(env, 'RENDER_WORKER_MEMORY_MB', 512, 64),
       workerYoungMb: integer(env, 'RENDER_WORKER_YOUNG_MB', 6, 1),
       workerIdleMs: integer(env, 'RENDER_WORKER_IDLE_MS', 0, 0),

@@ -17,6 +17,7 @@ export const Errors = {
   AUTH_FORBIDDEN: define('QUIRE_ERR_AUTH_FORBIDDEN', '%s', 403),
   REQUEST_INVALID: define('QUIRE_ERR_REQUEST_INVALID', '%s', 400),
   REQUEST_BODY_TOO_LARGE: define('QUIRE_ERR_REQUEST_BODY_TOO_LARGE', 'The request body is larger than the limit of %s bytes', 400),
+  REQUEST_URL_TOO_LONG: define('QUIRE_ERR_REQUEST_URL_TOO_LONG', 'A path segment of the URL is longer than %s characters: no identifier is that long', 414),
   REQUEST_JSON_TOO_DEEP: define('QUIRE_ERR_REQUEST_JSON_TOO_DEEP', 'The JSON body nests arrays and objects more than %s deep (JSON_MAX_DEPTH)', 400),
   REQUEST_DATA_MISSING: define('QUIRE_ERR_REQUEST_DATA_MISSING', '%s', 400),
   TEMPLATE_ID_INVALID: define('QUIRE_ERR_TEMPLATE_ID_INVALID', 'Invalid template ID "%s": template IDs look like tpl_…', 400),
@@ -37,6 +38,8 @@ export const Errors = {
   RENDER_MEMORY_LIMIT: define('QUIRE_ERR_RENDER_MEMORY_LIMIT', 'The render needed more than the worker memory limit of %s MB (RENDER_WORKER_MEMORY_MB) and was stopped', 400),
   RENDER_WORKER_CRASHED: define('QUIRE_ERR_RENDER_WORKER_CRASHED', 'The render worker stopped unexpectedly (%s); the worker was replaced', 500),
   RENDER_BUSY: define('QUIRE_ERR_RENDER_BUSY', 'Too many renders are waiting (queue limit %s); try again shortly', 503),
+  RENDER_QUEUE_TIME: define('QUIRE_ERR_RENDER_QUEUE_TIME', 'The renders ahead would take about %s ms, longer than the queue time limit of %s ms (RENDER_MAX_QUEUE_MS); try again shortly', 503),
+  RENDER_CANCELLED: define('QUIRE_ERR_RENDER_CANCELLED', 'The client went away before the render started; it was not rendered', 499),
   ASYNC_RENDER_TYPE_INVALID: define('QUIRE_ERR_ASYNC_RENDER_TYPE_INVALID', 'Unknown render type "%s": use %s', 400),
   ASYNC_OUTPUT_URL_INVALID: define('QUIRE_ERR_ASYNC_OUTPUT_URL_INVALID', 'Invalid presigned address (outputPresignedUrl): %s', 400),
   ASYNC_WEBHOOK_URL_INVALID: define('QUIRE_ERR_ASYNC_WEBHOOK_URL_INVALID', 'Invalid webhookUrl: %s', 400),
@@ -94,7 +97,7 @@ export function allErrorCodes(): string[] {
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 500: 'Internal Server Error',
+  409: 'Conflict', 413: 'Payload Too Large', 414: 'URI Too Long', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 499: 'Client Closed Request', 500: 'Internal Server Error',
   503: 'Service Unavailable',
 }
 

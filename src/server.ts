@@ -29,6 +29,8 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
   // 503 "the render pool is still starting" until they have (renders sent meanwhile wait in the queue).
   await app.listen({ port: config.port, host: config.host })
   const warm = performance.now()
+  // The route schemas left for their first request are compiled now, between requests.
+  void app.compileSchemas()
   void app.pool.ready.then(() => app.log.info({ ms: Math.round(performance.now() - warm) }, 'render pool ready'))
   if (seeded) {
     const template = await app.store.templates.get(seeded.accountId, seeded.templateId)

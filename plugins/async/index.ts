@@ -109,7 +109,7 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
     const query = asyncQuery(request.query, false)
     const body = request.body as Bag
     const settings = body.settings === undefined ? undefined : parseSettings(body.settings)
-    const source = htmlSource(decodeBase64Html(body.base64HtmlString), settings)
+    const source = htmlSource(decodeBase64Html(body.base64HtmlString, config.limits.maxHtmlChars), settings)
     const task = renderType === 'image'
       ? buildTask(config, 'image', { source, data: {} }, imageOptionsFromBody(body))
       : buildTask(config, 'pdf', { source, data: {} })
@@ -131,7 +131,7 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
   app.post('/render/async/image/fromhtml/clips', { ...auth, schema: S.htmlClips }, async (request, reply) => {
     const query = asyncQuery(request.query, false)
     const body = request.body as Bag
-    const source = htmlSource(decodeBase64Html(body.base64HtmlString))
+    const source = htmlSource(decodeBase64Html(body.base64HtmlString, config.limits.maxHtmlChars))
     const task = buildTask(config, 'clips', { source, data: {} }, clipsOptionsFromBody(body, config.limits.maxClips))
     return accept(request, reply, { renderType: 'image-clips', templateId: null, versionId: null, task, query })
   })

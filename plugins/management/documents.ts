@@ -9,6 +9,7 @@ import { parsePublishDate, PUBLISH_DATE_FORM } from '../../src/parse-publish-dat
 import type { DocumentRecord } from '../../src/store/records.js'
 import type { Store } from '../../src/store/index.js'
 import { errors } from '../../src/api/schemas.js'
+import { assertOwnSettingsBlocks } from '../../src/api/own-settings-blocks.js'
 
 export interface DocumentRoutesOptions { kind: 'templates' | 'blocks' }
 
@@ -96,7 +97,9 @@ export default async function documentRoutes(app: FastifyInstance, { kind }: Doc
   app.post<{ Body: { name: string; html: string; sampleData?: object; settings?: object } }>('/', { schema: { ...createSchema, ...d.create } }, async (request, reply) => {
     const { name, html, sampleData, settings } = request.body
     await assertLiquid(html)
-    const record = await repo.create(account(request), { name, html, sampleData: sampleData ?? {}, settings: parseSettings(settings ?? {}) })
+    const parsed = parseSettings(settings ?? {})
+    if (kind === 'templates') await assertOwnSettingsBlocks(app.store, account(request), parsed)
+    const record = await repo.create(account(request), { name, html, sampleData: sampleData ?? {}, settings: parsed })
     return reply.code(201).send(documentView(record))
   })
 
@@ -111,12 +114,9 @@ export default async function documentRoutes(app: FastifyInstance, { kind }: Doc
     const current = await found(request, request.params.id)
     const { name, html, sampleData, settings } = request.body
     if (html !== undefined) await assertLiquid(html)
-    const updated = await repo.updateDraft(account(request), current.id, {
-      name,
-      html,
-      sampleData,
-      settings: settings === undefined ? undefined : parseSettings(settings, current.draft.settings),
-    })
+    const parsed = settings === undefined ? undefined : parseSettings(settings, current.draft.settings)
+    if (parsed && kind === 'templates') await assertOwnSettingsBlocks(app.store, account(request), parsed)
+    const updated = await repo.updateDraft(account(request), current.id, { name, html, sampleData, settings: parsed })
     if (!updated) throw notFound(current.id)
     return documentView(updated)
   })

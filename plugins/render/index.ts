@@ -18,7 +18,7 @@ type Bag = Record<string, unknown>
 
 async function send(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, task: RenderTask, base64: boolean, name: string) {
   const started = performance.now()
-  const output: RenderOutput = await app.pool.run(task)
+  const output: RenderOutput = await app.pool.run(task, request.admission ?? {})
   const elapsed = performance.now() - started
   if (output.warnings.length > 0) request.log.warn({ warnings: output.warnings.slice(0, 20) }, 'render warnings')
   await app.store.apiKeys.recordUsage(request.apiKey!.keyId, usageKind(output.extension))

@@ -84,6 +84,7 @@ const INITIAL: ComputedStyle = {
   breakBefore: 'auto',
   breakAfter: 'auto',
   breakInside: 'auto',
+  page: null,
   orphans: 2,
   widows: 2,
 }
@@ -135,6 +136,6 @@ export function inheritStyle(p: ComputedStyle): ComputedStyle {
     gridAutoColumns: i.gridAutoColumns, gridAutoRows: i.gridAutoRows, gridAutoFlow: i.gridAutoFlow,
     gridColumnStart: i.gridColumnStart, gridColumnEnd: i.gridColumnEnd, gridRowStart: i.gridRowStart, gridRowEnd: i.gridRowEnd,
     justifyItems: i.justifyItems, justifySelf: i.justifySelf,
-    breakBefore: i.breakBefore, breakAfter: i.breakAfter, breakInside: i.breakInside, orphans: p.orphans, widows: p.widows,
+    breakBefore: i.breakBefore, breakAfter: i.breakAfter, breakInside: i.breakInside, page: i.page, orphans: p.orphans, widows: p.widows,
   }
 }

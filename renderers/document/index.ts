@@ -6,6 +6,7 @@ import { buildRuleIndex } from './rule-index.js'
 import { uaRuleIndex } from './ua-stylesheet.js'
 import { buildStyledTree } from './build-styled-tree.js'
 import { resolvePageRule } from './page-rule.js'
+import { insertNamedPageBreaks } from './named-page-breaks.js'
 import { Warnings } from '../warnings.js'
 import { substituteVars } from './substitute-vars.js'
 import { VarBudget } from './var-budget.js'
@@ -31,12 +32,16 @@ export function buildStyledDocument(html: string, media: MediaContext, budgets: 
   for (const sheet of author.sheets) warnings.addAll(sheet.warnings)
   const rootVars = new Map<string, string>()
   const root = buildStyledTree(dom.root, uaRuleIndex(dom.quirks), author.index, media, warnings.add, vars, rootVars, dom.quirks)
-  const page = resolvePageRule(author.pages, warnings.add)
-  // Margin boxes inherit custom properties from the root element.
-  for (const box of page.marginBoxes ?? []) {
-    if (!box.css.includes('var(')) continue
-    const css = substituteVars(box.css, (name) => rootVars.get(name), vars)
-    box.css = typeof css === 'string' ? css : ''
-  }
-  return { root, title: dom.title, page, warnings: warnings.list, fontFaces: author.fontFaces }
+  // Margin boxes inherit custom properties from the root element (copies: parsed sheets are cached).
+  const pageRules = author.pages.map((rule) => !rule.marginBoxes?.some((b) => b.decls.some((d) => d.value.includes('var('))) ? rule : {
+    ...rule,
+    marginBoxes: rule.marginBoxes.map((b) => ({ ...b, decls: b.decls.flatMap((d) => {
+      if (!d.value.includes('var(')) return [d]
+      const value = substituteVars(d.value, (name) => rootVars.get(name), vars)
+      return typeof value === 'string' ? [{ ...d, value }] : []
+    }) })),
+  })
+  const page = resolvePageRule(pageRules, warnings.add)
+  const startPage = media.type === 'print' ? insertNamedPageBreaks(root) : null
+  return { root, title: dom.title, page, pageRules, startPage, quirks: dom.quirks, warnings: warnings.list, fontFaces: author.fontFaces }
 }

@@ -1,5 +1,6 @@
-// @page rules → PageRule (size, orientation, margins). Only the unqualified `@page` applies; :first,
-// :left/:right, :blank and named pages are reported and ignored.
+// @page rules → PageRule (size, orientation, margins, margin boxes) for one page: the plain rule, and for
+// a page context the rules whose selectors (:first, :left/:right, :blank, a page name) match it, cascaded by
+// specificity as Chromium does.
 import type { PageMarginBox, PageRule } from './styled-tree.js'
 import type { PageRuleSource } from './parse-stylesheet.js'
 import type { Warn } from './parse-declaration.js'
@@ -25,14 +26,65 @@ export const PAGE_SIZES: Record<string, { width: number; height: number }> = {
 
 const SIDES = ['top', 'right', 'bottom', 'left'] as const
 
-export function resolvePageRule(pages: PageRuleSource[], warn: Warn): PageRule {
-  const out: PageRule = { size: null, orientation: null, margins: { top: null, right: null, bottom: null, left: null } }
-  for (const page of pages) {
-    if (page.selector !== '') {
-      warn(`@page ${page.selector} ignored (only the plain @page rule is supported)`)
-      continue
+/** Which page a rule is resolved for: its 0-based index (the first page is a right page), its name, whether it is blank. */
+export interface PageContext { index: number; name: string | null; blank: boolean }
+
+/** One compound page selector: `name:first:left`. */
+interface PageSelector { name: string | null; first: number; blank: number; left: number; right: number }
+
+/** `:first, chapter:left` → its compound selectors; null when any part is not a page selector. */
+function parsePageSelectors(text: string): PageSelector[] | null {
+  const out: PageSelector[] = []
+  for (const part of text.split(',')) {
+    const m = /^\s*(-?[a-zA-Z_][\w-]*)?((?::[a-zA-Z]+)*)\s*$/.exec(part)
+    if (!m || (text.trim() !== '' && !m[1] && !m[2])) return null
+    const sel: PageSelector = { name: m[1]?.toLowerCase() ?? null, first: 0, blank: 0, left: 0, right: 0 }
+    for (const pseudo of m[2].split(':').slice(1)) {
+      const p = pseudo.toLowerCase()
+      if (p !== 'first' && p !== 'blank' && p !== 'left' && p !== 'right') return null
+      sel[p]++
     }
-    for (const box of page.marginBoxes ?? []) marginBox(out, box, warn)
+    if (sel.name === 'auto') return null
+    out.push(sel)
+  }
+  return out
+}
+
+function matches(sel: PageSelector, ctx: PageContext): boolean {
+  const left = ctx.index % 2 === 1
+  return (sel.name === null || sel.name === ctx.name) && (!sel.first || ctx.index === 0) && (!sel.blank || ctx.blank) &&
+    (!sel.left || left) && (!sel.right || !left)
+}
+
+/** CSS Paged Media §3.4: named page, then :first/:blank, then :left/:right. */
+function specificity(sel: PageSelector): number {
+  return (sel.name ? 10_000 : 0) + (sel.first + sel.blank) * 100 + sel.left + sel.right
+}
+
+/**
+ * The @page rules that apply, in cascade order (specificity, then source order). Without a context only
+ * the plain `@page` rule applies (what images and DOCX use); unknown selectors are reported there.
+ */
+function applicable(pages: PageRuleSource[], ctx: PageContext | null, warn: Warn): PageRuleSource[] {
+  const hits: Array<{ page: PageRuleSource; spec: number; order: number }> = []
+  pages.forEach((page, order) => {
+    const sels = parsePageSelectors(page.selector)
+    if (!sels) { if (!ctx) warn(`@page ${page.selector} ignored (not a page selector)`); return }
+    const best = ctx ? Math.max(-1, ...sels.filter((s) => matches(s, ctx)).map(specificity)) : (page.selector.trim() === '' ? 0 : -1)
+    if (best >= 0) hits.push({ page, spec: best, order })
+  })
+  return hits.sort((a, b) => a.spec - b.spec || a.order - b.order).map((h) => h.page)
+}
+
+/** Properties of @page that its margin boxes inherit, as Chromium draws them. */
+const INHERITED = /^(font(-family|-size|-weight|-style|-stretch)?|line-height|color|letter-spacing|word-spacing)$/
+
+export function resolvePageRule(pages: PageRuleSource[], warn: Warn, ctx: PageContext | null = null): PageRule {
+  const out: PageRule = { size: null, orientation: null, margins: { top: null, right: null, bottom: null, left: null } }
+  const boxes = new Map<string, PageRuleSource['decls']>()
+  const inherited: string[] = []
+  for (const page of applicable(pages, ctx, warn)) {
+    for (const box of page.marginBoxes ?? []) boxes.set(box.name, [...(boxes.get(box.name) ?? []), ...box.decls])
     for (const d of page.decls) {
       const toks = tokenize(d.value)
       if (d.name === 'size') applySize(out, toks, d.value, warn)
@@ -45,13 +97,27 @@ export function resolvePageRule(pages: PageRuleSource[], warn: Warn): PageRule {
         const v = toks.length === 1 ? length(toks[0]) : null
         if (v === null) { warn(`invalid @page "${d.name}: ${d.value}" ignored`); continue }
         out.margins[d.name.slice(7) as (typeof SIDES)[number]] = v
+      } else if (INHERITED.test(d.name)) {
+        inherited.push(`${d.name}: ${d.value}`)
       } else {
         warn(`unsupported @page property "${d.name}: ${d.value}" ignored`)
       }
     }
   }
+  // Margin boxes in the order Chromium paints them; declarations cascade per property, later rules win.
+  for (const position of MARGIN_BOXES) {
+    const decls = boxes.get(position)
+    if (decls) marginBox(out, position, decls, inherited, warn)
+  }
   return out
 }
+
+/** Every page-margin box, corners first, as CSS Paged Media §4.2 names them. */
+export const MARGIN_BOXES: readonly PageMarginBox['position'][] = [
+  'top-left-corner', 'top-left', 'top-center', 'top-right', 'top-right-corner',
+  'right-top', 'right-middle', 'right-bottom', 'bottom-right-corner', 'bottom-right', 'bottom-center', 'bottom-left',
+  'bottom-left-corner', 'left-bottom', 'left-middle', 'left-top',
+]
 
 function applySize(out: PageRule, toks: Tok[], text: string, warn: Warn): void {
   let size: { width: number; height: number } | null = null
@@ -87,12 +153,9 @@ function length(t: Tok): number | null {
   return f === undefined ? null : t.n * f
 }
 
-/** A margin box with strings and counter(page)/counter(pages), as Chromium draws them; later rules win. */
-function marginBox(out: PageRule, box: NonNullable<PageRuleSource['marginBoxes']>[number], warn: Warn): void {
-  const position = box.name as PageMarginBox['position']
-  const boxes = (out.marginBoxes ??= []).filter((b) => b.position !== position)
-  out.marginBoxes = boxes
-  const decl = [...box.decls].reverse().find((d) => d.name === 'content')
+/** A margin box with strings and counter(page)/counter(pages), as Chromium draws them. */
+function marginBox(out: PageRule, position: PageMarginBox['position'], decls: PageRuleSource['decls'], inherited: string[], warn: Warn): void {
+  const decl = [...decls].reverse().find((d) => d.name === 'content')
   if (!decl) return
   const content: PageMarginBox['content'] = []
   for (const t of tokenize(decl.value)) {
@@ -102,6 +165,6 @@ function marginBox(out: PageRule, box: NonNullable<PageRuleSource['marginBoxes']
     } else if (t.t === 'ident' && (t.v === 'none' || t.v === 'normal')) return
     else { warn(`@page @${position} content "${decl.value}" ignored (only strings and counter(page)/counter(pages) are supported)`); return }
   }
-  const css = box.decls.filter((d) => d.name !== 'content').map((d) => `${d.name}: ${d.value}`).join('; ')
-  boxes.push({ position, content, css })
+  const css = decls.filter((d) => d.name !== 'content').map((d) => `${d.name}: ${d.value}`).join('; ')
+  ;(out.marginBoxes ??= []).push({ position, content, css, inherited: inherited.join('; ') })
 }

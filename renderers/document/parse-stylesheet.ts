@@ -21,7 +21,7 @@ export interface PageRuleSource {
   selector: string
   decls: Array<{ name: string; value: string; important: boolean }>
   media: string[]
-  /** The top and bottom page-margin boxes (`@top-left` … `@bottom-right`), keyed without the `@`. */
+  /** The page-margin boxes (`@top-left-corner` … `@left-top`), keyed without the `@`. */
   marginBoxes?: Array<{ name: string; decls: Array<{ name: string; value: string; important: boolean }> }>
 }
 
@@ -273,9 +273,9 @@ class SheetParser {
       const prelude = s.slice(i, j).trim()
       if (s[j] === '{') {
         const close = matchBrace(s, j, end)
-        const box = /^@((?:top|bottom)-(?:left|center|right))$/i.exec(prelude)
+        const box = /^@((?:top|bottom)-(?:left|center|right|left-corner|right-corner)|(?:left|right)-(?:top|middle|bottom))$/i.exec(prelude)
         if (box) (rule.marginBoxes ??= []).push({ name: box[1].toLowerCase(), decls: this.pageDecls(j + 1, close) })
-        else this.warn(`@page margin box ${prelude.split(/\s/)[0]} ignored (only the top and bottom boxes are supported)`)
+        else this.warn(`@page margin box ${prelude.split(/\s/)[0]} ignored (not a page-margin box)`)
         i = close + 1
         continue
       }

@@ -37,6 +37,19 @@ const display: PropertyDef = {
   inherit: copyField('display'),
 }
 
+/** `page: auto | <name>` (CSS Paged Media §7): which named @page the box prints on. */
+const pageName: PropertyDef = {
+  inherited: false,
+  initial: 'auto',
+  apply(toks, c) {
+    const t = toks[0]
+    if (toks.length !== 1 || t.t !== 'ident') return false
+    c.style.page = t.v.toLowerCase() === 'auto' ? null : t.v.toLowerCase()
+    return true
+  },
+  inherit: copyField('page'),
+}
+
 const OFFSET = { auto: true, negative: true }
 const SIZE_KEYWORDS = { 'min-content': 'auto', 'max-content': 'auto', 'fit-content': 'auto', '-webkit-fill-available': 'auto', stretch: 'auto', '-moz-available': 'auto' } as const
 const MIN_KEYWORDS = { auto: ZERO, 'min-content': ZERO, 'max-content': ZERO, 'fit-content': ZERO }
@@ -184,6 +197,7 @@ export const LAYOUT_PROPERTIES: Record<string, PropertyDef> = {
   'break-before': keyword('breakBefore', BREAK, false, 'auto'),
   'break-after': keyword('breakAfter', BREAK, false, 'auto'),
   'break-inside': keyword('breakInside', { auto: 'auto', avoid: 'avoid', 'avoid-page': 'avoid', 'avoid-column': 'avoid' }, false, 'auto'),
+  page: pageName,
   orphans: number('orphans', { integer: true, min: 1 }, true, '2'),
   widows: number('widows', { integer: true, min: 1 }, true, '2'),
 }

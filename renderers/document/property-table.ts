@@ -57,6 +57,5 @@ Object.assign(PROPERTIES, {
   'outline-color': accept('currentcolor', 'currentcolor', 'invert'),
   'clip-path': accept('none', 'none'),
   'text-overflow': accept('clip', 'clip'),
-  page: accept('auto', 'auto'),
   'string-set': accept('none', 'none'),
 })

@@ -3,6 +3,7 @@
 // are checked, inheritance is applied. Percentages stay percentages, because only layout knows the
 // containing block; `calc()` mixing both fits the same shape.
 import type { FontFaceRule } from './parse-font-face.js'
+import type { PageRuleSource } from './parse-stylesheet.js'
 
 /** A length that may depend on the containing block: value = px + pct/100 × reference. */
 export interface Dim { px: number; pct: number }
@@ -149,6 +150,8 @@ export interface ComputedStyle {
   breakBefore: 'auto' | 'avoid' | 'page' | 'left' | 'right' | 'column'
   breakAfter: 'auto' | 'avoid' | 'page' | 'left' | 'right' | 'column'
   breakInside: 'auto' | 'avoid'
+  /** The `page` property: a page name (lower case), null for auto. */
+  page: string | null
   orphans: number
   widows: number
 }
@@ -181,23 +184,34 @@ export interface PageRule {
   orientation: 'portrait' | 'landscape' | null
   /** Page margins in CSS px from `@page { margin }`; null sides were not set. */
   margins: { top: number | null; right: number | null; bottom: number | null; left: number | null }
-  /** `@top-left` … `@bottom-right` boxes of the plain @page rule with string and page-counter content. */
+  /** The 16 margin boxes (`@top-left-corner` … `@left-top`) with string and page-counter content. */
   marginBoxes?: PageMarginBox[]
 }
 
 export interface PageMarginBox {
-  position: 'top-left' | 'top-center' | 'top-right' | 'bottom-left' | 'bottom-center' | 'bottom-right'
+  position: 'top-left-corner' | 'top-left' | 'top-center' | 'top-right' | 'top-right-corner'
+    | 'right-top' | 'right-middle' | 'right-bottom' | 'bottom-right-corner' | 'bottom-right' | 'bottom-center' | 'bottom-left'
+    | 'bottom-left-corner' | 'left-bottom' | 'left-middle' | 'left-top'
   /** Strings and page counters, in order. */
   content: Array<string | { counter: 'page' | 'pages' }>
   /** The box's other declarations as inline CSS (`color: red; font-size: 9pt`). */
   css: string
+  /** What the box inherits from its @page rule (`font-family`, `font-size`, `color`…) as inline CSS. */
+  inherited: string
 }
 
 export interface StyledDocument {
   /** The `<html>` element (always present, even when the source omits it). */
   root: StyledElement
   title: string | null
+  /** The plain `@page` rule (what images and DOCX use). */
   page: PageRule
+  /** Every `@page` rule that applies to the medium, for resolving each printed page's own (renderers/document/page-rule.ts). */
+  pageRules?: PageRuleSource[]
+  /** No doctype (or a legacy one): the document is in quirks mode. */
+  quirks?: boolean
+  /** The name of the first page (the root's start page value), null when no box names a page. */
+  startPage?: string | null
   /** Unsupported or invalid CSS, each naming the property and value: logged, never fatal. */
   warnings: string[]
   /** The document's `@font-face` rules whose media applies (loaded by the renderer before layout). */

@@ -2,7 +2,7 @@
 // background colour and layers (images, gradients) clipped to the rounded border box, the picture of an
 // <img>, then borders (one ring when all sides match, else mitred trapezoids per side).
 import type { BackgroundLayer, BorderSide, Color, ComputedStyle } from '../document/styled-tree.js'
-import { gradientLine, imageLayerTiles, type Area } from '../layout/background-geometry.js'
+import { gradientLayerTiles, gradientLine, imageLayerTiles, type Area } from '../layout/background-geometry.js'
 import { borderShade } from '../layout/border-shade.js'
 import type { ImageStore } from '../resources/index.js'
 import type { BoxFrag } from '../layout/fragments.js'
@@ -110,6 +110,22 @@ function imageLayer(layer: BackgroundLayer, url: string, area: Area, paint: { x?
 }
 
 function gradient(layer: BackgroundLayer, area: Area, ctx: BoxPaint, canvas?: CanvasArea): string {
+  // A gradient sized with background-size (link underlines, highlighter marks) is drawn in its tiles only.
+  const paint = canvas ? { x: 0, y: 0, w: canvas.w, h: canvas.h } : area
+  const tiles = gradientLayerTiles(layer, area, paint, (m) => ctx.warnings.add(`background gradient ${m}`))
+  if (tiles) {
+    const image = layer.image
+    if (tiles.solid && image.kind !== 'url' && image.stops.length) {
+      const c = image.stops[0].color
+      const fill = `fill="${rgbCss(c)}"${c.a < 1 ? ` fill-opacity="${num(c.a, 3)}"` : ''}`
+      return tiles.rects.map((r) => `<rect x="${num(r.x)}" y="${num(r.y)}" width="${num(r.w)}" height="${num(r.h)}" ${fill}/>`).join('')
+    }
+    return tiles.rects.map((r) => gradientFill(layer, r, r, ctx)).join('')
+  }
+  return gradientFill(layer, area, canvas ? { x: 0, y: 0, w: canvas.w, h: canvas.h } : area, ctx)
+}
+
+function gradientFill(layer: BackgroundLayer, area: Area, fill: Area, ctx: BoxPaint): string {
   const image = layer.image
   if (image.kind === 'url' || image.stops.length === 0 || area.w <= 0 || area.h <= 0) return ''
   const line = gradientLine(image, area)
@@ -121,7 +137,6 @@ function gradient(layer: BackgroundLayer, area: Area, ctx: BoxPaint, canvas?: Ca
   const stops = image.stops.map((stop, i) =>
     `<stop offset="${num(offsets[i], 4)}" stop-color="${rgbCss(stop.color)}"${stop.color.a < 1 ? ` stop-opacity="${num(stop.color.a, 3)}"` : ''}/>`).join('')
   const id = ctx.defs.add((id) => `${open} id="${id}">${stops}${close}`)
-  const fill = canvas ? { x: 0, y: 0, w: canvas.w, h: canvas.h } : area
   return `<rect x="${num(fill.x)}" y="${num(fill.y)}" width="${num(fill.w)}" height="${num(fill.h)}" fill="url(#${id})"/>`
 }
 

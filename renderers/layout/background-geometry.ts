@@ -89,3 +89,36 @@ export function gradientLine(image: Extract<BackgroundLayer['image'], { stops: G
   const r = Math.max(...corners.map(([x, y]) => Math.hypot(x - cx, y - cy)))
   return { kind: 'radial', cx, cy, r, offsets: gradientStopOffsets(image.stops, r) }
 }
+
+/**
+ * Where a gradient layer with its own `background-size` goes: the rectangles it paints, one gradient each,
+ * positioned and repeated as an image of that size would be (a gradient has no natural size, so an `auto`
+ * side is the area's). A gradient of one colour comes back as one rectangle per run of touching tiles —
+ * link underlines are 1 px tiles repeated across the text. Null when the layer fills the area as one
+ * gradient (no size, cover/contain, or a size equal to the area): painted over the area as before.
+ */
+export function gradientLayerTiles(layer: BackgroundLayer, area: Area, paint: Area, warn: (message: string) => void): { rects: Area[]; solid: boolean } | null {
+  const image = layer.image
+  if (image.kind === 'url' || layer.size === 'cover' || layer.size === 'contain') return null
+  const [sw, sh] = layer.size
+  if (sw === 'auto' && sh === 'auto') return null
+  const w = sw === 'auto' ? area.w : resolveDim(sw, area.w)
+  const h = sh === 'auto' ? area.h : resolveDim(sh, area.h)
+  if (Math.abs(w - area.w) < 1e-6 && Math.abs(h - area.h) < 1e-6) return null
+  if (!(w > 0 && h > 0)) return { rects: [], solid: true }
+  const placed = imageLayerTiles({ ...layer, size: ['auto', 'auto'] }, area, w, h, paint, warn)
+  if (!placed) return { rects: [], solid: true }
+  const first = image.stops[0]?.color
+  const solid = first !== undefined && image.stops.every((s) => s.color.r === first.r && s.color.g === first.g && s.color.b === first.b && s.color.a === first.a)
+  if (!solid) return { rects: placed.ys.flatMap((y) => placed.xs.map((x) => ({ x, y, w, h }))), solid }
+  const runs = (starts: number[], size: number): Array<[number, number]> => {
+    const out: Array<[number, number]> = []
+    for (const s of starts) {
+      const last = out[out.length - 1]
+      if (last && Math.abs(last[1] - s) < 1e-6) last[1] = s + size
+      else out.push([s, s + size])
+    }
+    return out
+  }
+  return { rects: runs(placed.ys, h).flatMap(([y0, y1]) => runs(placed.xs, w).map(([x0, x1]) => ({ x: x0, y: y0, w: x1 - x0, h: y1 - y0 }))), solid }
+}

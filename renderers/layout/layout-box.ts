@@ -96,9 +96,11 @@ function computeIntrinsic(box: Box, ctx: LayoutContext): Intrinsic {
   const style = box.style
   const { bp, margins } = outerExtras(style)
   if (box.kind === 'image') {
-    if (style.width !== 'auto' && style.width.pct) {
-      // A percentage-wide image gives way (min-content 0) but asks for its natural size, as in Chromium.
-      const natural = { ...style, width: 'auto' as const, maxWidth: style.maxWidth !== 'none' && style.maxWidth.pct ? 'none' as const : style.maxWidth }
+    if ((style.width !== 'auto' && style.width.pct) || (style.maxWidth !== 'none' && style.maxWidth.pct)) {
+      // An image with a percentage width or max-width (`max-width: 100%` in a float, an inline-block, an
+      // absolute box) gives way (min-content 0) but asks for its natural size, as in Chromium (CSS Sizing 3
+      // §5.2.2, compressible replaced elements): resolved against the unknown width it would collapse to 0.
+      const natural = { ...style, width: style.width !== 'auto' && style.width.pct ? 'auto' as const : style.width, maxWidth: style.maxWidth !== 'none' && style.maxWidth.pct ? 'none' as const : style.maxWidth }
       const { width } = imageSize({ ...box, style: natural }, ctx.images, 0, null)
       return { min: bp + margins, max: width + bp + margins }
     }

@@ -24,6 +24,8 @@ export interface LayoutContext {
   absolute: PendingAbsolute[][]
   /** The initial containing block: the first page's content area (what fixed boxes and the root refer to). */
   initial: { width: number; height: number }
+  /** The document is in quirks mode (no doctype): Chromium's line height quirk applies (layout-inline.ts). */
+  quirks?: boolean
 }
 
 /** The same context with pagination recording switched off. */
@@ -36,7 +38,7 @@ export function withoutFlow(ctx: LayoutContext): LayoutContext {
  * generic copy, and tables make one per cell. (A new member of LayoutContext must be added here too.)
  */
 export function withFlow(ctx: LayoutContext, flow: FlowConstraints | null): LayoutContext {
-  return { fonts: ctx.fonts, images: ctx.images, warnings: ctx.warnings, flow, absolute: ctx.absolute, initial: ctx.initial }
+  return { fonts: ctx.fonts, images: ctx.images, warnings: ctx.warnings, flow, absolute: ctx.absolute, initial: ctx.initial, quirks: ctx.quirks }
 }
 
 export interface ContainingBlock {

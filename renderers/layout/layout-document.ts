@@ -44,7 +44,7 @@ export function layoutDocument(doc: StyledDocument, engines: LayoutEngines, widt
   checkLayoutDepth(boxes, engines.budgets ?? DEFAULT_BUDGETS)
   const run = (w: number) => {
     const flow = createFlowConstraints()
-    const ctx: LayoutContext = { fonts: engines.fonts, images: engines.images, warnings: engines.warnings, flow, absolute: [], initial: { width: w, height: (height * w) / width } }
+    const ctx: LayoutContext = { fonts: engines.fonts, images: engines.images, warnings: engines.warnings, flow, absolute: [], initial: { width: w, height: (height * w) / width }, quirks: doc.quirks }
     const result = layoutBox(boxes, { x: 0, width: w, height: ctx.initial.height }, 0, ctx, { floats: createFloatContext(), isRoot: true })
     return { root: result.frag, flow }
   }

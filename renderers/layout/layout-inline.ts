@@ -215,9 +215,11 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
   let contentWidth = 0
   let spaces = 0
   let hasContent = false
+  let hasText = false
   for (const u of units) {
     contentWidth += u.width
-    if (u.kind === 'text') { spaces += u.spaces; if (u.text) hasContent = true }
+    if (u.kind === 'text') { spaces += u.spaces; if (u.text) { hasContent = true; hasText = true } }
+    if (u.kind === 'br' || ((u.kind === 'open' || u.kind === 'close') && u.width > 0)) hasText = true
     if (u.kind === 'atomic' || u.kind === 'br') hasContent = true
     if ((u.kind === 'open' || u.kind === 'close') && u.width > 0) hasContent = true
   }
@@ -245,13 +247,17 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
   const strut = inlineExtent(fonts, style)
   input.minTop = 0
   input.maxBottom = 0
-  reach(input, 0, strut)
+  // Chromium's line height quirk (quirks mode): a line of images and inline blocks alone, without text or
+  // inline boxes with padding, borders or margins, is as tall as they are — no strut, no descender gap.
+  // List items keep the strut (Chromium 156: an <li> with only an image is 54 px for a 50 px image, a div 50).
+  const struts = !(input.ctx.quirks && !hasText && style.display !== 'list-item' && input.open.every((b) => b.style.paddingTop.px + b.style.paddingBottom.px + b.style.borderTop.width + b.style.borderBottom.width === 0))
+  if (struts) reach(input, 0, strut)
   const stack = scratch.stack
   for (const box of input.open) {
     box.startX = x
     box.fragIndex = input.frags.length
     box.continued = true
-    reach(input, box.shift, box.extent)
+    if (struts) reach(input, box.shift, box.extent)
     stack.push(box)
   }
   const placed = scratch.placed
@@ -263,7 +269,7 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
       const box = openBox(fonts, u.style, input, 0, false)
       box.shift = baselineShift(fonts, u.style, parentStyle, parentShift, box.extent)
       stack.push(box)
-      reach(input, box.shift, box.extent)
+      if (struts) reach(input, box.shift, box.extent)
       placed.push({ unit: u, x, w: u.width, shift: box.shift, extent: box.extent, box })
       x += u.width
       continue

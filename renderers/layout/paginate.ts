@@ -14,8 +14,8 @@ export interface PageSlice {
 export interface PaginateInput {
   /** Height of the whole laid-out document. */
   height: number
-  /** Height available for content on page `index` (0-based), in document px. */
-  pageHeight: (index: number) => number
+  /** Height available for content on page `index` (0-based) that starts at document y `start`, in document px. */
+  pageHeight: (index: number, start: number) => number
   flow: FlowConstraints
   /** false when page break calculation is disabled: content is cut where the page ends. */
   keepTogether: boolean
@@ -34,8 +34,9 @@ export function paginate(input: PaginateInput): PageSlice[] {
   do {
     const index = pages.length
     let head = headFor(input.flow.heads, start)
-    let room = input.pageHeight(index) - (head ? head.headBottom - head.headTop : 0)
-    if (room < 1) { head = null; room = input.pageHeight(index) }
+    const height = input.pageHeight(index, start)
+    let room = height - (head ? head.headBottom - head.headTop : 0)
+    if (room < 1) { head = null; room = height }
     const limit = start + room
     let end: number
     const f = forced.find((y) => y > start + EPS && y <= limit && y < input.height - EPS && hasContent(hard, start, y))

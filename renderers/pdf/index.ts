@@ -19,6 +19,8 @@ import { marginBoxBands } from './page-margin-boxes.js'
 import { openPdf } from './open-pdf.js'
 import { contentBox, printedPageGeometry } from '../layout/page-geometry.js'
 import { paginate } from '../layout/paginate.js'
+import { pageNameAt } from '../layout/page-name-at.js'
+import { printedPages } from './printed-pages.js'
 import { paintPages } from './paint-pages.js'
 import { createPaintTarget } from './paint-target.js'
 import { pdfSecurity } from './pdf-security.js'
@@ -43,13 +45,15 @@ async function printPdf(task: PdfTask): Promise<RenderOutput> {
   const budgets = budgetsOf(task.limits)
   const linked = await loadStylesheets(html, task.fetch, budgets)
   let styled = buildStyledDocument(html, { type: 'print', width: settingsBox.width, height: settingsBox.height }, budgets, linked.sheets)
-  const geometry = printedPageGeometry(settings, styled.page)
-  const content = contentBox(geometry)
+  // The document is laid out once, at the width of the plain @page rule's page: the one most pages print on.
+  // (Chromium lays each page out at its own width; here a :first, :left/:right or named page that changes the
+  // width moves the content with its margins but keeps the common width.)
+  const content = contentBox(printedPageGeometry(settings, styled.page))
   if (Math.abs(content.width - settingsBox.width) > 0.5) {
     // @page changed the paper: media queries must see the real width.
     styled = buildStyledDocument(html, { type: 'print', width: content.width, height: content.height }, budgets, linked.sheets)
   }
-  const cover = settings.cover.enabled ? printedPageGeometry(settings, styled.page, true) : geometry
+  const pages = printedPages(settings, styled)
 
   // 2. images and web fonts, 3. layout
   // Large bitmaps are kept at most three times as wide as the page's content box (about 290 dpi at full width).
@@ -67,7 +71,9 @@ async function printPdf(task: PdfTask): Promise<RenderOutput> {
   const laid = layoutDocument(styled, engines, content.width, content.height)
 
   // 4. pagination
-  const pageHeight = (i: number) => contentBox(i === 0 ? cover : geometry).height / laid.scale
+  // Each page's size and margins follow from the @page rules that match it; its name from the content it starts with.
+  const pageHeight = (i: number, start?: number) =>
+    contentBox(pages.page(i, start === undefined ? undefined : pageNameAt(laid.root, start)).geometry).height / laid.scale
   const slices = paginate({
     height: laid.height, pageHeight, flow: laid.flow,
     keepTogether: !settings.disablePageBreakCalculation, stopAfter: task.limits.maxPages + 1,
@@ -75,11 +81,11 @@ async function printPdf(task: PdfTask): Promise<RenderOutput> {
   if (slices.length > task.limits.maxPages) {
     throw new RenderError('QUIRE_ERR_RENDER_PAGES_LIMIT', `The document has more than ${task.limits.maxPages} pages (limit ${task.limits.maxPages})`)
   }
-  const geometries = slices.map((_, i) => (i === 0 ? cover : geometry))
+  const geometries = slices.map((_, i) => pages.page(i).geometry)
 
   // 5. header/footer, laid out now that the page count is known
   const bands = await headerFooterBands(task, geometries, engines, date)
-  const marginBoxes = marginBoxBands(styled.page, geometries, engines)
+  const marginBoxes = marginBoxBands(slices.map((_, i) => pages.page(i)), engines)
 
   // 6. paint every page (7. encryption is set when the document is opened)
   const security = await pdfSecurity(settings, task.data, task.limits)

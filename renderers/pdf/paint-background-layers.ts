@@ -1,9 +1,9 @@
 // Background layers: url() images sized (cover, contain, lengths), positioned and repeated over the padding
 // box, and linear/radial gradients — all clipped to the rounded border box. Layers paint bottom-up.
 import type { BackgroundLayer, ComputedStyle } from '../document/styled-tree.js'
-import { gradientLine, imageLayerTiles, type Area } from '../layout/background-geometry.js'
+import { gradientLayerTiles, gradientLine, imageLayerTiles, type Area } from '../layout/background-geometry.js'
 import type { BoxFrag } from '../layout/fragments.js'
-import { rgb } from './color-operator.js'
+import { fillColor, rgb } from './color-operator.js'
 import { rectPath } from './rect-path.js'
 import type { PaintTarget } from './paint-target.js'
 
@@ -20,7 +20,7 @@ export function paintBackgroundLayers(target: PaintTarget, frag: BoxFrag, s: Com
     rectPath(doc, frag.x, frag.y, frag.w, frag.h, s.borderRadius)
     doc.clip()
     if (layer.image.kind === 'url') paintImageLayer(target, layer, layer.image.url, area, frag)
-    else paintGradient(doc, layer, area)
+    else paintGradientLayer(target, layer, area, frag)
     doc.restore()
   }
 }
@@ -32,6 +32,22 @@ function paintImageLayer(target: PaintTarget, layer: BackgroundLayer, url: strin
   if (!placed) return
   const { w, h, xs, ys } = placed
   for (const y of ys) for (const x of xs) target.doc.image(img as never, x, y, { width: w, height: h })
+}
+
+/** A gradient sized with background-size (link underlines, highlighter marks) is drawn in its tiles only. */
+function paintGradientLayer(target: PaintTarget, layer: BackgroundLayer, area: Area, frag: BoxFrag): void {
+  const tiles = gradientLayerTiles(layer, area, frag, (m) => target.warnings.add(`background gradient ${m}`))
+  if (!tiles) { paintGradient(target.doc, layer, area); return }
+  const image = layer.image
+  if (tiles.solid && image.kind !== 'url' && image.stops.length) {
+    const color = image.stops[0].color
+    target.doc.save()
+    for (const r of tiles.rects) target.doc.rect(r.x, r.y, r.w, r.h)
+    fillColor(target.doc, color, color.a).fill()
+    target.doc.restore()
+    return
+  }
+  for (const r of tiles.rects) paintGradient(target.doc, layer, r)
 }
 
 function paintGradient(doc: PDFKit.PDFDocument, layer: BackgroundLayer, area: Area): void {

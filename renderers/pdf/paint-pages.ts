@@ -39,9 +39,9 @@ export function paintPages(target: PaintTarget, fonts: FontStore, p: PagesToPain
       paintOps(target, fonts, p.fixed, -Infinity, Infinity)
       target.doc.restore()
     }
-    for (const { band, edge } of p.marginBoxes[i]) {
-      const y = edge === 'top' ? centred(band.height, 0, g.margins.top, 'top') : centred(band.height, g.height - g.margins.bottom, g.margins.bottom, 'bottom')
-      paintBand(target, fonts, band, g.margins.left, y)
+    for (const { band, x, y, h, align } of p.marginBoxes[i]) {
+      const top = align === 'top' ? y : align === 'bottom' ? y + h - band.height : centred(band.height, y, h, y === 0 ? 'top' : 'bottom')
+      paintBand(target, fonts, band, x, top)
     }
     const { header, footer } = p.bands[i]
     if (header) paintBand(target, fonts, header, g.margins.left, centred(header.height, 0, g.margins.top, 'top'))

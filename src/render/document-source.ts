@@ -3,7 +3,7 @@
 // header/footer blocks — all from published versions, all scoped to the caller's account.
 import { createHash } from 'node:crypto'
 import type { DocumentSource, LiquidSource, TemplateSettings } from '../../renderers/contract.js'
-import { Errors } from '../errors.js'
+import { Errors, renderErrorFrom } from '../errors.js'
 import { DEFAULT_SETTINGS } from '../settings.js'
 import type { Store } from '../store/index.js'
 
@@ -110,8 +110,12 @@ export function htmlSource(html: string, settings: TemplateSettings = DEFAULT_SE
   return { kind: 'html', main: { cacheKey: contentKey(html), text: html }, blocks: {}, header: null, footer: null, settings }
 }
 
-/** Decodes `base64HtmlString`, refusing what is not Base64 or not UTF-8 text. */
-export function decodeBase64Html(value: unknown): string {
+/**
+ * Decodes `base64HtmlString`, refusing what is not Base64, not UTF-8 text, empty once decoded ("==" is valid
+ * Base64 for nothing, and rendered a blank PDF), or longer than `maxChars` (an async job is refused at submit,
+ * not failed later in the worker).
+ */
+export function decodeBase64Html(value: unknown, maxChars = Infinity): string {
   if (typeof value !== 'string' || value.trim() === '') {
     throw new Errors.REQUEST_DATA_MISSING('base64HtmlString is required: the HTML to render, Base64-encoded')
   }
@@ -119,9 +123,15 @@ export function decodeBase64Html(value: unknown): string {
   if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(compact)) {
     throw new Errors.REQUEST_INVALID('base64HtmlString is not valid Base64')
   }
+  let html: string
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(compact, 'base64'))
+    html = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(compact, 'base64'))
   } catch {
     throw new Errors.REQUEST_INVALID('base64HtmlString does not decode to UTF-8 text')
   }
+  if (html.trim() === '') throw new Errors.REQUEST_DATA_MISSING('base64HtmlString decodes to no text: send the HTML to render, Base64-encoded')
+  if (html.length > maxChars) {
+    throw renderErrorFrom('QUIRE_ERR_RENDER_HTML_LIMIT', `base64HtmlString decodes to ${html.length} characters; the limit is ${maxChars} (MAX_HTML_CHARS)`)
+  }
+  return html
 }

@@ -18,6 +18,7 @@ t.test('/health and /ready need no key; /ready names what is wrong in a 503', as
   await h.app.store.db.destroy()
   const down = await h.call('/ready', { key: null })
   t.equal(down.status, 503)
+  t.equal(down.headers.get('retry-after'), '1', 'every 503 says when to come back')
   t.match(down.headers.get('content-type'), /application\/problem\+json/)
   const body = (await down.json()) as { code: string; error: string; reasons: string[]; requestId: string }
   t.equal(body.code, 'QUIRE_ERR_NOT_READY')

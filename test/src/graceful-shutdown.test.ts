@@ -49,7 +49,7 @@ t.test('SIGTERM with 20 sync renders and an async job in flight', async (t) => {
   const key = await createKey(dataDir)
   const port = await freePort()
   // Two workers: the async job renders on one while the sync renders go through the other.
-  const env = { JOB_CONCURRENCY: '1', RENDER_THREADS: '2', LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '120000' }
+  const env = { JOB_CONCURRENCY: '1', RENDER_THREADS: '2', LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '120000', RENDER_MAX_QUEUE_MS: '600000' }
   const first = await startChild(t, dataDir, key, env, port)
 
   // The async job first, so it is rendering (Processing) when the signal comes.
@@ -97,6 +97,7 @@ t.test('SIGTERM with 20 sync renders and an async job in flight', async (t) => {
   const raw = await busyAnswers
   t.match(raw, /^HTTP\/1\.1 200/, 'the pipelined connection\'s in-flight render completed')
   t.match(raw, /HTTP\/1\.1 503 Service Unavailable[\s\S]*"code":"QUIRE_ERR_SHUTTING_DOWN"/, 'a request after the signal is answered 503')
+  t.match(raw.slice(raw.lastIndexOf('HTTP/1.1 503')), /retry-after: 1\r\n/i, '… with Retry-After')
   const requestId = /x-request-id: (\S+)\r\n[\s\S]*QUIRE_ERR_SHUTTING_DOWN/i.exec(raw.slice(raw.lastIndexOf('HTTP/1.1 503')))?.[1]
   t.ok(requestId && raw.includes(`"requestId":"${requestId}"`), 'the 503 body carries the request id of its header')
 

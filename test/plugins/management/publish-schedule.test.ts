@@ -8,7 +8,12 @@ import { join } from 'node:path'
 import { openStore } from '../../../src/store/index.js'
 import { build, publishedTemplate, type Harness } from '../../helpers/build.js'
 
-t.setTimeout(180_000)
+// Real renders over HTTP on a shared, loaded machine: allow more than the default file timeout.
+t.setTimeout(480_000)
+
+// One server for the API tests (a render pool warms up slowly on a loaded machine).
+let h: Harness
+t.before(async () => { h = await build(t) })
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -21,12 +26,12 @@ async function secondVersion(h: Harness, id: string, html: string): Promise<stri
 const renderText = async (h: Harness, id: string) => (await (await h.call(`/render/txt/${id}`, { body: {} })).text()).trim()
 
 t.test('a future publishDate schedules the version; renders switch to it at its time', async (t) => {
-  const h = await build(t)
   const { id, versionId: v1 } = await publishedTemplate(h, 'first edition')
   const v2 = await secondVersion(h, id, 'second edition')
   t.equal(await renderText(h, id), 'first edition')
 
-  const at = new Date(Date.now() + 2_000)
+  // Far enough ahead that the render below resolves its template before the time, even on a loaded machine.
+  const at = new Date(Date.now() + 10_000)
   const res = await h.call(`/api/v1/templates/${id}/versions/${v2}/publish?publishDate=${at.toISOString()}`, { method: 'POST' })
   t.equal(res.status, 200)
   t.match(await res.json(), { versionId: v2, published: false, scheduled: true, scheduledPublishDate: at.toISOString() })
@@ -41,7 +46,6 @@ t.test('a future publishDate schedules the version; renders switch to it at its 
 })
 
 t.test('cancel a schedule, publish now, and bad input', async (t) => {
-  const h = await build(t)
   const { id, versionId: v1 } = await publishedTemplate(h, 'first edition')
   const v2 = await secondVersion(h, id, 'second edition')
   const base = `/api/v1/templates/${id}/versions`
@@ -72,7 +76,6 @@ t.test('cancel a schedule, publish now, and bad input', async (t) => {
 })
 
 t.test('the service timer publishes a due schedule with no render asking for it', async (t) => {
-  const h = await build(t)
   const { id } = await publishedTemplate(h, 'first edition')
   const v2 = await secondVersion(h, id, 'second edition')
   await h.call(`/api/v1/templates/${id}/versions/${v2}/publish?publishDate=${new Date(Date.now() + 500).toISOString()}`, { method: 'POST' })
@@ -94,7 +97,7 @@ t.test('a schedule that passed while the service was down is applied at start-up
   await store.close()
   await sleep(200)
 
-  const h = await build(t, { DATA_DIR: dir })
-  t.equal(h.accountId, account.id)
-  t.match(await h.app.store.templates.get(account.id, tpl.id), { publishedVersionId: v2!.id, scheduledVersionId: null }, 'applied when the service became ready')
+  const node = await build(t, { DATA_DIR: dir })
+  t.equal(node.accountId, account.id)
+  t.match(await node.app.store.templates.get(account.id, tpl.id), { publishedVersionId: v2!.id, scheduledVersionId: null }, 'applied when the service became ready')
 })

@@ -47,10 +47,18 @@ t.test('the PNG bomb is refused, a large photo is downscaled, ten of each at onc
   t.ok(Date.now() - started < 5000, `both answered in ${Date.now() - started} ms (the TXT render took 51 s before)`)
 
   const chain = doublingChain(40)
-  const statuses = await Promise.all([
+  const flood = Promise.all([
     ...Array.from({ length: 10 }, () => server.html('pdf', chain).then((r) => r.status)),
     ...Array.from({ length: 10 }, () => server.html('pdf', bomb).then(problem).then((p) => p.code)),
   ])
+  // While the twenty are queued and rendering, the service answers other requests (the main thread is free).
+  await new Promise((r) => setTimeout(r, 200))
+  const during = Date.now()
+  const list = await server.call('/api/v1/templates')
+  t.equal(list.status, 200, 'a management request during the flood')
+  await list.arrayBuffer()
+  t.ok(Date.now() - during < 2000, `… answered in ${Date.now() - during} ms`)
+  const statuses = await flood
   t.same(statuses.slice(0, 10), Array(10).fill(200), 'ten var() chains: bounded successes')
   t.same(statuses.slice(10), Array(10).fill('QUIRE_ERR_RENDER_IMAGE_DECODE_LIMIT'), 'ten PNG bombs: refused')
   const peak = peakMb(server.process.pid!)

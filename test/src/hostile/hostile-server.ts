@@ -21,7 +21,8 @@ export async function startHostileServer(t: Test, env: Record<string, string> = 
   const dataDir = mkdtempSync(join(tmpdir(), 'quire-hostile-'))
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }))
   const key = await createKey(dataDir)
-  const child = await startChild(t, dataDir, key, env)
+  // Bursts here test memory and budgets, not admission: a render queue this loaded machine cannot time out.
+  const child = await startChild(t, dataDir, key, { RENDER_MAX_QUEUE_MS: '600000', ...env })
   const b64 = (html: string) => Buffer.from(html, 'utf8').toString('base64')
   const server: HostileServer = {
     ...child,

@@ -1,0 +1,16 @@
+// A template's header and footer name content blocks by id; saving one that is not a block of the caller's
+// account (another account's, or none) is refused at save, naming the field, instead of failing every render
+// later (and never reaching across accounts: the lookup is scoped to the caller's account).
+import type { TemplateSettings } from '../../renderers/contract.js'
+import { Errors } from '../errors.js'
+import type { Store } from '../store/index.js'
+
+export async function assertOwnSettingsBlocks(store: Store, accountId: string, settings: TemplateSettings): Promise<void> {
+  for (const which of ['header', 'footer'] as const) {
+    const { blockId } = settings[which]
+    if (!blockId) continue
+    if (!(await store.blocks.get(accountId, blockId))) {
+      throw new Errors.SETTINGS_INVALID(`settings.${which}.blockId: "${blockId}" is not a content block of this account`)
+    }
+  }
+}

@@ -1,0 +1,87 @@
+// Issue 11 item 6 against a real server process: overload was shed last (a queue of 1,000, p50 29 s before
+// any 503) and renders whose clients had given up were still done. Now a render is refused 503 with
+// Retry-After before any work when the queue is full or would take longer than RENDER_MAX_QUEUE_MS, a
+// waiting render past that time is refused unrendered, and one whose client has gone leaves the queue.
+import t from 'tap'
+import { startHostileServer, problem, type HostileServer } from './hostile-server.js'
+
+t.setTimeout(300_000)
+
+const b64 = (html: string) => Buffer.from(html, 'utf8').toString('base64')
+/** A PDF that keeps the one worker busy for several seconds on this machine. */
+const slowHtml = `<table>${Array.from({ length: 6000 }, (_, i) => `<tr><td>Row ${i}</td><td>${'lorem ipsum '.repeat(6)}</td></tr>`).join('')}</table>`
+
+async function metric(server: HostileServer, name: string): Promise<number> {
+  const text = await (await fetch(`${server.baseUrl}/metrics`)).text()
+  return text.split('\n').filter((l) => l.startsWith(name)).reduce((sum, l) => sum + Number(l.split(' ').pop()), 0)
+}
+
+async function until(check: () => Promise<boolean>, what: string, ms = 60_000): Promise<void> {
+  const deadline = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+/** A raw-HTML PDF render whose client gives up after `ms`: resolves to the status or 'gave up'. */
+function impatient(server: HostileServer, html: string, ms: number): Promise<number | string> {
+  return fetch(`${server.baseUrl}/render/pdf/fromhtml`, {
+    method: 'POST', signal: AbortSignal.timeout(ms),
+    headers: { 'x-api-key': server.key, 'content-type': 'application/json' },
+    body: JSON.stringify({ base64HtmlString: b64(html) }),
+  }).then(async (r) => { await r.arrayBuffer(); return r.status }, () => 'gave up')
+}
+
+t.test('renders whose clients gave up while waiting are not rendered', async (t) => {
+  const server = await startHostileServer(t, { RENDER_THREADS: '1', RENDER_MAX_QUEUE_MS: '600000' })
+  const slow = server.html('pdf', slowHtml)
+  await until(async () => (await metric(server, 'quire_pool_busy_workers')) === 1, 'the slow render to start')
+  const abandoned = await Promise.all(Array.from({ length: 10 }, (_, i) => impatient(server, `<p>abandoned ${i}</p>`, 300)))
+  t.same(abandoned, Array(10).fill('gave up'), 'ten clients gave up while the worker was busy')
+  await until(async () => (await metric(server, 'quire_pool_queue_depth')) === 0, 'the queue to empty')
+  t.equal(await metric(server, 'quire_pool_busy_workers'), 1, 'the queue emptied while the slow render still ran')
+  t.equal((await slow).status, 200, 'the slow render completes')
+  await server.stillServes(t)
+  t.equal(await metric(server, 'quire_renders_total'), 2, 'renders done: the slow one and the still-serves check — none of the ten')
+})
+
+t.test('a render that waited past RENDER_MAX_QUEUE_MS is refused unrendered; the estimate refuses the next at once', async (t) => {
+  const server = await startHostileServer(t, { RENDER_THREADS: '1', RENDER_MAX_QUEUE_MS: '500' })
+  const slow = server.html('pdf', slowHtml)
+  await until(async () => (await metric(server, 'quire_pool_busy_workers')) === 1, 'the slow render to start')
+  // No render has finished yet, so nothing is estimated: this one is admitted and waits its 500 ms.
+  const waited = await server.html('pdf', '<p>waits</p>')
+  t.match(await problem(waited), { status: 503, code: 'QUIRE_ERR_RENDER_QUEUE_TIME', error: /RENDER_MAX_QUEUE_MS/ })
+  t.equal(waited.headers.get('retry-after'), '1')
+  t.equal((await slow).status, 200)
+  // Now the pool knows a render takes seconds: behind another slow one, a render is refused in onRequest.
+  const again = server.html('pdf', slowHtml)
+  await until(async () => (await metric(server, 'quire_pool_busy_workers')) === 1, 'the second slow render to start')
+  const started = Date.now()
+  const refused = await server.html('pdf', '<p>refused</p>')
+  t.ok(Date.now() - started < 2000, `refused in ${Date.now() - started} ms`)
+  t.ok(Number(refused.headers.get('retry-after')) >= 1, `Retry-After ${refused.headers.get('retry-after')}`)
+  t.match(await problem(refused), { status: 503, code: 'QUIRE_ERR_RENDER_QUEUE_TIME', contentType: /problem\+json/ })
+  t.equal((await again).status, 200)
+  t.equal(await metric(server, 'quire_renders_total'), 2, 'only the two slow renders were rendered')
+})
+
+t.test('40 clients at once on one worker with a queue of 3: only 200, or 503 with Retry-After', async (t) => {
+  // The count limit alone (the time limit is the test above; this machine is too loaded to time 40 renders).
+  const server = await startHostileServer(t, { RENDER_THREADS: '1', RENDER_MAX_QUEUE: '3', RENDER_MAX_QUEUE_MS: '600000' })
+  await server.stillServes(t, 60_000)
+  const answers = await Promise.all(Array.from({ length: 40 }, async (_, i) => {
+    const res = await server.html('pdf', `<h1>Client ${i}</h1>`)
+    const retryAfter = res.headers.get('retry-after')
+    if (res.status === 200) { await res.arrayBuffer(); return { status: 200, retryAfter } }
+    return { ...(await problem(res)), retryAfter }
+  }))
+  const ok = answers.filter((a) => a.status === 200).length
+  const busy = answers.filter((a) => a.status === 503)
+  t.equal(ok + busy.length, 40, `statuses: ${ok} × 200, ${busy.length} × 503, nothing else`)
+  t.ok(ok >= 4, 'at least the worker and the queue of 3 were served')
+  t.ok(busy.length > 0, 'the rest were refused')
+  for (const b of busy) t.match(b, { code: 'QUIRE_ERR_RENDER_BUSY', retryAfter: /^\d+$/ })
+  await server.stillServes(t)
+})
