@@ -121,6 +121,8 @@ export interface RenderBudgets {
   imageMaxDocumentPixels: number
   /** Elements an embedded SVG image draws, with every <use> expanded. */
   svgMaxElements: number
+  /** Bytes of fetched web fonts and stylesheets a worker keeps between renders (one cache per worker). */
+  webResourceCacheBytes: number
 }
 
 /** Outbound fetch policy for images referenced by templates (guarded fetcher). */
@@ -136,6 +138,8 @@ interface TaskBase {
   data: unknown
   limits: RenderLimits
   fetch: FetchPolicy
+  /** FONT_DIR: a directory of fonts the operator brings (renderers/fonts/operator-fonts.ts); absent = none. */
+  fontDir?: string
   /** Fixed creation date for deterministic output (ISO string); undefined = now. */
   now?: string
 }

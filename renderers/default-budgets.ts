@@ -19,6 +19,8 @@ export const DEFAULT_BUDGETS: Readonly<RenderBudgets> = Object.freeze({
   imageMaxDocumentPixels: 250_000_000,
   // Icons and charts draw tens to a few thousand elements; a detailed map some tens of thousands.
   svgMaxElements: 50_000,
+  // A web font is 20–400 KB (woff2) and a framework stylesheet up to ~300 KB: about a hundred of them.
+  webResourceCacheBytes: 32 * 1024 * 1024,
 })
 
 export function budgetsOf(limits: Pick<RenderLimits, 'budgets'> | undefined): RenderBudgets {

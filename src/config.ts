@@ -73,6 +73,8 @@ export interface Config {
    * benches, not by the service; default `../shared/corpus` beside the repository root.
    */
   corpusDir: string
+  /** FONT_DIR: fonts an operator brings (.ttf, .otf, .woff), scanned once per render worker; null = none. */
+  fontDir: string | null
 }
 
 export interface S3Settings {
@@ -196,6 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
         imageMaxPixels: integer(env, 'EMBEDDED_IMAGE_MAX_PIXELS', DEFAULT_BUDGETS.imageMaxPixels, 1),
         imageMaxDocumentPixels: integer(env, 'EMBEDDED_IMAGE_MAX_DOCUMENT_PIXELS', DEFAULT_BUDGETS.imageMaxDocumentPixels, 1),
         svgMaxElements: integer(env, 'SVG_MAX_ELEMENTS', DEFAULT_BUDGETS.svgMaxElements, 1),
+        webResourceCacheBytes: integer(env, 'WEB_RESOURCE_CACHE_BYTES', DEFAULT_BUDGETS.webResourceCacheBytes, 0),
         layoutMaxDepth: integer(env, 'LAYOUT_MAX_DEPTH', DEFAULT_BUDGETS.layoutMaxDepth, 1),
         layoutMaxFlexDepth: atMost(env, 'LAYOUT_MAX_FLEX_DEPTH', integer(env, 'LAYOUT_MAX_FLEX_DEPTH', DEFAULT_BUDGETS.layoutMaxFlexDepth, 1), 128),
       },
@@ -229,6 +232,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 0, 0),
     corpusDir: env.QUIRE_CORPUS_DIR ? resolve(env.QUIRE_CORPUS_DIR) : join(repositoryRoot(), '..', 'shared', 'corpus'),
+    fontDir: env.FONT_DIR ? resolve(env.FONT_DIR) : null,
   }
 }
 

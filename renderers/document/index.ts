@@ -12,18 +12,23 @@ import { substituteVars } from './substitute-vars.js'
 import { VarBudget } from './var-budget.js'
 import type { RenderBudgets } from '../contract.js'
 import { DEFAULT_BUDGETS } from '../default-budgets.js'
+import { expandImports } from './css-imports.js'
 
 export { defaultStyle } from './default-style.js'
 export { collapseWhitespace } from './whitespace.js'
 export type * from './styled-tree.js'
 
-/** `budgets`: the render's (renderers/default-budgets.ts when not given). */
-export function buildStyledDocument(html: string, media: MediaContext, budgets: RenderBudgets = DEFAULT_BUDGETS): StyledDocument {
+/**
+ * `budgets`: the render's (renderers/default-budgets.ts when not given). `imports`: stylesheets the renderer
+ * fetched for `@import` and `<link rel="stylesheet">` (renderers/resources/load-stylesheets.ts), by URL as written.
+ */
+export function buildStyledDocument(html: string, media: MediaContext, budgets: RenderBudgets = DEFAULT_BUDGETS, imports?: ReadonlyMap<string, string>): StyledDocument {
   const vars = new VarBudget(budgets)
   const warnings = new Warnings()
   const dom = parseHtml(html)
   warnings.addAll(dom.warnings)
-  const author = buildRuleIndex(dom.styles, media, parseStylesheet)
+  const styles = imports && imports.size > 0 ? dom.styles.map((s) => ({ ...s, text: expandImports(s.text, imports) })) : dom.styles
+  const author = buildRuleIndex(styles, media, parseStylesheet)
   for (const sheet of author.sheets) warnings.addAll(sheet.warnings)
   const rootVars = new Map<string, string>()
   const root = buildStyledTree(dom.root, uaRuleIndex(dom.quirks), author.index, media, warnings.add, vars, rootVars, dom.quirks)
@@ -38,5 +43,5 @@ export function buildStyledDocument(html: string, media: MediaContext, budgets: 
   })
   const page = resolvePageRule(pageRules, warnings.add)
   const startPage = media.type === 'print' ? insertNamedPageBreaks(root) : null
-  return { root, title: dom.title, page, pageRules, startPage, quirks: dom.quirks, warnings: warnings.list }
+  return { root, title: dom.title, page, pageRules, startPage, quirks: dom.quirks, warnings: warnings.list, fontFaces: author.fontFaces }
 }

@@ -127,7 +127,10 @@ function convertChildren(from: P5.Element, into: DomElement, doc: ParsedHtml): v
     }
     if (tag === 'title' && doc.title === null && n.namespaceURI !== SVG_NS) doc.title = textOf(n).replace(/[ \t\n\r\f]+/g, ' ').trim()
     if (tag === 'link' && /(^|\s)stylesheet(\s|$)/i.test(el.attrs.rel ?? '')) {
-      doc.warnings.push(`linked stylesheet ignored (not loaded): ${el.attrs.href ?? '(no href)'}`)
+      // A link is an @import at its place in the document: one path loads both (expand-imports.ts).
+      const href = el.attrs.href?.trim() ?? ''
+      if (href === '') doc.warnings.push('linked stylesheet without href ignored')
+      else doc.styles.push({ text: `@import url("${href.replace(/["\\\n]/g, (c) => `\\${c === '\n' ? 'a ' : c}`)}");`, media: el.attrs.media ?? '' })
     }
     if (n.childNodes.length === 0) continue
     const depth = depths[top]

@@ -4,6 +4,7 @@
 import { parseDeclaration, type Decl, type Warn } from './parse-declaration.js'
 import { parseSelectorList, splitSelectorList, type Complex } from './parse-selector.js'
 import { tokenize, tokensToText, type Tok } from './css-tokens.js'
+import { parseFontFace, type FontFaceRule } from './parse-font-face.js'
 
 export interface StyleRule {
   selectors: Complex[]
@@ -30,6 +31,8 @@ export interface Stylesheet {
   warnings: string[]
   /** Layer names in order of first appearance (`@layer a, b;` statements and blocks), full dotted paths. */
   layers: string[]
+  /** `@font-face` rules, loaded by the renderer before layout (renderers/fonts/load-document-fonts.ts). */
+  fontFaces: FontFaceRule[]
 }
 
 const CACHE_LIMIT = 256
@@ -43,7 +46,7 @@ export function parseStylesheet(text: string): Stylesheet {
     sheetCache.set(text, hit)
     return hit
   }
-  const sheet: Stylesheet = { rules: [], pages: [], warnings: [], layers: [] }
+  const sheet: Stylesheet = { rules: [], pages: [], warnings: [], layers: [], fontFaces: [] }
   const warn: Warn = (m) => { if (!sheet.warnings.includes(m)) sheet.warnings.push(m) }
   const s = stripComments(text)
   new SheetParser(s, sheet, warn).block(0, s.length, null, [])
@@ -235,9 +238,11 @@ class SheetParser {
       case '@page':
         this.page(rest, start, end, media)
         return
-      case '@font-face':
-        this.warn('@font-face ignored: web fonts are not loaded (the bundled fonts are used)')
+      case '@font-face': {
+        const face = parseFontFace(this.pageDecls(start, end), media, this.warn)
+        if (face) this.sheet.fontFaces.push(face)
         return
+      }
       case '@keyframes': case '@-webkit-keyframes': case '@-moz-keyframes': case '@counter-style': case '@property':
       case '@font-feature-values': case '@view-transition': case '@starting-style':
         return
@@ -252,7 +257,8 @@ class SheetParser {
       for (const n of prelude.slice(6).split(',')) if (n.trim() !== '') this.declareLayer(n.trim())
       return
     }
-    if (name === '@import') this.warn(`@import ignored: linked stylesheets are not loaded (${prelude.slice(7, 80).trim()})`)
+    // Imports the renderer could load were replaced by their text before parsing (expand-imports.ts).
+    if (name === '@import') this.warn(`@import ignored: stylesheet not loaded (${prelude.slice(7, 80).trim()})`)
     else if (name !== '@charset' && name !== '@namespace' && name !== '@layer') this.warn(`unsupported CSS at-rule ${name} ignored`)
   }
 

@@ -4,6 +4,7 @@ import type { DomElement } from './dom.js'
 import type { MediaContext } from './styled-tree.js'
 import type { Complex, PseudoElement } from './parse-selector.js'
 import type { PageRuleSource, StyleRule, Stylesheet } from './parse-stylesheet.js'
+import type { FontFaceRule } from './parse-font-face.js'
 import { matchesComplex } from './match-selector.js'
 import { matchesMedia } from './media-query.js'
 
@@ -154,6 +155,8 @@ export interface AuthorStyles {
   sheets: Stylesheet[]
   /** @page rules whose media applies. */
   pages: PageRuleSource[]
+  /** @font-face rules whose media applies, in document order. */
+  fontFaces: FontFaceRule[]
 }
 
 const indexCache = new Map<string, AuthorStyles>()
@@ -202,6 +205,7 @@ export function buildRuleIndex(
   const index = new RuleIndex()
   const sheets: Stylesheet[] = []
   const pages: PageRuleSource[] = []
+  const fontFaces: FontFaceRule[] = []
   const parsed = sources.map((src) => parse(src.text))
   const ranks = layerRanks(parsed)
   for (let i = 0; i < sources.length; i++) {
@@ -215,8 +219,11 @@ export function buildRuleIndex(
     for (const page of sheet.pages) {
       if (page.media.every((m) => matchesMedia(m, media))) pages.push(page)
     }
+    for (const face of sheet.fontFaces) {
+      if (face.media.every((m) => matchesMedia(m, media))) fontFaces.push(face)
+    }
   }
-  const out = { index, sheets, pages }
+  const out = { index, sheets, pages, fontFaces }
   if (indexCache.size >= 128) indexCache.delete(indexCache.keys().next().value!)
   indexCache.set(key, out)
   return out

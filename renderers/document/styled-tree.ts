@@ -2,6 +2,7 @@
 // back-end (pdf, image, docx). CSS values are resolved to CSS pixels (1px = 1/96 in = 0.75pt), keywords
 // are checked, inheritance is applied. Percentages stay percentages, because only layout knows the
 // containing block; `calc()` mixing both fits the same shape.
+import type { FontFaceRule } from './parse-font-face.js'
 import type { PageRuleSource } from './parse-stylesheet.js'
 
 /** A length that may depend on the containing block: value = px + pct/100 × reference. */
@@ -213,6 +214,8 @@ export interface StyledDocument {
   startPage?: string | null
   /** Unsupported or invalid CSS, each naming the property and value: logged, never fatal. */
   warnings: string[]
+  /** The document's `@font-face` rules whose media applies (loaded by the renderer before layout). */
+  fontFaces?: FontFaceRule[]
 }
 
 /** What the front-end needs to know about where the document will be shown. */

@@ -5,7 +5,7 @@
 // what is painted and a word is shaped once per process instead of once per document.
 import * as fontkit from 'fontkit'
 import type { Font, GlyphRun } from 'fontkit'
-import { fallbackFace, fontBytes, resolveFace, type FontFace } from './index.js'
+import { fallbackChain, fallbackFace, fontBytes, resolveFace, type FontFace } from './index.js'
 import type { ComputedStyle } from '../document/styled-tree.js'
 import { renderScopedMap } from '../layout/render-scope.js'
 
@@ -27,6 +27,8 @@ export interface FontStore {
   width(face: FontFace, text: string, size: number): number
   /** Splits text into runs so that every character has a glyph in its run's face. */
   runs(face: FontFace, text: string): FaceRun[]
+  /** Whether the face has a glyph for every visible character of the text. */
+  covers(face: FontFace, text: string): boolean
   metrics(face: FontFace, size: number): LineMetrics
   /** Unrounded font-unit metrics scaled to px: for decoration positions and x-height. */
   decoration(face: FontFace, size: number): { underlineOffset: number; thickness: number; xHeight: number; strikeOffset: number }
@@ -52,7 +54,10 @@ const loaded = new Map<string, LoadedFace>()
 function load(face: FontFace): LoadedFace {
   let entry = loaded.get(face.key)
   if (entry) return entry
-  const font = fontkit.create(fontBytes(face))
+  const parsed = fontkit.create(fontBytes(face)) as Font | { fonts: Font[] }
+  // A collection (.ttc/.otc) holds several fonts and no way to say which one a rule meant.
+  if (!('layout' in parsed)) throw new Error('font collections are not supported')
+  const font = parsed
   const shapes = new Map<string, GlyphRun>()
   // Object.create keeps every fontkit getter (tables, subset creation) working on the shared parse.
   const pdfkitView = Object.create(font) as Font
@@ -79,6 +84,20 @@ function shape(font: Font, shapes: Map<string, GlyphRun>, text: string): GlyphRu
     shapes.set(text, run)
   }
   return run
+}
+
+/**
+ * Drops a template's web font from the caches (load-document-fonts.ts keeps the number of them bounded);
+ * bundled faces stay for the life of the worker.
+ */
+export function forgetFace(face: FontFace): void {
+  loaded.delete(face.key)
+  metricsCache.delete(face.key)
+}
+
+/** Whether a face has a glyph for a code point (parses the face first: throws on bad font data). */
+export function faceHasGlyph(face: FontFace, cp: number): boolean {
+  return hasGlyph(load(face), cp)
 }
 
 /** Parses every face up front (worker start-up), so the first render pays nothing. */
@@ -127,20 +146,42 @@ function advance(entry: LoadedFace, text: string): number {
 }
 
 function runs(face: FontFace, text: string): FaceRun[] {
+  // The common case (every character in the face) builds no chain.
+  if (coversAll(face, text)) return [{ face, text }]
+  return splitRuns([face, ...fallbackChain(face.weight, face.style)], text)
+}
+
+function coversAll(face: FontFace, text: string, accepts?: (face: FontFace, cp: number) => boolean): boolean {
   const primary = load(face)
-  let simple = true
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
-    if (c >= 0x20 && c < 0x7f) continue
+    if (c >= 0x20 && c < 0x7f && !accepts) continue
     const cp = text.codePointAt(i)!
-    if (!isInvisible(cp) && !hasGlyph(primary, cp)) { simple = false; break }
+    if (!isInvisible(cp) && !(hasGlyph(primary, cp) && (!accepts || accepts(face, cp)))) return false
   }
-  if (simple) return [{ face, text }]
-  const fallback = fallbackFace(face.weight, face.style)
+  return true
+}
+
+/**
+ * Splits text into runs over a chain of faces: every character goes to the first face that has a glyph for
+ * it (and whose unicode-range, when `accepts` is given, includes it); a character no face has goes to the
+ * fallback face (DejaVu Sans), which draws its missing-glyph box: measured and painted alike, and kept in
+ * the text layer (paint-text.ts).
+ */
+export function splitRuns(chain: readonly FontFace[], text: string, accepts?: (face: FontFace, cp: number) => boolean): FaceRun[] {
+  const face = chain[0]
+  if (coversAll(face, text, accepts)) return [{ face, text }]
+  const missing = fallbackFace(face.weight, face.style)
   const out: FaceRun[] = []
   for (const ch of text) {
     const cp = ch.codePointAt(0)!
-    const use = isInvisible(cp) || cp === 32 || hasGlyph(primary, cp) ? face : fallback
+    let use = missing
+    if (isInvisible(cp) || cp === 32) use = face
+    else {
+      for (const candidate of chain) {
+        if ((!accepts || accepts(candidate, cp)) && hasGlyph(load(candidate), cp)) { use = candidate; break }
+      }
+    }
     const last = out[out.length - 1]
     if (last && last.face === use) last.text += ch
     else out.push({ face: use, text: ch })
@@ -148,12 +189,12 @@ function runs(face: FontFace, text: string): FaceRun[] {
   return out
 }
 
-// Keyed by face, then size: layout asks for metrics of every inline box, so no string keys are built.
-const metricsCache = new Map<FontFace, Map<number, LineMetrics>>()
+// Keyed by the face's key, then size: layout asks for metrics of every inline box, so no key is built.
+const metricsCache = new Map<string, Map<number, LineMetrics>>()
 
 function metrics(face: FontFace, size: number): LineMetrics {
-  let bySize = metricsCache.get(face)
-  if (!bySize) metricsCache.set(face, (bySize = new Map()))
+  let bySize = metricsCache.get(face.key)
+  if (!bySize) metricsCache.set(face.key, (bySize = new Map()))
   let m = bySize.get(size)
   if (m) return m
   const font = load(face).font
@@ -218,6 +259,7 @@ const store: FontStore = {
   faceOf,
   width,
   runs,
+  covers: (face, text) => coversAll(face, text),
   metrics,
   decoration,
   glyphRun: (face, text) => {

@@ -14,16 +14,22 @@ const require = createRequire(import.meta.url)
 
 export type FontStyle = 'normal' | 'italic'
 export type FamilyKey = 'sans' | 'serif' | 'courier' | 'mono' | 'dejavu'
+/** Where a face comes from: a bundled family, a script fallback (Noto), or the template (@font-face). */
+export type FaceOrigin = FamilyKey | 'script' | 'web' | 'operator'
 
 export interface FontFace {
-  /** Unique and stable: 'sans-700-italic'. */
+  /** Unique and stable: 'sans-700-italic'; a template's web font: 'web-<hash of its bytes>'. */
   key: string
-  family: FamilyKey
+  /** 'web': a face the template brought (@font-face), matched by load-document-fonts.ts. */
+  family: FaceOrigin
   /** The family name the font declares (what fonts are matched on by name). */
   name: string
-  weight: 400 | 700
+  weight: number
   style: FontStyle
+  /** The file of a bundled face ('' for a web font). */
   path: string
+  /** A web font's bytes (bundled faces are read from `path`). */
+  bytes?: Buffer
 }
 
 const FILES: Record<FamilyKey, { name: string; files: Record<string, string> }> = {
@@ -98,7 +104,7 @@ export const ALL_FACES: FontFace[] = (Object.keys(FILES) as FamilyKey[]).flatMap
       key: `${family}-${weight}-${style}`,
       family,
       name: FILES[family].name,
-      weight: Number(weight) as 400 | 700,
+      weight: Number(weight),
       style,
       path: require.resolve(spec),
     }
@@ -109,11 +115,16 @@ const BY_KEY = new Map(ALL_FACES.map((face) => [face.key, face]))
 
 /** The installed family a CSS font-family list resolves to (first known name wins; none → serif, Chromium's default). */
 export function resolveFamily(families: readonly string[]): FamilyKey {
+  return resolveFamilyOrNull(families) ?? 'serif'
+}
+
+/** The installed family of the first known name in the list, or null when it names none. */
+export function resolveFamilyOrNull(families: readonly string[]): FamilyKey | null {
   for (const family of families) {
     const known = FAMILY_NAMES[family.toLowerCase()]
     if (known) return known
   }
-  return 'serif'
+  return null
 }
 
 export function faceFor(family: FamilyKey, weight: number, style: string): FontFace {
@@ -127,15 +138,59 @@ export function resolveFace(families: readonly string[], weight: number, style: 
   return faceFor(resolveFamily(families), weight, style)
 }
 
-/** The face used for characters the chosen face has no glyph for. */
+/** The face used for characters the chosen face has no glyph for (and that draws the box of a glyph no face has). */
 export function fallbackFace(weight: number, style: string): FontFace {
   return faceFor('dejavu', weight, style)
+}
+
+/**
+ * Scripts neither the chosen face nor DejaVu Sans covers, in Noto (as Chromium on Debian with fonts-noto
+ * finds them): regular and bold, no italics (Chromium draws those upright too). Devanagari and Thai ship with
+ * Quire (a few MB); CJK families are tens of MB each, so they are used when the operator installs them
+ * (`npm install @expo-google-fonts/noto-sans-jp`, docs/css-features.md) and skipped when absent.
+ */
+const SCRIPT_FONTS: Array<{ key: string; name: string; regular: string; bold: string }> = [
+  { key: 'devanagari', name: 'Noto Sans Devanagari', regular: '@expo-google-fonts/noto-sans-devanagari/400Regular/NotoSansDevanagari_400Regular.ttf', bold: '@expo-google-fonts/noto-sans-devanagari/700Bold/NotoSansDevanagari_700Bold.ttf' },
+  { key: 'thai', name: 'Noto Sans Thai', regular: '@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf', bold: '@expo-google-fonts/noto-sans-thai/700Bold/NotoSansThai_700Bold.ttf' },
+  { key: 'jp', name: 'Noto Sans JP', regular: '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf', bold: '@expo-google-fonts/noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf' },
+  { key: 'sc', name: 'Noto Sans SC', regular: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf', bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf' },
+  { key: 'kr', name: 'Noto Sans KR', regular: '@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf', bold: '@expo-google-fonts/noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf' },
+]
+
+function installed(spec: string): string | null {
+  try {
+    return require.resolve(spec)
+  } catch {
+    return null
+  }
+}
+
+const SCRIPT_FACES: Array<{ regular: FontFace; bold: FontFace }> = SCRIPT_FONTS.flatMap((f) => {
+  const regular = installed(f.regular)
+  if (!regular) return []
+  const bold = installed(f.bold) ?? regular
+  const face = (weight: number, path: string): FontFace => ({ key: `script-${f.key}-${weight}`, family: 'script', name: f.name, weight, style: 'normal', path })
+  return [{ regular: face(400, regular), bold: face(700, bold) }]
+})
+
+const chains = new Map<string, FontFace[]>()
+
+/** The faces tried, in order, for characters the chosen face lacks: DejaVu Sans, then the script fonts. */
+export function fallbackChain(weight: number, style: string): readonly FontFace[] {
+  const first = fallbackFace(weight, style)
+  let chain = chains.get(first.key)
+  if (!chain) {
+    chain = [first, ...SCRIPT_FACES.map((f) => (first.weight >= 700 ? f.bold : f.regular))]
+    chains.set(first.key, chain)
+  }
+  return chain
 }
 
 const bytesCache = new Map<string, Buffer>()
 
 /** The font file's bytes, read once per process (per worker). */
 export function fontBytes(face: FontFace): Buffer {
+  if (face.bytes) return face.bytes
   let bytes = bytesCache.get(face.key)
   if (!bytes) {
     bytes = readFileSync(face.path)

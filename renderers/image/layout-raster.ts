@@ -4,7 +4,7 @@
 import type { RenderLimits } from '../contract.js'
 import type { Color, StyledDocument } from '../document/styled-tree.js'
 import { displayList } from '../layout/display-list.js'
-import { fontStore } from '../fonts/font-store.js'
+import { fontStore, type FontStore } from '../fonts/font-store.js'
 import { layoutDocument } from '../layout/layout-document.js'
 import type { ImageStore } from '../resources/index.js'
 import { checkImageLimits } from './check-image-limits.js'
@@ -26,6 +26,8 @@ export interface LayoutRasterRequest {
   fullPage: boolean
   scale: number
   limits: RenderLimits
+  /** The document's font store (its web fonts); the shared store when not given. */
+  fonts?: FontStore
   /** Pages of plain boxes and text skip resvg (rect-raster.ts); false forces SVG (tests compare both). */
   rectFastPath?: boolean
 }
@@ -33,7 +35,7 @@ export interface LayoutRasterRequest {
 const WHITE: Color = { r: 255, g: 255, b: 255, a: 1 }
 
 export function layoutRaster(r: LayoutRasterRequest): Raster & { cssHeight: number } {
-  const fonts = fontStore()
+  const fonts = r.fonts ?? fontStore()
   const laid = layoutDocument(r.doc, { fonts, images: r.images, warnings: r.warnings, budgets: budgetsOf(r.limits) }, r.width, r.viewportHeight, 'screen')
   const cssHeight = r.fullPage ? Math.max(r.viewportHeight, Math.ceil(laid.height - 0.01)) : r.viewportHeight
   checkImageLimits(Math.round(r.width * r.scale), Math.round(cssHeight * r.scale), r.limits)

@@ -14,7 +14,7 @@ export async function renderImageWith(front: FrontEnd, task: ImageTask): Promise
   const options = task.image
   validateImageOptions(options)
   const page = await renderPage(front, {
-    source: task.source, data: task.data, limits: task.limits, fetch: task.fetch,
+    source: task.source, data: task.data, limits: task.limits, fetch: task.fetch, fontDir: task.fontDir,
     width: options.width,
     height: options.fullPage ? undefined : options.height,
     fullPage: options.fullPage,
@@ -30,7 +30,7 @@ export async function renderClipsWith(front: FrontEnd, task: ClipsTask): Promise
   validateClipsOptions(options, task.limits)
   const names = clipNames(options.clips)
   const page = await renderPage(front, {
-    source: task.source, data: task.data, limits: task.limits, fetch: task.fetch,
+    source: task.source, data: task.data, limits: task.limits, fetch: task.fetch, fontDir: task.fontDir,
     width: options.width,
     fullPage: true,
     scale: options.scale,

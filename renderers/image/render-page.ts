@@ -12,6 +12,11 @@ import { layoutRaster } from './layout-raster.js'
 import { pageWidth } from './page-width.js'
 import type { Raster } from './rasterize-svg.js'
 import { Warnings } from '../warnings.js'
+import { loadStylesheets } from '../resources/load-stylesheets.js'
+import { loadDocumentFonts } from '../fonts/load-document-fonts.js'
+import { documentFontStore } from '../fonts/document-font-store.js'
+import { fontStore } from '../fonts/font-store.js'
+import { operatorFonts } from '../fonts/operator-fonts.js'
 
 /** `vh` and the fixed-height capture use this when no height is asked for, as Chromium's 800×1200 references. */
 export const DEFAULT_VIEWPORT_HEIGHT = 1200
@@ -19,7 +24,7 @@ export const DEFAULT_VIEWPORT_HEIGHT = 1200
 /** The stages before the back-end, passed in so the back-end can be tested and benchmarked alone. */
 export interface FrontEnd {
   renderDocumentHtml(args: { source: DocumentSource; data: unknown; limits: RenderLimits }): Promise<string>
-  buildStyledDocument(html: string, media: MediaContext, budgets?: RenderBudgets): StyledDocument
+  buildStyledDocument(html: string, media: MediaContext, budgets?: RenderBudgets, imports?: ReadonlyMap<string, string>): StyledDocument
   loadImages(doc: StyledDocument, policy: FetchPolicy, options?: ImageLoadOptions): Promise<{ images: ImageStore; warnings: string[] }>
 }
 
@@ -28,6 +33,8 @@ export interface PageRequest {
   data: unknown
   limits: RenderLimits
   fetch: FetchPolicy
+  /** FONT_DIR (renderers/fonts/operator-fonts.ts). */
+  fontDir?: string
   /** CSS px; undefined = paper width. */
   width?: number
   /** CSS px of the viewport; undefined = DEFAULT_VIEWPORT_HEIGHT. */
@@ -43,10 +50,10 @@ export interface RenderedPage extends Raster {
   warnings: string[]
 }
 
-function styledDocument(front: FrontEnd, html: string, request: PageRequest, viewportHeight: number): { doc: StyledDocument; width: number } {
+function styledDocument(front: FrontEnd, html: string, request: PageRequest, viewportHeight: number, imports: ReadonlyMap<string, string>): { doc: StyledDocument; width: number } {
   const media = (width: number): MediaContext => ({ type: 'screen', width, height: viewportHeight })
   const budgets = budgetsOf(request.limits)
-  const buildStyledDocument = (html: string, media: MediaContext) => front.buildStyledDocument(html, media, budgets)
+  const buildStyledDocument = (html: string, media: MediaContext) => front.buildStyledDocument(html, media, budgets, imports)
   if (request.width !== undefined) return { doc: buildStyledDocument(html, media(request.width)), width: request.width }
   const guess = pageWidth(request.source.settings, null)
   const doc = buildStyledDocument(html, media(guess))
@@ -65,17 +72,24 @@ async function renderPageOnce(front: FrontEnd, request: PageRequest): Promise<Re
     throw new RenderError('QUIRE_ERR_RENDER_HTML_LIMIT', `rendered HTML has ${html.length} characters; the limit is ${request.limits.maxHtmlChars}`)
   }
   const viewportHeight = Math.round(request.height ?? DEFAULT_VIEWPORT_HEIGHT)
-  const { doc, width: rawWidth } = styledDocument(front, html, request, viewportHeight)
+  const linked = await loadStylesheets(html, request.fetch, budgetsOf(request.limits))
+  const { doc, width: rawWidth } = styledDocument(front, html, request, viewportHeight, linked.sheets)
   const width = Math.round(rawWidth)
   checkImageLimits(Math.round(width * request.scale), Math.round(viewportHeight * request.scale), request.limits)
 
   const warnings = new Warnings()
+  warnings.addAll(linked.warnings)
   warnings.addAll(doc.warnings)
   // Bitmaps are kept at most as wide as the image's pixels (at least 2 px per CSS px): the most they can be drawn.
-  const { images, warnings: imageWarnings } = await front.loadImages(doc, request.fetch, { budgets: budgetsOf(request.limits), maxWidth: width * Math.max(2, request.scale) })
+  const [{ images, warnings: imageWarnings }, webFonts] = await Promise.all([
+    front.loadImages(doc, request.fetch, { budgets: budgetsOf(request.limits), maxWidth: width * Math.max(2, request.scale) }),
+    loadDocumentFonts(doc, request.fetch, budgetsOf(request.limits)),
+  ])
+  warnings.addAll(webFonts.warnings)
   warnings.addAll(imageWarnings)
+  const fonts = documentFontStore(fontStore(), webFonts.fonts, request.fontDir ? operatorFonts(request.fontDir) : undefined)
   const raster = layoutRaster({
-    doc, images, warnings, width, viewportHeight, fullPage: request.fullPage, scale: request.scale, limits: request.limits,
+    doc, images, warnings, fonts, width, viewportHeight, fullPage: request.fullPage, scale: request.scale, limits: request.limits,
   })
   return { pixels: raster.pixels, width: raster.width, height: raster.height, cssWidth: width, cssHeight: raster.cssHeight, warnings: warnings.list }
 }

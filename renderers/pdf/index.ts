@@ -4,6 +4,10 @@ import { RenderError, type PdfTask, type RenderOutput } from '../contract.js'
 import { buildStyledDocument } from '../document/index.js'
 import type { PageRule } from '../document/styled-tree.js'
 import { loadImagesWithWarnings } from '../resources/index.js'
+import { loadStylesheets } from '../resources/load-stylesheets.js'
+import { documentFontStore } from '../fonts/document-font-store.js'
+import { loadDocumentFonts } from '../fonts/load-document-fonts.js'
+import { operatorFonts } from '../fonts/operator-fonts.js'
 import { renderDocumentHtml } from '../template/index.js'
 import { budgetsOf } from '../default-budgets.js'
 import { displayList } from '../layout/display-list.js'
@@ -39,24 +43,31 @@ async function printPdf(task: PdfTask): Promise<RenderOutput> {
   const html = await renderDocumentHtml({ source: task.source, data: task.data, limits: task.limits })
   const settingsBox = contentBox(printedPageGeometry(settings, NO_PAGE_RULE))
   const budgets = budgetsOf(task.limits)
-  let styled = buildStyledDocument(html, { type: 'print', width: settingsBox.width, height: settingsBox.height }, budgets)
+  const linked = await loadStylesheets(html, task.fetch, budgets)
+  let styled = buildStyledDocument(html, { type: 'print', width: settingsBox.width, height: settingsBox.height }, budgets, linked.sheets)
   // The document is laid out once, at the width of the plain @page rule's page: the one most pages print on.
   // (Chromium lays each page out at its own width; here a :first, :left/:right or named page that changes the
   // width moves the content with its margins but keeps the common width.)
   const content = contentBox(printedPageGeometry(settings, styled.page))
   if (Math.abs(content.width - settingsBox.width) > 0.5) {
     // @page changed the paper: media queries must see the real width.
-    styled = buildStyledDocument(html, { type: 'print', width: content.width, height: content.height }, budgets)
+    styled = buildStyledDocument(html, { type: 'print', width: content.width, height: content.height }, budgets, linked.sheets)
   }
   const pages = printedPages(settings, styled)
 
-  // 2. images, 3. layout
+  // 2. images and web fonts, 3. layout
   // Large bitmaps are kept at most three times as wide as the page's content box (about 290 dpi at full width).
-  const loaded = await loadImagesWithWarnings(styled, task.fetch, { budgets, maxWidth: content.width * 3 })
+  const [loaded, webFonts] = await Promise.all([
+    loadImagesWithWarnings(styled, task.fetch, { budgets, maxWidth: content.width * 3 }),
+    loadDocumentFonts(styled, task.fetch, budgets),
+  ])
   const warnings = new Warnings()
+  warnings.addAll(linked.warnings)
   warnings.addAll(styled.warnings)
+  warnings.addAll(webFonts.warnings)
   warnings.addAll(loaded.warnings)
-  const engines = { fonts: fontStore(), images: loaded.images, warnings, budgets }
+  const operator = task.fontDir ? operatorFonts(task.fontDir) : undefined
+  const engines = { fonts: documentFontStore(fontStore(), webFonts.fonts, operator), images: loaded.images, warnings, budgets }
   const laid = layoutDocument(styled, engines, content.width, content.height)
 
   // 4. pagination

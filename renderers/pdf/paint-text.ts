@@ -24,14 +24,24 @@ interface PdfkitText {
   page: { fonts: Record<string, unknown> }
 }
 
+const PRIVATE_USE = /[\uE000-\uF8FF]|[\u{F0000}-\u{10FFFF}]/gu
+
 export function paintText(target: PaintTarget, fonts: FontStore, frag: TextFrag): void {
   const { doc } = target
   if (frag.color.a <= 0 || !frag.text) return
   if (hasInk(frag.text)) {
     if (frag.shadows) paintShadows(doc, fonts, frag)
     fillColor(doc.font(target.font(frag.face)), frag.color, frag.color.a)
+    // A character no font has is drawn as the fallback's missing-glyph box, and every such box is one glyph
+    // (one ToUnicode entry): the text itself goes into the text layer as the span's ActualText, so search,
+    // copy and pdftotext still find it. Only the fallback face ever draws such boxes.
+    // Private-use code points are icon-font codes, not text: a reader (and Chromium's text layer) has none.
+    const actual = frag.face.family === 'dejavu' && !fonts.covers(frag.face, frag.text) ? frag.text.replace(PRIVATE_USE, '') : ''
+    const missing = actual.trim() !== ''
+    if (missing) doc.markContent('Span', { actual } as never)
     // As bytes: pdfkit would convert a string to bytes one character at a time in JavaScript.
     doc.addContent(glyphOps(doc as unknown as PdfkitText, fonts, frag) as never)
+    if (missing) doc.endMarkedContent()
   }
   const deco = frag.decoration
   if (!deco) return
@@ -153,7 +163,9 @@ function glyphOps(doc: PdfkitText, fonts: FontStore, frag: TextFrag): Buffer {
       const glyph = glyphs[i]
       const p = positions[i]
       const gid = font.subset.includeGlyph(glyph.id)
-      if (font.widths[gid] == null) font.widths[gid] = glyph.advanceWidth * unit
+      // pdfkit presets the missing glyph's width in font units, not thousandths of an em (1229 instead of 600
+      // for DejaVu Sans): every missing-glyph box advanced twice its measured width and overran the next words.
+      if (font.widths[gid] == null || gid === 0) font.widths[gid] = glyph.advanceWidth * unit
       if (font.unicode[gid] == null) font.unicode[gid] = glyph.codePoints
       const extra = widened && i === glyphs.length - 1 ? spaceExtra : 0
       const advance = p.xAdvance * unit

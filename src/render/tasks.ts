@@ -20,7 +20,7 @@ export function buildTask(config: Config, format: 'pdf' | 'txt' | 'docx', input:
 export function buildTask(config: Config, format: 'image', input: TaskInput, image: ImageOptions): RenderTask
 export function buildTask(config: Config, format: 'clips', input: TaskInput, clips: ClipsOptions): RenderTask
 export function buildTask(config: Config, format: RenderTask['format'], input: TaskInput, options?: ImageOptions | ClipsOptions): RenderTask {
-  const base = { source: input.source, data: input.data, limits: config.limits, fetch: config.fetch }
+  const base = { source: input.source, data: input.data, limits: config.limits, fetch: config.fetch, ...(config.fontDir ? { fontDir: config.fontDir } : {}) }
   switch (format) {
     case 'image': return { ...base, format, image: options as ImageOptions }
     case 'clips': return { ...base, format, clips: options as ClipsOptions }
