@@ -41,7 +41,6 @@ Object.assign(PROPERTIES, {
   'background-origin': accept('padding-box', 'padding-box', 'border-box'),
   'background-clip': accept('border-box', 'border-box', 'padding-box'),
   hyphens: accept('manual', 'manual', 'none'),
-  'font-variant-caps': accept('normal', 'normal'),
   'font-variant-numeric': accept('normal', 'normal', 'lining-nums', 'tabular-nums', 'proportional-nums'),
   'font-feature-settings': accept('normal', 'normal'),
   'mix-blend-mode': accept('normal', 'normal'),
