@@ -1,6 +1,7 @@
 // Synthesised small caps, as Chromium draws them for a font without an smcp feature (none of the bundled
-// fonts has one): a letter that has a capital is drawn as that capital at 0.7× the font size
-// (Blink's kSmallCapsFontSizeMultiplier); capitals, digits, spaces and punctuation keep the full size.
+// fonts has one): a letter that has a capital is drawn as that capital at 0.7× the font size, rounded to
+// whole px (measured in Chromium's reference PDFs: tufte-css 25.2px → 18px, weasyprint-report 14.67px →
+// 10px); capitals, digits, spaces and punctuation keep the full size.
 // all-small-caps draws the document's capitals small as well. Cut into items here, before measuring, so
 // measure and paint see the same runs.
 import type { ComputedStyle } from '../document/styled-tree.js'
@@ -16,7 +17,7 @@ const reduced = new WeakMap<ComputedStyle, ComputedStyle>()
 function reducedStyle(style: ComputedStyle): ComputedStyle {
   let small = reduced.get(style)
   if (!small) {
-    small = { ...style, fontSize: style.fontSize * SMALL_CAPS_SCALE }
+    small = { ...style, fontSize: Math.max(1, Math.round(style.fontSize * SMALL_CAPS_SCALE)) }
     reduced.set(style, small)
   }
   return small
