@@ -79,7 +79,8 @@ async function problemErrors(app: FastifyInstance): Promise<void> {
   app.setNotFoundHandler(function notFound(request, reply) {
     const path = request.url.split('?')[0].slice(0, 200)
     const allowed = allowedMethods(request.url)
-    if (allowed.length > 0) {
+    // A route of this very method that answered "not found" itself (reply.callNotFound) is a 404.
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
       const e = new Errors.METHOD_NOT_ALLOWED(request.method, path)
       reply.header('allow', allowed.join(', '))
       return sendProblem(reply, 405, e.code, e.message)
