@@ -83,3 +83,13 @@ t.test('a right-to-left table puts its first column on the right', async (t) => 
   t.ok(one.x > two.x && two.x > three.x, `one right of two right of three (${one.x}, ${two.x}, ${three.x})`)
   t.ok(one.x + one.w > 250, 'first cell at the right of the table, its text right-aligned')
 })
+
+t.test('a right-to-left flex row starts at the right; margins stay physical', async (t) => {
+  const laid = await layoutHtml(doc(`<div dir=rtl style="display:flex;gap:10px"><div style="margin-left:5px">one</div><div>two</div></div>
+    <div style="display:flex"><div>ltr1</div><div>ltr2</div></div>`), { width: 400 })
+  const one = at(laid, 'one')
+  const two = at(laid, 'two')
+  t.ok(Math.abs(one.x + one.w - 400) < 0.5, `first item at the right edge (${one.x + one.w})`)
+  t.ok(Math.abs(two.x + two.w + 15 - one.x) < 0.5, 'the second item left of it, 10 px gap + 5 px margin-left')
+  t.equal(at(laid, 'ltr1').x, 0, 'a left-to-right row is unchanged')
+})
