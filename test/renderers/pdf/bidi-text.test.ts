@@ -29,3 +29,12 @@ t.test('a Hebrew phrase inside an English line keeps the English order around it
   t.same([...xs].sort((a, b) => a - b), xs, 'Hello עולם שלום world from the left')
   t.match(plain(pdfText(bytes)), /Hello/)
 })
+
+t.test('Persian and Arabic-Indic digits keep their left-to-right order inside a right-to-left line', async (t) => {
+  const bytes = await render('<p dir=rtl>پلاک ۱۲۳ و ١٢٣</p>')
+  const words = wordBoxes(bytes)
+  // Before, fontkit shaped a run of Arabic-script digits right to left: ۱۲۳ was drawn (and read back) as ۳۲۱.
+  t.ok(words.some((w) => w.text === '۱۲۳') && words.some((w) => w.text === '١٢٣'), words.map((w) => w.text).join(' '))
+  t.ok(findWord(words, '۱۲۳').x > findWord(words, '١٢٣').x, 'the first number is right of the second')
+  t.match(plain(pdfText(bytes)), /۱۲۳\s*و\s*١٢٣$/)
+})
