@@ -80,10 +80,15 @@ export function presentationalHints(el: DomElement): string {
   return out.join(';')
 }
 
-/** The dir attribute, which Chromium's UA sheet maps to direction (auto: the first strong character; ltr without one). */
+/**
+ * The dir attribute, which Chromium maps to direction (auto: the first strong character; ltr without one).
+ * An invalid value is ignored, except on <body>, where Chromium sets ltr: krayin-quote-fa's
+ * `<html dir=rtl><body dir=fa>` prints its tables left to right.
+ */
 function direction(out: string[], el: DomElement, dir: string): void {
   if (dir === 'rtl' || dir === 'ltr') out.push(`direction:${dir}`)
   else if (dir === 'auto') out.push(`direction:${firstStrongDirection(el) ?? 'ltr'}`)
+  else if (el.tag === 'body') out.push('direction:ltr')
 }
 
 function cellHintsFromTable(cell: DomElement, out: string[]): void {

@@ -93,3 +93,11 @@ t.test('a right-to-left flex row starts at the right; margins stay physical', as
   t.ok(Math.abs(two.x + two.w + 15 - one.x) < 0.5, 'the second item left of it, 10 px gap + 5 px margin-left')
   t.equal(at(laid, 'ltr1').x, 0, 'a left-to-right row is unchanged')
 })
+
+t.test('an invalid dir on <body> is ltr (Chromium; krayin-quote-fa), elsewhere it is ignored', async (t) => {
+  const laid = await layoutHtml(`<!DOCTYPE html><html dir=rtl><body dir=fa style="margin:0;font:16px 'DejaVu Sans'">
+    <p>bodytext</p><div dir=xx><p>divtext</p></div></body></html>`, { width: 400 })
+  t.equal(at(laid, 'bodytext').x, 0, 'body: ltr, start is left')
+  const inner = await layoutHtml(`<!DOCTYPE html><html dir=rtl><body style="margin:0;font:16px 'DejaVu Sans'"><div dir=xx><p>divtext</p></div></body></html>`, { width: 400 })
+  t.ok(at(inner, 'divtext').x > 300, 'a div with an invalid dir inherits rtl')
+})
