@@ -17,6 +17,7 @@ import { Counters } from './counters.js'
 import { dropQuirkyMargins, QUIRKY_BOTTOM, QUIRKY_TOP, type QuirkyMargins } from './quirky-margins.js'
 import type { Decl } from './parse-declaration.js'
 import { inlineSvgMarkup, svgDataUri } from './inline-svg.js'
+import { svgPageStyle } from './svg-page-style.js'
 import type { VarBudget } from './var-budget.js'
 
 const NO_RULES: IndexedRule[] = []
@@ -82,7 +83,7 @@ class TreeStyler {
 
     if (el.tag === 'svg' && !isRoot) {
       // An inline <svg> is a replaced element: an image whose source is its own markup.
-      const src = svgDataUri(inlineSvgMarkup(el, style.color))
+      const src = svgDataUri(inlineSvgMarkup(el, style.color, svgPageStyle(this.author, style.color)))
       return { kind: 'element', tag: 'img', attrs: { ...el.attrs, src, 'data-inline-svg': '' }, style, children: [], marker: null }
     }
     const out: StyledElement = { kind: 'element', tag: el.tag, attrs: el.attrs, style, children: [], marker: null }

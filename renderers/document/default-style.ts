@@ -39,6 +39,7 @@ const INITIAL: ComputedStyle = {
   blockAlign: 'none',
   textDecoration: { underline: false, overline: false, lineThrough: false, color: null, style: 'solid' },
   textTransform: 'none',
+  fontVariantCaps: 'normal',
   letterSpacing: 0,
   wordSpacing: 0,
   whiteSpace: 'normal',
@@ -102,7 +103,7 @@ export const INITIAL_STYLE: ComputedStyle = INITIAL
 /** Properties whose computed value passes to children (inheritStyle below copies exactly these). */
 export const INHERITED_FIELDS: ReadonlyArray<keyof ComputedStyle> = [
   'color', 'fontFamily', 'fontSize', 'fontWeight', 'fontStyle', 'lineHeight', 'textAlign', 'blockAlign', 'textDecoration',
-  'textTransform', 'letterSpacing', 'wordSpacing', 'whiteSpace', 'textIndent', 'wordBreak', 'overflowWrap', 'direction',
+  'textTransform', 'fontVariantCaps', 'letterSpacing', 'wordSpacing', 'whiteSpace', 'textIndent', 'wordBreak', 'overflowWrap', 'direction',
   'listStyleType', 'listStylePosition', 'borderCollapse', 'borderSpacing', 'captionSide', 'visibility',
   'orphans', 'widows', 'textShadow',
 ]
@@ -124,6 +125,7 @@ export function inheritStyle(p: ComputedStyle): ComputedStyle {
     boxShadow: i.boxShadow, overflow: i.overflow, visibility: p.visibility, opacity: i.opacity,
     color: p.color, fontFamily: p.fontFamily, fontSize: p.fontSize, fontWeight: p.fontWeight, fontStyle: p.fontStyle,
     lineHeight: p.lineHeight, textAlign: p.textAlign, blockAlign: p.blockAlign, textDecoration: p.textDecoration, textTransform: p.textTransform,
+    fontVariantCaps: p.fontVariantCaps,
     letterSpacing: p.letterSpacing, wordSpacing: p.wordSpacing, whiteSpace: p.whiteSpace, textIndent: p.textIndent,
     wordBreak: p.wordBreak, overflowWrap: p.overflowWrap, direction: p.direction, listStyleType: p.listStyleType,
     listStylePosition: p.listStylePosition, borderCollapse: p.borderCollapse, borderSpacing: p.borderSpacing,

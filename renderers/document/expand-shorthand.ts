@@ -69,6 +69,7 @@ const SYSTEM_FONTS = new Set(['caption', 'icon', 'menu', 'message-box', 'small-c
 function font(toks: Tok[]): Expansion | null {
   let style: Tok[] = [id('normal')]
   let weight: Tok[] = [id('normal')]
+  let caps: Tok[] = [id('normal')]
   let i = 0
   if (toks.length === 1 && toks[0].t === 'ident' && SYSTEM_FONTS.has(toks[0].v)) return null
   for (; i < toks.length && i < 4; i++) {
@@ -77,7 +78,8 @@ function font(toks: Tok[]): Expansion | null {
     if (t.t === 'ident' && FONT_STYLE.has(t.v)) { style = [t]; continue }
     if (t.t === 'ident' && FONT_WEIGHT.has(t.v)) { weight = [t]; continue }
     if (t.t === 'num' && t.unit === '' && t.n >= 1 && t.n <= 1000) { weight = [t]; continue }
-    if (t.t === 'ident' && (t.v === 'small-caps' || FONT_STRETCH.has(t.v))) continue
+    if (t.t === 'ident' && t.v === 'small-caps') { caps = [t]; continue }
+    if (t.t === 'ident' && FONT_STRETCH.has(t.v)) continue
     break
   }
   const size = toks[i++]
@@ -94,7 +96,7 @@ function font(toks: Tok[]): Expansion | null {
   if (family.length === 0) return null
   return [
     ['font-style', style], ['font-weight', weight], ['font-size', [size]],
-    ['line-height', lineHeight], ['font-family', family],
+    ['line-height', lineHeight], ['font-family', family], ['font-variant-caps', caps],
   ]
 }
 

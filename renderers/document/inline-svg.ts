@@ -13,8 +13,8 @@ const XLINK_NS = 'http://www.w3.org/1999/xlink'
  * (a data: image has no CSS context), and the root gets absolute width/height (its attributes when they
  * are lengths, else the viewBox size) so that the image has an intrinsic size and ratio.
  */
-export function inlineSvgMarkup(el: DomElement, color: Color): string {
-  const current = color.a < 1 ? `rgba(${color.r},${color.g},${color.b},${color.a})` : `rgb(${color.r},${color.g},${color.b})`
+export function inlineSvgMarkup(el: DomElement, color: Color, pageStyle: SvgPageStyle = noPageStyle): string {
+  const current = cssColor(color)
   const attrs = { ...el.attrs }
   // The page's CSS on the <svg> element (its size, display, margins) was applied by the cascade already;
   // left in, an SVG renderer would size the drawing by it a second time.
@@ -26,10 +26,27 @@ export function inlineSvgMarkup(el: DomElement, color: Color): string {
   if (!attrs.viewBox && !attrs.viewbox) attrs.viewBox = `0 0 ${size.width} ${size.height}`
   attrs.xmlns = SVG_NS
   if (needsXlink(el)) attrs['xmlns:xlink'] = XLINK_NS
+  const [rootNormal, rootImportant] = pageStyle(el, true)
+  if (rootNormal || rootImportant) attrs.style = join(rootNormal, rootImportant)
   let out = ''
   out += open('svg', attrs, current)
-  for (const c of el.children) out += node(c, current)
+  for (const c of el.children) out += node(c, current, pageStyle)
   return out + '</svg>'
+}
+
+/**
+ * The page's CSS for one element of an inline SVG, as style-attribute text: its normal and its !important
+ * declarations ('' when none): a data: image has no CSS context, so rules such as `.logo path { fill: #c00 }`
+ * are written onto the elements. `root`: the <svg> element itself, whose box the cascade styled already.
+ */
+export type SvgPageStyle = (el: DomElement, root: boolean) => [string, string]
+const NONE: [string, string] = ['', '']
+const noPageStyle: SvgPageStyle = () => NONE
+
+const join = (...parts: Array<string | undefined>): string => parts.filter((p) => p).join(';')
+
+export function cssColor(color: Color): string {
+  return color.a < 1 ? `rgba(${color.r},${color.g},${color.b},${color.a})` : `rgb(${color.r},${color.g},${color.b})`
 }
 
 export function svgDataUri(markup: string): string {
@@ -60,7 +77,7 @@ function absolute(v: string | undefined): number | null {
   return n > 0 ? n : null
 }
 
-function node(n: DomNode, current: string): string {
+function node(n: DomNode, current: string, pageStyle: SvgPageStyle): string {
   if (n.kind === 'text') return escapeText(n.text)
   if (n.tag === 'style' || n.tag === 'script') {
     // Raw text: <style> keeps its CSS (as CDATA, since it may hold < or &); scripts never run.
@@ -68,8 +85,12 @@ function node(n: DomNode, current: string): string {
     const css = n.children.map((c) => (c.kind === 'text' ? c.text : '')).join('').replace(/currentcolor/gi, current)
     return `<style><![CDATA[${css.replaceAll(']]>', ']]]]><![CDATA[>')}]]></style>`
   }
-  let out = open(n.tag, n.attrs, current)
-  for (const c of n.children) out += node(c, current)
+  // The element's own style attribute comes after the page's rules, so it wins over them, and before their
+  // !important ones, which win over it (the SVG renderers let the last declaration win).
+  const [normal, important] = pageStyle(n, false)
+  const attrs = normal || important ? { ...n.attrs, style: join(normal, n.attrs.style, important) } : n.attrs
+  let out = open(n.tag, attrs, current)
+  for (const c of n.children) out += node(c, current, pageStyle)
   return out + `</${n.tag}>`
 }
 

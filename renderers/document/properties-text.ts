@@ -258,6 +258,38 @@ const borderSpacing: PropertyDef = {
   inherit: copyField('borderSpacing'),
 }
 
+/**
+ * font-variant: its caps part only (Chromium synthesises small caps for fonts without smcp, which no bundled
+ * font has; petite caps are synthesised as small caps, as CSS Fonts allows). Other sub-values are accepted
+ * with the rendering the fonts give by default.
+ */
+const CAPS: Record<string, ComputedStyle['fontVariantCaps']> = {
+  'small-caps': 'small-caps', 'all-small-caps': 'all-small-caps', 'petite-caps': 'small-caps', 'all-petite-caps': 'all-small-caps',
+}
+const VARIANT_OTHERS = new Set([
+  'normal', 'none', 'common-ligatures', 'no-common-ligatures', 'discretionary-ligatures', 'no-discretionary-ligatures',
+  'historical-ligatures', 'no-historical-ligatures', 'contextual', 'no-contextual', 'lining-nums', 'oldstyle-nums',
+  'proportional-nums', 'tabular-nums', 'diagonal-fractions', 'stacked-fractions', 'ordinal', 'slashed-zero',
+  'unicase', 'titling-caps', 'ruby', 'jis78', 'jis83', 'jis90', 'jis04', 'simplified', 'traditional', 'full-width',
+  'proportional-width', 'sub', 'super',
+])
+const fontVariant: PropertyDef = {
+  inherited: true,
+  initial: 'normal',
+  apply(toks, c) {
+    let caps: ComputedStyle['fontVariantCaps'] = 'normal'
+    for (const t of toks) {
+      if (t.t !== 'ident') return false
+      if (Object.hasOwn(CAPS, t.v)) caps = CAPS[t.v]
+      else if (!VARIANT_OTHERS.has(t.v)) return false
+    }
+    if (toks.length === 0) return false
+    c.style.fontVariantCaps = caps
+    return true
+  },
+  inherit: copyField('fontVariantCaps'),
+}
+
 const spacing = (field: 'letterSpacing' | 'wordSpacing'): PropertyDef => px(field, { normal: 0 }, true, 'normal')
 
 const accept = (initial: string, ok: (toks: Tok[]) => boolean): PropertyDef => ({ inherited: false, initial, apply: ok, inherit: () => undefined })
@@ -292,7 +324,8 @@ export const TEXT_PROPERTIES: Record<string, PropertyDef> = {
   'counter-increment': extra('counterIncrement', 'none'),
   'counter-set': extra('counterSet', 'none'),
   // Accepted without effect on the styled tree: font features the fonts render by default.
-  'font-variant': accept('normal', (t) => t.length === 1 && t[0].t === 'ident' && t[0].v === 'normal'),
+  'font-variant': fontVariant,
+  'font-variant-caps': keyword('fontVariantCaps', { ...same('normal', 'small-caps', 'all-small-caps'), 'petite-caps': 'small-caps', 'all-petite-caps': 'all-small-caps' }, true, 'normal'),
   'font-variant-ligatures': accept('normal', () => true),
   'font-kerning': accept('auto', () => true),
   'font-stretch': accept('normal', (t) => t.length === 1 && t[0].t === 'ident' && t[0].v === 'normal'),

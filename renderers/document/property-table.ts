@@ -7,8 +7,9 @@ import { PAINT_PROPERTIES } from './properties-paint.js'
 import { TEXT_PROPERTIES } from './properties-text.js'
 import { GRID_PROPERTIES } from './properties-grid.js'
 import { TRANSFORM_PROPERTIES } from './properties-transform.js'
+import { SVG_PROPERTIES } from './properties-svg.js'
 
-export const PROPERTIES: Record<string, PropertyDef> = { ...LAYOUT_PROPERTIES, ...TEXT_PROPERTIES, ...PAINT_PROPERTIES, ...GRID_PROPERTIES, ...TRANSFORM_PROPERTIES }
+export const PROPERTIES: Record<string, PropertyDef> = { ...LAYOUT_PROPERTIES, ...TEXT_PROPERTIES, ...PAINT_PROPERTIES, ...GRID_PROPERTIES, ...TRANSFORM_PROPERTIES, ...SVG_PROPERTIES }
 
 export const IGNORED_PROPERTIES = new Set([
   'cursor', 'pointer-events', 'user-select', 'touch-action', 'resize', 'appearance', 'caret-color', 'accent-color',
@@ -41,7 +42,6 @@ Object.assign(PROPERTIES, {
   'background-origin': accept('padding-box', 'padding-box', 'border-box'),
   'background-clip': accept('border-box', 'border-box', 'padding-box'),
   hyphens: accept('manual', 'manual', 'none'),
-  'font-variant-caps': accept('normal', 'normal'),
   'font-variant-numeric': accept('normal', 'normal', 'lining-nums', 'tabular-nums', 'proportional-nums'),
   'font-feature-settings': accept('normal', 'normal'),
   'mix-blend-mode': accept('normal', 'normal'),

@@ -95,6 +95,8 @@ export interface ComputedStyle {
   blockAlign: 'none' | 'center' | 'left' | 'right'
   textDecoration: { underline: boolean; overline: boolean; lineThrough: boolean; color: Color | null; style: 'solid' | 'dashed' | 'dotted' | 'double' | 'wavy' }
   textTransform: 'none' | 'uppercase' | 'lowercase' | 'capitalize'
+  /** font-variant-caps: small caps are synthesised at layout (lowercase drawn as capitals at 0.7×). */
+  fontVariantCaps: 'normal' | 'small-caps' | 'all-small-caps'
   letterSpacing: number
   wordSpacing: number
   whiteSpace: 'normal' | 'nowrap' | 'pre' | 'pre-wrap' | 'pre-line' | 'break-spaces'

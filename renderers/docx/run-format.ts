@@ -22,6 +22,8 @@ export function runFormat(style: ComputedStyle): RunFormat {
   if (style.verticalAlign === 'super') format.superScript = true
   if (style.verticalAlign === 'sub') format.subScript = true
   if (style.textTransform === 'uppercase') format.allCaps = true
+  // Word's own small caps (w:smallCaps); all-small-caps has no Word equivalent and gets the same.
+  else if (style.fontVariantCaps !== 'normal') format.smallCaps = true
   if (style.letterSpacing !== 0) format.characterSpacing = Math.round(style.letterSpacing * 15)
   return format
 }

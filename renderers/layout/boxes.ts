@@ -54,8 +54,15 @@ export interface ColumnSpec { style: ComputedStyle; span: number }
 /** Text decorations in effect for a text run: its own and those propagated from ancestors (CSS Text Decoration §2). */
 export interface Decoration { underline: boolean; overline: boolean; lineThrough: boolean; color: Color }
 
+/**
+ * A run of synthesised small caps (font-variant-caps): the item's text is in capitals and its style is the
+ * element's at 0.7× size; `full` is the element's own style, which sizes the line box as Chromium's one run of
+ * text would. `lowered`: the letters were lowercase in the document, and the PDF text layer keeps them so.
+ */
+export interface SmallCapsRun { full: ComputedStyle; lowered: boolean }
+
 export type InlineItem =
-  | { kind: 'text'; text: string; style: ComputedStyle; link: string | null; decoration: Decoration | null }
+  | { kind: 'text'; text: string; style: ComputedStyle; link: string | null; decoration: Decoration | null; caps?: SmallCapsRun }
   /** Start of an inline element: its left margin/border/padding take room on the line. */
   | { kind: 'open'; style: ComputedStyle; link: string | null }
   | { kind: 'close'; style: ComputedStyle }

@@ -3,6 +3,7 @@
 // text-transform is applied here as well, since "capitalize" needs the same cross-element view of word starts.
 import type { InlineItem } from './boxes.js'
 import type { ComputedStyle } from '../document/styled-tree.js'
+import { smallCapsRuns } from './small-caps-runs.js'
 
 type TextItem = Extract<InlineItem, { kind: 'text' }>
 
@@ -25,7 +26,7 @@ export function collapseInlineWhitespace(items: InlineItem[]): InlineItem[] {
         afterSpace = text.charCodeAt(text.length - 1) === 32
         text = transform(text, item.style, prevChar)
         prevChar = text[text.length - 1]
-        out.push(withText(item, text))
+        push(out, withText(item, text))
       }
       continue
     }
@@ -46,7 +47,7 @@ export function collapseInlineWhitespace(items: InlineItem[]): InlineItem[] {
       if (!text) continue
       text = transform(text, item.style, prevChar)
       prevChar = text[text.length - 1]
-      out.push(withText(item, text))
+      push(out, withText(item, text))
     }
   }
   return out
@@ -60,6 +61,12 @@ function collapsesSpace(text: string): boolean {
     if (c === 32 && text.charCodeAt(i + 1) === 32) return true
   }
   return false
+}
+
+/** Small caps are cut into runs here, after text-transform, which they draw on (uppercase text stays full size). */
+function push(out: InlineItem[], item: TextItem): void {
+  if (item.style.fontVariantCaps === 'normal') out.push(item)
+  else for (const run of smallCapsRuns(item)) out.push(run)
 }
 
 function withText(item: TextItem, text: string): TextItem {

@@ -48,6 +48,8 @@ export interface TextFrag {
   opacity: number
   /** text-shadow layers (first on top), null when none. */
   shadows: BoxShadow[] | null
+  /** The text as the document has it when the glyphs drawn differ (synthesised small caps): the PDF text layer's. */
+  actualText?: string
 }
 
 export interface LinkFrag { kind: 'link'; x: number; y: number; w: number; h: number; href: string }

@@ -296,7 +296,8 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
       continue
     }
     if (u.kind === 'text') {
-      const textStyle = u.item.style
+      // Small capitals are one run of text with the element's font in Chromium: the line box is sized by it.
+      const textStyle = u.item.caps ? u.item.caps.full : u.item.style
       const extent = inlineExtent(fonts, textStyle)
       for (const span of u.spans) {
         if (span.face !== fonts.faceOf(textStyle)) reach(input, parentShift, inlineExtent(fonts, textStyle, span.face))
@@ -414,6 +415,7 @@ function emitFrags(input: LineInput, spaceExtra: number): void {
       if (prev && prev.kind === 'text' && prev.face === span.face && prev.size === style.fontSize && prev.color === style.color &&
         prev.letterSpacing === style.letterSpacing && prev.spaceExtra === extra && prev.decoration === u.item.decoration && prev.shadows === (style.textShadow.length ? style.textShadow : null) &&
         prev.baseline === baseline + shift && Math.abs(prev.x + prev.w - x) < 0.001) {
+        if (prev.actualText !== undefined || u.item.caps?.lowered) prev.actualText = (prev.actualText ?? prev.text) + (u.item.caps?.lowered ? span.text.toLowerCase() : span.text)
         prev.text += span.text
         prev.w += w
       } else {
@@ -422,6 +424,7 @@ function emitFrags(input: LineInput, spaceExtra: number): void {
           size: style.fontSize, color: style.color, letterSpacing: style.letterSpacing, spaceExtra: extra,
           decoration: u.item.decoration, opacity: 1, shadows: style.textShadow.length ? style.textShadow : null,
         }
+        if (u.item.caps?.lowered) frag.actualText = span.text.toLowerCase()
         frags.push(frag)
       }
       if (!backwards) x += w

@@ -36,7 +36,8 @@ export function paintText(target: PaintTarget, fonts: FontStore, frag: TextFrag)
     // (one ToUnicode entry): the text itself goes into the text layer as the span's ActualText, so search,
     // copy and pdftotext still find it. Only the fallback face ever draws such boxes.
     // Private-use code points are icon-font codes, not text: a reader (and Chromium's text layer) has none.
-    const actual = frag.face.family === 'dejavu' && !fonts.covers(frag.face, frag.text) ? frag.text.replace(PRIVATE_USE, '') : ''
+    // Synthesised small caps draw capitals for lowercase letters: the text layer keeps the document's letters.
+    const actual = frag.actualText ?? (frag.face.family === 'dejavu' && !fonts.covers(frag.face, frag.text) ? frag.text.replace(PRIVATE_USE, '') : '')
     const missing = actual.trim() !== ''
     if (missing) doc.markContent('Span', { actual } as never)
     // As bytes: pdfkit would convert a string to bytes one character at a time in JavaScript.
