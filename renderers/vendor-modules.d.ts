@@ -14,7 +14,8 @@ declare module 'fontkit' {
     xHeight: number
     capHeight: number
     postscriptName: string
-    layout(text: string, features?: unknown): GlyphRun
+    /** direction: fontkit otherwise takes the direction of the text's script (and reverses right-to-left runs). */
+    layout(text: string, features?: unknown, script?: string, language?: string, direction?: 'ltr' | 'rtl'): GlyphRun
     hasGlyphForCodePoint(codePoint: number): boolean
   }
   export function create(buffer: Uint8Array, postscriptName?: string): Font

@@ -2,6 +2,7 @@
 // e-mail templates still use everywhere. They are turned into CSS text and go through the normal
 // declaration parser (cached by text), entering the cascade as author rules of specificity 0.
 import type { DomElement } from './dom.js'
+import { firstStrongDirection } from './first-strong-direction.js'
 import { parseLegacyColor } from './parse-color.js'
 
 const CELL = new Set(['td', 'th'])
@@ -27,6 +28,7 @@ export function presentationalHints(el: DomElement): string {
     length(out, 'height', a.height, CELL.has(tag))
   }
 
+  if (a.dir !== undefined) direction(out, el, a.dir.trim().toLowerCase())
   if (a.align !== undefined) align(out, tag, a.align.trim().toLowerCase())
   if (a.valign !== undefined && (CELL.has(tag) || ROW_GROUPS.has(tag) || tag === 'col' || tag === 'colgroup')) {
     const v = a.valign.trim().toLowerCase()
@@ -76,6 +78,17 @@ export function presentationalHints(el: DomElement): string {
   if ((tag === 'ul' || tag === 'li') && a.type !== undefined && ['disc', 'circle', 'square'].includes(a.type.toLowerCase())) out.push(`list-style-type:${a.type.toLowerCase()}`)
 
   return out.join(';')
+}
+
+/**
+ * The dir attribute, which Chromium maps to direction (auto: the first strong character; ltr without one).
+ * An invalid value is ignored, except on <body>, where Chromium sets ltr: krayin-quote-fa's
+ * `<html dir=rtl><body dir=fa>` prints its tables left to right.
+ */
+function direction(out: string[], el: DomElement, dir: string): void {
+  if (dir === 'rtl' || dir === 'ltr') out.push(`direction:${dir}`)
+  else if (dir === 'auto') out.push(`direction:${firstStrongDirection(el) ?? 'ltr'}`)
+  else if (el.tag === 'body') out.push('direction:ltr')
 }
 
 function cellHintsFromTable(cell: DomElement, out: string[]): void {

@@ -313,6 +313,7 @@ export const TEXT_PROPERTIES: Record<string, PropertyDef> = {
   'white-space': keyword('whiteSpace', WHITE_SPACE, true, 'normal'),
   'text-indent': dim('textIndent', { negative: true }, true, '0'),
   'word-break': keyword('wordBreak', { ...same('normal', 'break-all', 'keep-all', 'break-word'), 'auto-phrase': 'normal' }, true, 'normal'),
+  direction: keyword('direction', same('ltr', 'rtl'), true, 'ltr'),
   'overflow-wrap': keyword('overflowWrap', same('normal', 'break-word', 'anywhere'), true, 'normal'),
   'list-style-type': listStyleType,
   'list-style-position': keyword('listStylePosition', same('inside', 'outside'), true, 'outside'),
@@ -330,6 +331,5 @@ export const TEXT_PROPERTIES: Record<string, PropertyDef> = {
   'font-stretch': accept('normal', (t) => t.length === 1 && t[0].t === 'ident' && t[0].v === 'normal'),
   quotes: accept('auto', () => true),
   'text-wrap': accept('wrap', (t) => t.length === 1 && t[0].t === 'ident' && ['wrap', 'balance', 'pretty', 'stable'].includes(t[0].v)),
-  direction: accept('ltr', (t) => t.length === 1 && t[0].t === 'ident' && t[0].v === 'ltr'),
   'unicode-bidi': accept('normal', (t) => t.length === 1 && t[0].t === 'ident' && (t[0].v === 'normal' || t[0].v === 'isolate' || t[0].v === 'embed')),
 }

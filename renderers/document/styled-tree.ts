@@ -103,6 +103,8 @@ export interface ComputedStyle {
   textIndent: Dim
   wordBreak: 'normal' | 'break-all' | 'keep-all' | 'break-word'
   overflowWrap: 'normal' | 'break-word' | 'anywhere'
+  /** Base direction of the element's paragraphs (`direction`, or the `dir` attribute): bidi levels, start/end alignment. */
+  direction: 'ltr' | 'rtl'
   listStyleType: string
   listStylePosition: 'inside' | 'outside'
   borderCollapse: 'separate' | 'collapse'

@@ -78,12 +78,27 @@ function shape(font: Font, shapes: Map<string, GlyphRun>, text: string): GlyphRu
     // Soft hyphens are invisible, and never reach fontkit: it caches glyph objects by id, and one first made
     // for U+00AD (which shares the hyphen's glyph) keeps that code point, so every later '-' was hidden as a
     // default-ignorable character.
-    run = font.layout(text.indexOf('\u00ad') >= 0 ? text.replaceAll('\u00ad', '') : text)
+    const clean = text.indexOf('\u00ad') >= 0 ? text.replaceAll('\u00ad', '') : text
+    // Arabic-script digits are numbers, read left to right, but fontkit takes the Arabic script's direction
+    // and reverses them (۱۲ drew as ۲۱): a run of them without a right-to-left letter is shaped left to right.
+    run = arabicDigitsOnly(clean) ? font.layout(clean, undefined, undefined, undefined, 'ltr') : font.layout(clean)
     // A bounded cache: templates reuse a small vocabulary, data may not.
     if (shapes.size > 50_000) shapes.clear()
     shapes.set(text, run)
   }
   return run
+}
+
+/** Whether text has Arabic-Indic or Persian digits and no other character of a right-to-left script. */
+function arabicDigitsOnly(text: string): boolean {
+  let digits = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c < 0x590) continue
+    if ((c >= 0x660 && c <= 0x66c) || (c >= 0x6f0 && c <= 0x6f9)) digits = true
+    else if (c <= 0x8ff || (c >= 0xfb1d && c <= 0xfefe)) return false
+  }
+  return digits
 }
 
 /**

@@ -92,9 +92,10 @@ let measuring = 0
 const measured = renderScopedMap<Box, Map<number | string, number>>()
 
 /** yoga's layout pass; whatever is thrown through it (a trap, a measure callback's error) retires the instance. */
-function calculate(root: Node, inner: ContainingBlock): void {
+function calculate(root: Node, inner: ContainingBlock, direction: ComputedStyle['direction']): void {
   try {
-    root.calculateLayout(inner.width, inner.height ?? undefined, Direction.LTR)
+    // A right-to-left container runs its rows from the right (main-start is the right edge).
+    root.calculateLayout(inner.width, inner.height ?? undefined, direction === 'rtl' ? Direction.RTL : Direction.LTR)
   } catch (error) {
     discardYoga()
     throw error
@@ -199,7 +200,7 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
     nodes.push(node)
   }
 
-  calculate(root, inner)
+  calculate(root, inner, style.direction)
   let clamped = false
   nodes.forEach((node, i) => {
     const size = row ? node.getComputedWidth() : node.getComputedHeight()
@@ -210,7 +211,7 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
       clamped = true
     }
   })
-  if (clamped) calculate(root, inner)
+  if (clamped) calculate(root, inner, style.direction)
   const containerHeight = inner.height ?? root.getComputedHeight()
   if (measuring > 0 && style.display === 'flex') {
     // Block-level: its baselines cannot change the height of what is being measured.

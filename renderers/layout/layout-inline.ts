@@ -6,6 +6,7 @@ import { len } from './box-edges.js'
 import { availableBand, type FloatContext } from './float-context.js'
 import { type BoxFrag, type Frag, type LinkFrag, type TextFrag } from './fragments.js'
 import { codePoints, inlineUnits, splitUnit, textUnit, type TextUnit, type Unit } from './inline-units.js'
+import { lineNeedsBidi, resolveLineLevels, visualOrder } from './bidi-line.js'
 import { baselineShift, inlineExtent, type Extent } from './inline-metrics.js'
 import type { ContainingBlock, LayoutContext } from './layout-context.js'
 import { layoutAtomic, type PlacedAtomic } from './layout-atomic.js'
@@ -24,7 +25,8 @@ type Shift = number | 'top' | 'bottom'
 
 interface OpenBox { style: ComputedStyle; shift: Shift; startX: number; fragIndex: number; continued: boolean; extent: Extent }
 
-interface Placed { unit: Unit; x: number; w: number; shift: Shift; extent: Extent; box: OpenBox | null }
+/** `level`: the piece's bidi level (0 on lines without right-to-left text). */
+interface Placed { unit: Unit; x: number; w: number; shift: Shift; extent: Extent; box: OpenBox | null; level: number }
 
 /** One inline formatting context being laid out: what every line reads, and the line being placed (set before placeLine, and by it). */
 interface LineInput {
@@ -44,6 +46,8 @@ interface LineInput {
   maxBottom: number
   /** The link fragment the next linked piece on this line may extend. */
   link: LinkFrag | null
+  /** Whether the line being placed went through the bidi algorithm (its pieces may be out of logical order). */
+  bidi: boolean
 }
 
 export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ctx: LayoutContext, floats: FloatContext): InlineResult {
@@ -51,7 +55,7 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
   const frags: Frag[] = []
   const input: LineInput = {
     ctx, style, open: [], frags, atomics: null, top, left: 0, width: 0, last: false,
-    height: 0, baseline: 0, minTop: 0, maxBottom: 0, link: null,
+    height: 0, baseline: 0, minTop: 0, maxBottom: 0, link: null, bidi: false,
   }
   let units = inlineUnits(box.inline!, ctx.fonts, cb.width, (atomic) => {
     const placed = layoutAtomic(atomic, cb, ctx)
@@ -121,7 +125,8 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
     // A closing edge stays with the content it closes.
     while (end < units.length && units[end].kind === 'close') end++
     input.top = y
-    input.left = band.left + (first ? indent : 0)
+    // text-indent is on the start side: the right of a right-to-left paragraph.
+    input.left = band.left + (first && style.direction === 'ltr' ? indent : 0)
     input.width = avail
     input.last = end >= units.length || forced
     const hasContent = placeLine(units, i, end, input)
@@ -212,6 +217,9 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
     units[f] = withText(fonts, firstText, firstText.text.slice(b))
   }
 
+  input.bidi = lineNeedsBidi(units, style, input.open)
+  const levels = input.bidi ? resolveLineLevels(fonts, units, style, input.open) : null
+
   let contentWidth = 0
   let spaces = 0
   let hasContent = false
@@ -236,7 +244,11 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
   }
 
   const free = Math.max(0, input.width - contentWidth)
-  const align = style.textAlign === 'start' ? 'left' : style.textAlign === 'end' ? 'right' : style.textAlign
+  const rtl = style.direction === 'rtl'
+  const startSide = rtl ? 'right' : 'left'
+  let align = style.textAlign === 'start' ? startSide : style.textAlign === 'end' ? (rtl ? 'left' : 'right') : style.textAlign
+  // A justified paragraph's last line (and a line without spaces) is aligned to the start side.
+  if (align === 'justify' && rtl && (input.last || spaces === 0)) align = startSide
   let x = input.left
   let spaceExtra = 0
   if (align === 'right') x += free
@@ -261,7 +273,10 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
     stack.push(box)
   }
   const placed = scratch.placed
-  for (const u of units) {
+  const lineStart = x
+  for (let k = 0; k < units.length; k++) {
+    const u = units[k]
+    const level = levels ? levels[k] : 0
     const parent = stack[stack.length - 1]
     const parentShift = parent && typeof parent.shift === 'number' ? parent.shift : 0
     const parentStyle = parent?.style ?? style
@@ -270,13 +285,13 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
       box.shift = baselineShift(fonts, u.style, parentStyle, parentShift, box.extent)
       stack.push(box)
       if (struts) reach(input, box.shift, box.extent)
-      placed.push({ unit: u, x, w: u.width, shift: box.shift, extent: box.extent, box })
+      placed.push({ unit: u, x, w: u.width, shift: box.shift, extent: box.extent, box, level })
       x += u.width
       continue
     }
     if (u.kind === 'close') {
       stack.pop()
-      placed.push({ unit: u, x, w: u.width, shift: parentShift, extent: strut, box: null })
+      placed.push({ unit: u, x, w: u.width, shift: parentShift, extent: strut, box: null, level })
       x += u.width
       continue
     }
@@ -288,7 +303,7 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
         if (span.face !== fonts.faceOf(textStyle)) reach(input, parentShift, inlineExtent(fonts, textStyle, span.face))
       }
       const w = u.width + spaceExtra * u.spaces
-      placed.push({ unit: u, x, w, shift: parentShift, extent, box: null })
+      placed.push({ unit: u, x, w, shift: parentShift, extent, box: null, level })
       x += w
       continue
     }
@@ -297,7 +312,7 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
       const extent = { above: a.baseline, below: a.outerHeight - a.baseline }
       const shift = baselineShift(fonts, u.box.style, parentStyle, parentShift, extent)
       reach(input, shift, extent)
-      placed.push({ unit: u, x, w: u.width, shift, extent, box: null })
+      placed.push({ unit: u, x, w: u.width, shift, extent, box: null, level })
       x += u.width
     }
   }
@@ -309,6 +324,11 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
   }
   input.height = input.maxBottom - input.minTop
   input.baseline = input.top - input.minTop
+  if (levels) {
+    // UAX #9 L2: the pieces from the line's start edge in visual order.
+    let vx = lineStart
+    for (const k of visualOrder(placed.map((p) => p.level))) { placed[k].x = vx; vx += placed[k].w }
+  }
 
   emitFrags(input, spaceExtra)
   clearScratch()
@@ -360,7 +380,14 @@ function emitFrags(input: LineInput, spaceExtra: number): void {
     }
     if (u.kind === 'close') {
       const box = open.pop()
-      if (box) decorateInlineBox(box, p.x + u.width - marginRight(box.style), true, input)
+      if (!box) continue
+      const endX = p.x + u.width - marginRight(box.style)
+      // A box reordered right to left closes left of where it opened.
+      if (input.bidi && endX < box.startX) {
+        const openX = box.startX
+        box.startX = endX - u.width + marginRight(box.style)
+        decorateInlineBox(box, openX, true, input)
+      } else decorateInlineBox(box, endX, true, input)
       continue
     }
     if (u.kind === 'atomic') {
@@ -374,13 +401,16 @@ function emitFrags(input: LineInput, spaceExtra: number): void {
     if (u.kind !== 'text' || !u.text) continue
     const style = u.item.style
     const shift = resolveShift(input, p.shift, p.extent)
-    let x = p.x
+    // Spans of one right-to-left word (fallback faces) go right to left too.
+    const backwards = (p.level & 1) === 1 && u.spans.length > 1
+    let x = backwards ? p.x + p.w : p.x
     for (const span of u.spans) {
       const chars = style.letterSpacing ? codePoints(span.text) : 0
       let spaces = 0
       for (let k = 0; k < span.text.length; k++) if (span.text.charCodeAt(k) === 32) spaces++
       const extra = style.wordSpacing + spaceExtra
       const w = span.width + style.letterSpacing * chars + extra * spaces
+      if (backwards) x -= w
       const prev = frags[frags.length - 1]
       if (prev && prev.kind === 'text' && prev.face === span.face && prev.size === style.fontSize && prev.color === style.color &&
         prev.letterSpacing === style.letterSpacing && prev.spaceExtra === extra && prev.decoration === u.item.decoration && prev.shadows === (style.textShadow.length ? style.textShadow : null) &&
@@ -397,7 +427,7 @@ function emitFrags(input: LineInput, spaceExtra: number): void {
         if (u.item.caps?.lowered) frag.actualText = span.text.toLowerCase()
         frags.push(frag)
       }
-      x += w
+      if (!backwards) x += w
     }
     addLink(input, u.item.link, p.x, p.w)
   }

@@ -56,6 +56,8 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
   const colX: number[] = [x + frame.left + frame.spacingX]
   widths.forEach((w, i) => colX.push(colX[i] + w + frame.spacingX))
   const collapsed = frame.collapse ? collapsedBorders(table, grid) : null
+  // A right-to-left table puts its first column on the right: x mirrored within the grid.
+  const mirrorSum = style.direction === 'rtl' ? colX[0] - frame.spacingX + colX[widths.length] : null
 
   // Lay out every cell at its width; heights settle once the rows are known.
   const R = grid.rows.length
@@ -66,9 +68,9 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
     if (rs && rs.height !== 'auto') rowHeights[r] = len(rs.height, 0)
   }
   for (const gc of grid.cells) {
-    const cellX = colX[gc.col]
     const end = Math.min(gc.col + gc.colspan, widths.length)
-    const cellW = colX[end] - frame.spacingX - cellX
+    const cellW = colX[end] - frame.spacingX - colX[gc.col]
+    const cellX = mirrorSum === null ? colX[gc.col] : mirrorSum - colX[gc.col] - cellW
     const box = collapsed ? collapsedCellBox(gc, collapsed, grid.columns) : gc.cell.box
     // Each cell records its own flow: a row taller than a page is broken between the lines inside it.
     const flow = ctx.flow ? createFlowConstraints() : null
@@ -143,7 +145,12 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
     children.push(c.frag)
   }
   // A loop, not push(...edges): a long collapsed-border table has more edges than fit as stack arguments.
-  if (collapsed) for (const edge of collapsedEdges(collapsed, colX, rowY, frame.spacingX)) children.push(edge)
+  if (collapsed) {
+    for (const edge of collapsedEdges(collapsed, colX, rowY, frame.spacingX)) {
+      if (mirrorSum !== null) { edge.x1 = mirrorSum - edge.x1; edge.x2 = mirrorSum - edge.x2 }
+      children.push(edge)
+    }
+  }
 
   y = gridBottom
   captionsAt('bottom')
