@@ -29,8 +29,6 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
   // 503 "the render pool is still starting" until they have (renders sent meanwhile wait in the queue).
   await app.listen({ port: config.port, host: config.host })
   const warm = performance.now()
-  // The route schemas left for their first request are compiled now, between requests.
-  void app.compileSchemas()
   void app.pool.ready.then(() => app.log.info({ ms: Math.round(performance.now() - warm) }, 'render pool ready'))
   if (seeded) {
     const template = await app.store.templates.get(seeded.accountId, seeded.templateId)
@@ -38,6 +36,8 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
     await writeFile(dataFile, JSON.stringify(template?.draft.sampleData ?? {}, null, 2))
     console.log(firstStartBanner(config, seeded.templateId, dataFile))
   }
+  // The route schemas left for their first request are compiled now, between requests (after the banner).
+  void app.compileSchemas()
   process.once('SIGINT', () => void shutDown(app, config, 'SIGINT'))
   process.once('SIGTERM', () => void shutDown(app, config, 'SIGTERM'))
   return app

@@ -86,7 +86,8 @@ t.test('a new user: serve on an empty DATA_DIR, create a key, render the sample 
   server.stdout.on('data', (chunk) => { log += chunk })
   server.stderr.on('data', (chunk) => { log += chunk })
   const deadline = Date.now() + 30_000
-  while (!/Server listening/.test(log) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+  // The banner follows the listening line (the sample data file is written first).
+  while (!/quire keys create/.test(log) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
   t.match(log, /sample invoice template (tpl_\w+)/, 'first start logs the sample template')
   t.match(log, /quire keys create/, 'and how to get a key')
   const templateId = /sample invoice template (tpl_\w+)/.exec(log)![1]
