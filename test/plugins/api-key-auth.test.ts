@@ -1,20 +1,6 @@
 import t from 'tap'
-import net from 'node:net'
 import { build, publishedTemplate } from '../helpers/build.js'
-
-/** Sends a request byte for byte, so header whitespace reaches the server as written. */
-function rawRequest(baseUrl: string, lines: string[], body: string): Promise<{ status: number; text: string }> {
-  const { port } = new URL(baseUrl)
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), '127.0.0.1', () => {
-      socket.end([...lines, `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close', '', body].join('\r\n'))
-    })
-    let data = ''
-    socket.on('data', (chunk) => { data += chunk })
-    socket.on('end', () => resolve({ status: Number(data.split(' ')[1]), text: data }))
-    socket.on('error', reject)
-  })
-}
+import { rawRequest } from '../helpers/raw-request.js'
 
 t.test('X-Api-Key: every 401 cause of the spec, and account scoping', async (t) => {
   const h = await build(t)

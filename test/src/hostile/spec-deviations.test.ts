@@ -3,29 +3,15 @@
 // member was not named, `base64HtmlString: "=="` rendered a blank PDF, an async raw-HTML job over
 // MAX_HTML_CHARS was accepted and failed later, and another account's header block was accepted at save.
 import { mkdtempSync, rmSync } from 'node:fs'
-import net from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
 import { openStore } from '../../../src/store/index.js'
 import { createKey, startChild } from '../../plugins/async/child-server.js'
 import { problem } from './hostile-server.js'
+import { rawRequest } from '../../helpers/raw-request.js'
 
 t.setTimeout(300_000)
-
-/** A request written byte for byte (repeated headers reach the server as sent). */
-function rawRequest(baseUrl: string, lines: string[], body = ''): Promise<{ status: number; text: string }> {
-  const { port } = new URL(baseUrl)
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), '127.0.0.1', () => {
-      socket.end([...lines, `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close', '', body].join('\r\n'))
-    })
-    let data = ''
-    socket.on('data', (chunk) => { data += chunk })
-    socket.on('end', () => resolve({ status: Number(data.split(' ')[1]), text: data }))
-    socket.on('error', reject)
-  })
-}
 
 t.test('item 8 deviations, one server', async (t) => {
   const dataDir = mkdtempSync(join(tmpdir(), 'quire-spec-'))
