@@ -14,6 +14,8 @@ import {
   withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult, type Strut,
 } from './layout-context.js'
 import { clampHeight, specifiedHeight, usedWidth } from './used-width.js'
+import { clipFlow, flowMark } from './clip-flow.js'
+import { quirkyPercentBase } from './quirky-percent-height.js'
 
 export function isPositioned(style: ComputedStyle): boolean {
   return style.position !== 'static'
@@ -96,7 +98,9 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   const contentX = x + b.left + p.left
   const contentTop = top + b.top + p.top
   const multicol = style.columnCount > 1 && !isFlexContainer(style) && !isGridContainer(style) ? columnGeometry(style, width) : null
-  const inner: ContainingBlock = { x: contentX, width: multicol ? multicol.colWidth : width, height: height ?? ratioHeight, align: style.blockAlign }
+  const inner: ContainingBlock = {
+    x: contentX, width: multicol ? multicol.colWidth : width, height: height ?? ratioHeight ?? quirkyPercentBase(style, cb, ctx), align: style.blockAlign,
+  }
   // Column content is moved after layout, so what pagination would record there is not where it ends up.
   const outerCtx = ctx
   if (multicol) ctx = withoutFlow(ctx)
@@ -108,6 +112,7 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
     kind: 'box', x, y: top, w: width + b.left + b.right + p.left + p.right, h: 0, style, children: [],
     sides: ALL_SIDES, positioned: isPositioned(style) && !isRoot,
   }
+  const recorded = ctx.flow ? flowMark(ctx.flow) : null
   const content = layoutContent(box, inner, contentTop, ctx, floats, !isRoot && topCollapsible(box))
   frag.children = content.frags
   let cursor = content.cursor
@@ -132,6 +137,7 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
 
   if (box.marker && firstBaseline !== null) frag.marker = markerFrag(box, ctx, contentX, firstBaseline)
   if (ctx.flow && !selfCollapsing) recordBox(ctx, box, frag, contentTop, contentTop + contentHeight)
+  if (recorded && ctx.flow && style.overflow !== 'visible' && !isRoot) clipFlow(ctx.flow, recorded, frag.y + frag.h)
 
   if (positioned) {
     const pending = ctx.absolute.pop()!
