@@ -1,6 +1,7 @@
 // @page margin boxes (the 16 of CSS Paged Media §4.2 with strings and counter(page)/counter(pages)), laid
 // out per page as small documents in their part of the page margin, placed as Chromium prints them: the top
-// and bottom boxes across the page area's width, centred vertically in their margin; the corners in the
+// and bottom boxes across the page area's width (two or three on a side share it by their content widths,
+// margin-box-widths.ts), centred vertically in their margin; the corners in the
 // corner squares, against the page area; the side boxes in the side margins along the page area's height,
 // centred across, at its top, middle or bottom. Each box inherits the font and colour of its @page rule.
 import type { PageMarginBox } from '../document/styled-tree.js'
@@ -13,6 +14,8 @@ import { layoutDocument } from '../layout/layout-document.js'
 import type { PageGeometry } from '../layout/page-geometry.js'
 import type { PrintedPage } from './printed-pages.js'
 import type { Warnings } from '../warnings.js'
+import type { BoxFrag } from '../layout/fragments.js'
+import { shareSide, type Extent, type Span } from './margin-box-widths.js'
 
 /** A laid-out box and the rectangle it is placed in (page px); `align` says where in its height it sits. */
 export interface PlacedBand { band: Band; x: number; y: number; h: number; align: 'top' | 'middle' | 'bottom' }
@@ -46,21 +49,69 @@ function boxHtml(box: PageMarginBox, page: number, pages: number, textAlign: str
     `<div style="display:inline-block;text-align:${textAlign};${escapeHtml(box.css)}">${escapeHtml(text)}</div></div></body></html>`
 }
 
-export function marginBoxBands(
-  pages: PrintedPage[], engines: { fonts: FontStore; images: ImageStore; warnings: Warnings },
-): PlacedBand[][] {
-  const cache = new Map<string, Band>()
-  return pages.map(({ rule, geometry: g }, i) => (rule.marginBoxes ?? []).flatMap((box) => {
-    const a = area(box.position, g)
-    if (a.w < 1 || a.h < 1) return []
-    const html = boxHtml(box, i + 1, pages.length, a.textAlign)
-    const key = `${a.w}|${a.h}|${html}`
-    let band = cache.get(key)
-    if (!band) {
-      const doc = layoutDocument(buildStyledDocument(html, { type: 'print', width: a.w, height: a.h }), engines, a.w, a.h)
-      band = { ops: displayList(doc.root), height: doc.height * doc.scale, scale: doc.scale }
-      cache.set(key, band)
+type Engines = { fonts: FontStore; images: ImageStore; warnings: Warnings }
+
+/** The inline-block that holds a margin box's content, border box. */
+function contentBox(frag: BoxFrag): BoxFrag | null {
+  if (frag.style.display === 'inline-block') return frag
+  for (const child of frag.children) {
+    const found = child.kind === 'box' ? contentBox(child) : null
+    if (found) return found
+  }
+  return null
+}
+
+/** Min- and max-content width of a box's content: laid out on no width and on a very wide one. */
+function measure(html: string, engines: Engines, cache: Map<string, Extent>): Extent {
+  let hit = cache.get(html)
+  if (!hit) {
+    const width = (w: number) => {
+      const doc = layoutDocument(buildStyledDocument(html, { type: 'print', width: w, height: 1000 }), engines, w, 1000, 'screen')
+      return contentBox(doc.root)?.w ?? 0
     }
-    return [{ band, x: a.x, y: a.y, h: a.h, align: a.align }]
-  }))
+    hit = { min: width(0), max: width(100_000) }
+    cache.set(html, hit)
+  }
+  return hit
+}
+
+/** The top and bottom boxes' share of the page area's width when two or three share a side (§5.3.2). */
+function sharedWidths(boxes: PageMarginBox[], g: PageGeometry, page: number, pages: number, engines: Engines, cache: Map<string, Extent>): Map<string, Span> {
+  const out = new Map<string, Span>()
+  const available = g.width - g.margins.left - g.margins.right
+  for (const side of ['top', 'bottom'] as const) {
+    const find = (where: string) => boxes.find((b) => b.position === `${side}-${where}`) ?? null
+    const trio = [find('left'), find('center'), find('right')]
+    if (trio.filter(Boolean).length < 2) continue
+    const [start, center, end] = trio.map((b) => (b ? measure(boxHtml(b, page, pages, 'left'), engines, cache) : null))
+    const shares = shareSide(start, center, end, available)
+    for (const [box, share] of [[trio[0], shares.start], [trio[1], shares.center], [trio[2], shares.end]] as const) {
+      if (box && share) out.set(box.position, share)
+    }
+  }
+  return out
+}
+
+export function marginBoxBands(pages: PrintedPage[], engines: Engines): PlacedBand[][] {
+  const cache = new Map<string, Band>()
+  const extents = new Map<string, Extent>()
+  return pages.map(({ rule, geometry: g }, i) => {
+    const boxes = rule.marginBoxes ?? []
+    const shares = sharedWidths(boxes, g, i + 1, pages.length, engines, extents)
+    return boxes.flatMap((box) => {
+      const a = area(box.position, g)
+      const share = shares.get(box.position)
+      if (share) { a.x += share.offset; a.w = share.width }
+      if (a.w < 1 || a.h < 1) return []
+      const html = boxHtml(box, i + 1, pages.length, a.textAlign)
+      const key = `${a.w}|${a.h}|${html}`
+      let band = cache.get(key)
+      if (!band) {
+        const doc = layoutDocument(buildStyledDocument(html, { type: 'print', width: a.w, height: a.h }), engines, a.w, a.h)
+        band = { ops: displayList(doc.root), height: doc.height * doc.scale, scale: doc.scale }
+        cache.set(key, band)
+      }
+      return [{ band, x: a.x, y: a.y, h: a.h, align: a.align }]
+    })
+  })
 }
