@@ -21,6 +21,8 @@ export interface PaginateInput {
   keepTogether: boolean
   /** Stop once this many pages exist (the caller turns that into the pages-limit error). */
   stopAfter: number
+  /** Where the first page starts (0: the top of the document). */
+  from?: number
 }
 
 const EPS = 0.5
@@ -30,7 +32,7 @@ export function paginate(input: PaginateInput): PageSlice[] {
   const both = sortByTop([...input.flow.hard, ...input.flow.soft])
   const forced = [...input.flow.forced].sort((a, b) => a - b)
   const pages: PageSlice[] = []
-  let start = 0
+  let start = input.from ?? 0
   do {
     const index = pages.length
     let head = headFor(input.flow.heads, start)
@@ -87,6 +89,17 @@ function lowerBound(spans: Span[], y: number): number {
     else hi = mid
   }
   return lo
+}
+
+/** The forced breaks that start a page: those with content above them since the previous one, before the end. */
+export function pageStartingBreaks(flow: FlowConstraints, height: number): number[] {
+  const hard = sortByTop(flow.hard)
+  const out: number[] = []
+  let start = 0
+  for (const y of [...flow.forced].sort((a, b) => a - b)) {
+    if (y > start + EPS && y < height - EPS && hasContent(hard, start, y)) out.push(start = y)
+  }
+  return out
 }
 
 /** Whether anything that prints (a line, a row, an image) starts in [start, y): no blank page for a forced break. */

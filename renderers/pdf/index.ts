@@ -10,13 +10,14 @@ import { loadDocumentFonts } from '../fonts/load-document-fonts.js'
 import { operatorFonts } from '../fonts/operator-fonts.js'
 import { renderDocumentHtml } from '../template/index.js'
 import { budgetsOf } from '../default-budgets.js'
-import { displayList } from '../layout/display-list.js'
+import { displayList, type PaintOp } from '../layout/display-list.js'
 import { fixedBoxOps } from '../layout/fixed-boxes.js'
 import { fontStore } from '../fonts/font-store.js'
 import { headerFooterBands } from './header-footer.js'
-import { layoutDocument } from '../layout/layout-document.js'
+import { layoutDocument, type LaidOutDocument } from '../layout/layout-document.js'
 import { marginBoxBands } from './page-margin-boxes.js'
 import { openPdf } from './open-pdf.js'
+import { paginateByWidth } from './pages-by-width.js'
 import { contentBox, printedPageGeometry } from '../layout/page-geometry.js'
 import { paginate } from '../layout/paginate.js'
 import { pageNameAt } from '../layout/page-name-at.js'
@@ -74,10 +75,22 @@ async function printPdf(task: PdfTask): Promise<RenderOutput> {
   // Each page's size and margins follow from the @page rules that match it; its name from the content it starts with.
   const pageHeight = (i: number, start?: number) =>
     contentBox(pages.page(i, start === undefined ? undefined : pageNameAt(laid.root, start)).geometry).height / laid.scale
-  const slices = paginate({
-    height: laid.height, pageHeight, flow: laid.flow,
-    keepTogether: !settings.disablePageBreakCalculation, stopAfter: task.limits.maxPages + 1,
-  })
+  const keepTogether = !settings.disablePageBreakCalculation
+  let slices = paginate({ height: laid.height, pageHeight, flow: laid.flow, keepTogether, stopAfter: task.limits.maxPages + 1 })
+  // Pages of another width (a named page or :first with its own size) are laid out at their own width.
+  let perPage: Array<{ ops: PaintOp[]; scale: number } | null> | undefined
+  if (slices.some((_, i) => Math.abs(contentBox(pages.page(i).geometry).width - content.width) > 0.5)) {
+    const byWidth = paginateByWidth({
+      styled, engines, base: laid, width: content.width, height: content.height, pages, keepTogether, stopAfter: task.limits.maxPages + 1,
+    })
+    if (byWidth) {
+      slices = byWidth.map((p) => p.slice)
+      const ops = new Map<LaidOutDocument, PaintOp[]>()
+      const opsOf = (l: LaidOutDocument) => ops.get(l) ?? ops.set(l, displayList(l.root)).get(l)!
+      perPage = byWidth.map((p) => (p.layout === laid ? null : { ops: opsOf(p.layout), scale: p.layout.scale }))
+    }
+  }
+  const pageScale = (i: number) => perPage?.[i]?.scale ?? laid.scale
   if (slices.length > task.limits.maxPages) {
     throw new RenderError('QUIRE_ERR_RENDER_PAGES_LIMIT', `The document has more than ${task.limits.maxPages} pages (limit ${task.limits.maxPages})`)
   }
@@ -93,7 +106,8 @@ async function printPdf(task: PdfTask): Promise<RenderOutput> {
   const target = createPaintTarget(pdf.doc, engines.fonts, engines.images, settings.printBackground, warnings)
   const ops = displayList(laid.root)
   const fixed = slices.length > 1 ? fixedBoxOps(laid.root, pageHeight(0)) : []
-  paintPages(target, engines.fonts, { ops, fixed, slices, geometries, pageHeight, scale: laid.scale, canvas: laid.canvas, bands, marginBoxes })
+  const paintHeight = (i: number) => contentBox(geometries[i]).height / pageScale(i)
+  paintPages(target, engines.fonts, { ops, perPage, fixed, slices, geometries, pageHeight: paintHeight, scale: laid.scale, canvas: laid.canvas, bands, marginBoxes })
   pdf.doc.end()
   const bytes = await pdf.bytes
   return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType: 'application/pdf', extension: 'pdf', warnings: warnings.list }

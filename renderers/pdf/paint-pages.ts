@@ -12,6 +12,8 @@ import type { PaintTarget } from './paint-target.js'
 
 export interface PagesToPaint {
   ops: PaintOp[]
+  /** Pages cut from another layout (a page of its own width): its operations and scale, else `ops` and `scale`. */
+  perPage?: Array<{ ops: PaintOp[]; scale: number } | null>
   /** position: fixed boxes, painted again on every page after the first. */
   fixed: PaintOp[]
   slices: PageSlice[]
@@ -28,9 +30,10 @@ export function paintPages(target: PaintTarget, fonts: FontStore, p: PagesToPain
   p.slices.forEach((cut, i) => {
     // The last page shows its whole page area, so shadows and overflow below the last box are not cut off.
     const slice = i === p.slices.length - 1 ? { ...cut, end: Math.max(cut.end, cut.start + p.pageHeight(i)) } : cut
-    const page = { slice, geometry: p.geometries[i], scale: p.scale, canvas: p.canvas }
+    const own = p.perPage?.[i]
+    const page = { slice, geometry: p.geometries[i], scale: own?.scale ?? p.scale, canvas: p.canvas }
     beginPage(target, page)
-    paintSlice(target, fonts, p.ops, page)
+    paintSlice(target, fonts, own?.ops ?? p.ops, page)
     const g = p.geometries[i]
     if (i > 0 && p.fixed.length) {
       target.doc.save()

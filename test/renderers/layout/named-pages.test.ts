@@ -27,3 +27,10 @@ t.test('an image or a screen has no pages: page names do not break it', async (t
   const laid = await layoutHtml('<!DOCTYPE html><p>one</p><p style="page:x">two</p>', { medium: 'screen' })
   t.equal(laid.pages.length, 1)
 })
+
+t.test('break-before: right/left/recto/verso break the page but insert no blank page (Chromium 156 prints none)', async (t) => {
+  // Chromium: 3 pages, "two" on page 2 (a left page) although it asks for a right one.
+  const { pages } = await layoutHtml(`<!DOCTYPE html><p>one</p><p style="break-before:right">two</p>
+    <p style="break-before:verso">three</p><p style="break-before:recto">four</p>`)
+  t.same(pageTexts(pages), [['one'], ['two'], ['three'], ['four']])
+})

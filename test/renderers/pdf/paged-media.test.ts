@@ -79,3 +79,26 @@ t.test('without @page selectors a document prints as before: one geometry, the t
   const words = wordBoxes(out.bytes)
   t.same(words.filter((w) => w.text.includes('/')).map((w) => [w.page, w.text]), [[1, '1/2'], [2, '2/2']])
 })
+
+t.test('@page :blank matches no page: Chromium 156 inserts no blank pages for break-before: left/right', async (t) => {
+  const html = `<!DOCTYPE html><style>@page { size: 200px 200px; margin: 40px; @top-center { content: "P" counter(page) } }
+    @page :blank { @top-center { content: "BLANK" } } body { margin: 0 }</style>
+    <div>one</div><div style="break-before:right">two</div><div style="break-before:left">three</div>`
+  const out = await renderPdf(pdfTask(html, { kind: 'html' }))
+  const words = wordBoxes(out.bytes)
+  // Chromium: P1 one, P2 two, P3 three (two sits on a left page, three on a right one).
+  t.same(words.map((w) => [w.page, w.text]), [[1, 'P1'], [1, 'one'], [2, 'P2'], [2, 'two'], [3, 'P3'], [3, 'three']])
+})
+
+t.test('a page of its own width (:first, a named page) has its content laid out at that width, as Chromium does', async (t) => {
+  const words = (n: number) => Array(n).fill('words').join(' ')
+  const html = `<!DOCTYPE html><style>@page { size: 300px 300px; margin: 30px } @page wide { size: 600px 300px }
+    @page :first { size: 400px 300px } body { margin: 0; font: 12px "Liberation Sans" } .w { page: wide }</style>
+    <p>first page ${words(13)}</p><div class="w"><p>wide page ${words(19)}</p></div><p>narrow page ${words(14)}</p>`
+  const out = await renderPdf(pdfTask(html, { kind: 'html' }))
+  t.same(pageSizes(out.bytes), ['300 x 225', '450 x 225', '225 x 225'])
+  // Words per line on each page, as in Chromium's PDF of the same HTML.
+  const lines = new Map<string, number>()
+  for (const w of wordBoxes(out.bytes)) lines.set(`${w.page}:${Math.round(w.y)}`, (lines.get(`${w.page}:${Math.round(w.y)}`) ?? 0) + 1)
+  t.same([...lines.entries()].map(([k, n]) => `${k.split(':')[0]}:${n}`), ['1:10', '1:5', '2:15', '2:6', '3:6', '3:6', '3:4'])
+})

@@ -1,0 +1,56 @@
+// Pages of their own width (a named page or :first with another `size` or side margins), laid out at that
+// width as Chromium lays out each page. The document is laid out once more per distinct page-area width;
+// the stretches between forced breaks (where a page name changes, a break is always forced) are paginated
+// in the layout of the width of the page they start on. Pages of the plain width keep the first layout.
+import type { StyledDocument } from '../document/styled-tree.js'
+import { layoutDocument, type LaidOutDocument, type LayoutEngines } from '../layout/layout-document.js'
+import { contentBox } from '../layout/page-geometry.js'
+import { pageNameAt } from '../layout/page-name-at.js'
+import { paginate, pageStartingBreaks, type PageSlice } from '../layout/paginate.js'
+import type { PrintedPages } from './printed-pages.js'
+
+export interface LaidOutPage { slice: PageSlice; layout: LaidOutDocument }
+
+export interface WidthInput {
+  styled: StyledDocument
+  engines: LayoutEngines
+  /** The layout at the plain @page rule's width, and that width and page-area height. */
+  base: LaidOutDocument
+  width: number
+  height: number
+  pages: PrintedPages
+  keepTogether: boolean
+  stopAfter: number
+}
+
+/**
+ * The pages, each with the layout it is cut from; null when the other layouts do not break where the first
+ * one does (then every page keeps the first layout, its content moved with the page's margins).
+ */
+export function paginateByWidth(input: WidthInput): LaidOutPage[] | null {
+  const { base, pages } = input
+  const layouts = new Map<number, LaidOutDocument>([[Math.round(input.width), base]])
+  const layoutAt = (w: number) => {
+    const key = Math.round(w)
+    let laid = layouts.get(key)
+    if (!laid) layouts.set(key, (laid = layoutDocument(input.styled, input.engines, w, input.height)))
+    return laid
+  }
+  const baseBreaks = pageStartingBreaks(base.flow, base.height)
+  const out: LaidOutPage[] = []
+  for (let k = 0; k <= baseBreaks.length && out.length < input.stopAfter; k++) {
+    const index = out.length
+    const name = pageNameAt(base.root, k === 0 ? 0 : baseBreaks[k - 1])
+    const laid = layoutAt(contentBox(pages.page(index, name).geometry).width)
+    const breaks = laid === base ? baseBreaks : pageStartingBreaks(laid.flow, laid.height)
+    if (breaks.length !== baseBreaks.length) return null
+    const from = k === 0 ? 0 : breaks[k - 1]
+    const to = k < breaks.length ? breaks[k] : laid.height
+    const slices = paginate({
+      height: to, from, flow: { ...laid.flow, forced: [] }, keepTogether: input.keepTogether, stopAfter: input.stopAfter - index,
+      pageHeight: (i, start) => contentBox(pages.page(index + i, start === undefined ? undefined : pageNameAt(laid.root, start)).geometry).height / laid.scale,
+    })
+    out.push(...slices.map((slice) => ({ slice, layout: laid })))
+  }
+  return out
+}
