@@ -99,7 +99,7 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   const contentTop = top + b.top + p.top
   const multicol = style.columnCount > 1 && !isFlexContainer(style) && !isGridContainer(style) ? columnGeometry(style, width) : null
   const inner: ContainingBlock = {
-    x: contentX, width: multicol ? multicol.colWidth : width, height: height ?? ratioHeight ?? quirkyPercentBase(style, cb, ctx), align: style.blockAlign,
+    x: contentX, width: multicol ? multicol.colWidth : width, height: height ?? ratioHeight ?? quirkyPercentBase(box, cb, ctx), align: style.blockAlign,
   }
   // Column content is moved after layout, so what pagination would record there is not where it ends up.
   const outerCtx = ctx
