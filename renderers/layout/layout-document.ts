@@ -38,8 +38,12 @@ const MAX_SHRINK = 2
 /** What layout runs with; `budgets` defaults to renderers/default-budgets.ts. */
 export interface LayoutEngines { fonts: FontStore; images: ImageStore; warnings: Warnings; budgets?: RenderBudgets }
 
-/** `height` is the page's content height (print) or the viewport's (screen): what `vh` and `%` resolve against. */
-export function layoutDocument(doc: StyledDocument, engines: LayoutEngines, width: number, height: number, medium: Medium = 'print'): LaidOutDocument {
+/**
+ * `height` is the page's content height (print) or the viewport's (screen): what `vh` and `%` resolve against.
+ * `scale`: print at this scale instead of measuring the overflow (a page of its own width keeps the factor
+ * the document's plain pages were shrunk by, as Chromium scales the whole document once).
+ */
+export function layoutDocument(doc: StyledDocument, engines: LayoutEngines, width: number, height: number, medium: Medium = 'print', scale?: number): LaidOutDocument {
   const boxes = buildBoxes(withAltText(doc.root, engines.images), engines.warnings)
   checkLayoutDepth(boxes, engines.budgets ?? DEFAULT_BUDGETS)
   const run = (w: number) => {
@@ -48,8 +52,9 @@ export function layoutDocument(doc: StyledDocument, engines: LayoutEngines, widt
     const result = layoutBox(boxes, { x: 0, width: w, height: ctx.initial.height }, 0, ctx, { floats: createFloatContext(), isRoot: true })
     return { root: result.frag, flow }
   }
+  if (scale !== undefined) return measured(run(width / scale), scale, medium)
   let pass = run(width)
-  let scale = 1
+  scale = 1
   if (medium === 'print') {
     const right = rightmost(pass.root)
     if (right > width + 0.5) {
@@ -58,6 +63,10 @@ export function layoutDocument(doc: StyledDocument, engines: LayoutEngines, widt
       scale = width / w
     }
   }
+  return measured(pass, scale, medium)
+}
+
+function measured(pass: { root: BoxFrag; flow: FlowConstraints }, scale: number, medium: Medium): LaidOutDocument {
   const root = pass.root
   const rootBottom = root.y + root.h
   let bottom: number

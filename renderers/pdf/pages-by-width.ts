@@ -33,7 +33,7 @@ export function paginateByWidth(input: WidthInput): LaidOutPage[] | null {
   const layoutAt = (w: number) => {
     const key = Math.round(w)
     let laid = layouts.get(key)
-    if (!laid) layouts.set(key, (laid = layoutDocument(input.styled, input.engines, w, input.height)))
+    if (!laid) layouts.set(key, (laid = layoutDocument(input.styled, input.engines, w, input.height, 'print', base.scale)))
     return laid
   }
   const baseBreaks = pageStartingBreaks(base.flow, base.height)
