@@ -81,7 +81,7 @@ async function printPdf(task: PdfTask): Promise<RenderOutput> {
   let perPage: Array<{ ops: PaintOp[]; scale: number } | null> | undefined
   if (slices.some((_, i) => Math.abs(contentBox(pages.page(i).geometry).width - content.width) > 0.5)) {
     const byWidth = paginateByWidth({
-      styled, engines, base: laid, width: content.width, height: content.height, pages, keepTogether, stopAfter: task.limits.maxPages + 1,
+      styled, engines, base: laid, width: content.width, height: content.height, pages, baseSlices: slices, keepTogether, stopAfter: task.limits.maxPages + 1,
     })
     if (byWidth) {
       slices = byWidth.map((p) => p.slice)

@@ -102,3 +102,14 @@ t.test('a page of its own width (:first, a named page) has its content laid out 
   for (const w of wordBoxes(out.bytes)) lines.set(`${w.page}:${Math.round(w.y)}`, (lines.get(`${w.page}:${Math.round(w.y)}`) ?? 0) + 1)
   t.same([...lines.entries()].map(([k, n]) => `${k.split(':')[0]}:${n}`), ['1:10', '1:5', '2:15', '2:6', '3:6', '3:6', '3:4'])
 })
+
+t.test('a narrower :first page with the text flowing on: the stretch is laid out to fit its narrowest page', async (t) => {
+  const text = Array.from({ length: 300 }, (_, i) => `w${i % 10}`).join(' ')
+  const html = `<!DOCTYPE html><style>@page { size: 300px 300px; margin: 30px } @page :first { margin-left: 120px }
+    body { margin: 0; font: 12px "Liberation Sans" }</style><p>${text}</p>`
+  const words = wordBoxes((await renderPdf(pdfTask(html, { kind: 'html' }))).bytes)
+  // Chromium wraps page 1 at 150 px (8 words a line) and the later pages at 240 px; here every page keeps the
+  // narrower width, so no word is cut at page 1's right edge (22.5 pt right margin on a 225 pt page).
+  t.ok(words.filter((w) => w.page === 1).every((w) => w.x2 <= 225 - 22.5 + 0.5), 'nothing crosses page 1\'s right margin')
+  t.equal(words.filter((w) => w.page === 1 && Math.abs(w.y - words[0].y) < 1).length, 8, '8 words on the first line, as in Chromium')
+})
