@@ -1,7 +1,8 @@
 #!/usr/bin/env -S node --max-semi-space-size=2 --single-threaded-gc --no-concurrent-recompilation --heap-growing-percent=30 --no-sparkplug
 // The `quire` command: runs the compiled CLI (built by `npm install` through the prepare script).
 // --max-semi-space-size=2: the main thread only serves HTTP and the store; V8's default young generation
-// (up to 48 MB) grew under load to 40 MB more RSS for no measurable gain (render workers set their own).
+// (up to 48 MB) grew under load to 40 MB more RSS for no measurable gain. Render workers set their own
+// (RENDER_WORKER_YOUNG_MB): the pool clears this flag before it starts them (pool/worker-heap-flags.ts).
 // --single-threaded-gc and --no-concurrent-recompilation: each render worker collects its garbage and
 // optimises its code on its own thread. With V8's helper threads, two busy workers and the helpers of both
 // fought over two cores: measured side by side, the pool rendered 180 instead of 200 invoices per second

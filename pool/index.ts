@@ -7,6 +7,7 @@
 import { Piscina } from 'piscina'
 import type { RenderErrorCode, RenderOutput, RenderResult, RenderTask } from '../renderers/contract.js'
 import { STARTED } from './started-message.js'
+import { releaseWorkerNurseryCap } from './worker-heap-flags.js'
 
 export type PoolErrorCode = RenderErrorCode | 'QUIRE_ERR_RENDER_TIMEOUT' | 'QUIRE_ERR_RENDER_WORKER_CRASHED' | 'QUIRE_ERR_RENDER_MEMORY_LIMIT' | 'QUIRE_ERR_RENDER_BUSY' | 'QUIRE_ERR_RENDER_QUEUE_TIME' | 'QUIRE_ERR_RENDER_CANCELLED'
 
@@ -26,8 +27,9 @@ export interface PoolOptions {
   maxQueue: number
   workerMemoryMb: number
   /**
-   * V8 young-generation (nursery) size per worker, in MB. A render allocates ~5.5 MB: a small nursery keeps the
-   * service near 200 MB but spends ~30% of worker CPU in GC (6 MB: 110 renders/s at 208 MB; 16 MB: 143 at 248).
+   * V8 young-generation (nursery) size per worker, in MB (default 16). The bench invoice allocates ~3.5 MB per
+   * render: with 6 MB a worker scavenged 1.64 times and ran a full collection 0.14 times per render, with 16 MB
+   * 0.40 and 0.085, for some 15 MB more RSS per worker (docs/performance.md).
    */
   workerYoungMb?: number
   /**
@@ -73,14 +75,15 @@ export class RenderPool {
 
   constructor(options: PoolOptions) {
     this.options = options
+    releaseWorkerNurseryCap()
     this.piscina = new Piscina({
       filename: workerFile,
       minThreads: options.workerIdleMs ? 0 : options.threads,
       maxThreads: options.threads,
       idleTimeout: options.workerIdleMs || 60_000,
-      // A small young generation: a render's garbage is short-lived, so scavenging a 6 MB nursery costs no
-      // measurable time, while V8's default (tens of MB per worker) was the largest share of a worker's RSS.
-      resourceLimits: { maxOldGenerationSizeMb: options.workerMemoryMb, maxYoungGenerationSizeMb: options.workerYoungMb ?? 6 },
+      // A render's garbage is short-lived: a nursery that holds most of one render is scavenged less than once
+      // per render and promotes little, where V8's default (48 MB) would mostly be RSS.
+      resourceLimits: { maxOldGenerationSizeMb: options.workerMemoryMb, maxYoungGenerationSizeMb: options.workerYoungMb ?? 16 },
     })
     // A worker that dies outside a task must not take the process down; piscina replaces it.
     this.piscina.on('error', () => {})

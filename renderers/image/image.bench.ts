@@ -7,6 +7,7 @@ import type { ComputedStyle, StyledDocument, StyledElement, StyledNode } from '.
 import { encodeImage } from './encode-image.js'
 import { layoutRaster } from './layout-raster.js'
 import { Warnings } from '../warnings.js'
+import { withYoga } from '../layout/yoga.js'
 
 const px = (n: number) => ({ px: n, pct: 0 })
 const black = { r: 0, g: 0, b: 0, a: 1 }
@@ -38,7 +39,8 @@ const LIMITS = { maxPages: 100, maxImagePixels: 50_000_000, maxImageDimension: 1
 
 async function renderLayout(d: StyledDocument, width: number, height: number) {
   const t0 = performance.now()
-  const raster = layoutRaster({ doc: d, images: new Map(), warnings: new Warnings(), width, viewportHeight: height, fullPage: false, scale: 1, limits: LIMITS })
+  // The card is a flex container: yoga's WebAssembly is loaded for the render, as renderImage does.
+  const raster = await withYoga(async () => layoutRaster({ doc: d, images: new Map(), warnings: new Warnings(), width, viewportHeight: height, fullPage: false, scale: 1, limits: LIMITS }))
   const t1 = performance.now()
   await encodeImage(raster, { format: 'png', quality: 90 })
   const t2 = performance.now()

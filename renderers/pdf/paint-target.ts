@@ -4,6 +4,7 @@ import type { FontFace } from '../fonts/index.js'
 import type { ImageStore } from '../resources/index.js'
 import { useCachedEmbedding, type PdfkitEmbeddedFont } from './cached-font-embedding.js'
 import type { FontStore } from '../fonts/font-store.js'
+import { openPdfImage } from './parsed-png-cache.js'
 import { usePreparedPixels } from './prepared-image-cache.js'
 import type { Warnings } from '../warnings.js'
 
@@ -65,8 +66,8 @@ export function createPaintTarget(doc: PDFKit.PDFDocument, fonts: FontStore, ima
       let img: unknown = null
       if (loaded) {
         try {
-          // openImage exists in pdfkit but not in its typings; it embeds the picture once for every use.
-          img = (doc as unknown as { openImage(src: Buffer): PdfkitImage }).openImage(loaded.bytes)
+          // One image object per document, embedded once for every use.
+          img = openPdfImage(doc, loaded.bytes)
           usePreparedPixels(img, loaded.bytes)
           inOrder(img as PdfkitImage)
         } catch (err) {

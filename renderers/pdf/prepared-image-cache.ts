@@ -5,7 +5,7 @@
 // Here the first render's result is kept, and later renders hand pdfkit the same bytes, so the PDF is the same
 // to the byte. pdfkit finishes such an image asynchronously (after its inflate), so a reused one finishes
 // asynchronously too: the object numbers it takes come after those of the synchronous paint, as before.
-import { createHash } from 'node:crypto'
+import { pngContentHash } from './png-content-hash.js'
 
 /** The pdfkit PNG image (pdfkit's PNGImage), as far as this module touches it. */
 interface PdfkitPng {
@@ -23,18 +23,6 @@ interface Prepared { imgData: Uint8Array; alphaChannel: Uint8Array | undefined; 
 const MAX_BYTES = 16 * 2 ** 20
 const cache = new Map<string, Prepared>()
 let cachedBytes = 0
-/** The hash of a source buffer: data: URI images are the same Buffer in every render (load-image caches them). */
-const hashes = new WeakMap<Uint8Array, string>()
-
-function contentHash(bytes: Uint8Array): string {
-  let hash = hashes.get(bytes)
-  if (hash === undefined) {
-    hash = createHash('sha256').update(bytes).digest('base64url')
-    hashes.set(bytes, hash)
-  }
-  return hash
-}
-
 function remember(key: string, imgData: Uint8Array | null, alphaChannel: Uint8Array | undefined): void {
   if (!imgData || cache.has(key)) return
   const bytes = imgData.byteLength + (alphaChannel?.byteLength ?? 0)
@@ -57,7 +45,7 @@ const SLOW_PATHS = ['splitAlphaChannel', 'loadIndexedAlphaChannel', 'decodeData'
 export function usePreparedPixels(image: unknown, source: Uint8Array): void {
   const png = image as PdfkitPng
   if (typeof png.splitAlphaChannel !== 'function') return // JPEG: embedded as it is, nothing to prepare
-  const key = contentHash(source)
+  const key = pngContentHash(source)
   for (const path of SLOW_PATHS) {
     const original = png[path]!
     png[path] = function (this: PdfkitPng) {

@@ -3,6 +3,7 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import sharp from 'sharp'
 import { renderPdf } from '../../../renderers/pdf/index.js'
 import { clearPreparedImages, preparedImageCacheStats } from '../../../renderers/pdf/prepared-image-cache.js'
+import { clearParsedPngs, parsedPngCount } from '../../../renderers/pdf/parsed-png-cache.js'
 import { UNSEEN_LOGO } from '../../../bench/fixtures/unseen-invoice.js'
 import { withPdf } from '../../helpers/tools.js'
 import { pdfTask } from './fixtures.js'
@@ -52,4 +53,20 @@ t.test('a different image in a later render is not mistaken for the cached one',
   clearPreparedImages()
   const greenCold = await renderPdf(pdfTask(page(green)))
   t.ok(same(greenCached.bytes, greenCold.bytes), 'keyed by the bytes, not by where they came from')
+})
+
+t.test('a PNG is parsed once per worker: later renders reuse the parse and give the same bytes', async (t) => {
+  // An opaque PNG (no alpha: embedded from the parse alone) and the logo with alpha (prepared pixels too).
+  const opaque = await sharp({ create: { width: 40, height: 20, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer()
+  const opaqueUri = `data:image/png;base64,${opaque.toString('base64')}`
+  clearParsedPngs()
+  clearPreparedImages()
+  const cold = await renderPdf(pdfTask(page(opaqueUri, UNSEEN_LOGO, opaqueUri)))
+  t.equal(parsedPngCount(), 2, 'both PNGs kept once')
+  const warm = await renderPdf(pdfTask(page(opaqueUri, UNSEEN_LOGO, opaqueUri)))
+  t.ok(same(cold.bytes, warm.bytes), 'identical bytes from the kept parse')
+  t.equal(withPdf(warm.bytes, (p) => spawnSync('qpdf', ['--check', p]).status), 0, 'qpdf --check passes')
+  const list = withPdf(warm.bytes, (p) => execFileSync('pdfimages', ['-list', p]).toString())
+  t.match(list, /\bimage\s+40\s+20\s+rgb\b/, 'the opaque image is there')
+  t.match(list, /\bimage\s+480\s+160\s+rgb\b/, 'and the logo')
 })
