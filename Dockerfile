@@ -25,8 +25,10 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts
 COPY --from=build /app/dist ./dist
-COPY scripts/install-optional.mjs ./scripts/
-RUN node scripts/install-optional.mjs $QUIRE_OPTIONAL && npm cache clean --force
+COPY scripts/install-optional.mjs scripts/prune-runtime.mjs ./scripts/
+# prune-runtime: declarations, source maps, package tests/examples, the other libc's libsql binary and the
+# font weights Quire never reads (185 → 116 MB of node_modules, docs/operations.md).
+RUN node scripts/install-optional.mjs $QUIRE_OPTIONAL && node scripts/prune-runtime.mjs && npm cache clean --force
 COPY bin ./bin
 COPY src/views ./src/views
 RUN mkdir -p /data && chown node:node /data

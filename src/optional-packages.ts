@@ -37,8 +37,8 @@ export async function importFeature<M>(feature: OptionalFeature, load: () => Pro
     const missing = missingPackage(error)
     const { setting, packages: specs } = OPTIONAL_PACKAGES[feature]
     if (!missing || !specs.some((spec) => packageName(spec) === missing)) throw error
-    throw new EngineError(setting, `needs the optional package ${missing}, which this install leaves out; install `
-      + `${specs.length > 1 ? 'them' : 'it'} beside Quire with \`npm install --no-save ${specs.join(' ')}\` `
-      + `(Docker: build with --build-arg QUIRE_OPTIONAL=${feature}; docs/operations.md)`)
+    throw new EngineError(setting, `needs the optional package ${missing}, which this install leaves out: `
+      + `run \`node scripts/install-optional.mjs ${feature}\` in Quire's directory (it installs ${specs.join(' ')}), `
+      + `or build the Docker image with --build-arg QUIRE_OPTIONAL=${feature} (docs/operations.md)`)
   }
 }
