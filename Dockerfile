@@ -17,11 +17,18 @@ COPY web ./web
 RUN npm run build
 
 FROM node:20-bookworm-slim AS runtime
+# The scale-out clients are optional (src/optional-packages.ts): name the features this image needs,
+# e.g. --build-arg QUIRE_OPTIONAL="s3 redis postgres" for S3_*, REDIS_URL and DATABASE_URL.
+ARG QUIRE_OPTIONAL=""
 ENV NODE_ENV=production DATA_DIR=/data PORT=3000 HOST=0.0.0.0
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts && npm cache clean --force
+RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts
 COPY --from=build /app/dist ./dist
+COPY scripts/install-optional.mjs scripts/prune-runtime.mjs ./scripts/
+# prune-runtime: declarations, source maps, package tests/examples, the other libc's libsql binary and the
+# font weights Quire never reads (185 → 116 MB of node_modules, docs/operations.md).
+RUN node scripts/install-optional.mjs $QUIRE_OPTIONAL && node scripts/prune-runtime.mjs && npm cache clean --force
 COPY bin ./bin
 COPY src/views ./src/views
 RUN mkdir -p /data && chown node:node /data

@@ -2,10 +2,12 @@
 // or S3), and the Redis connection behind the BullMQ queue, job state and shared counters. With none of
 // the settings this is the embedded default and nothing here opens a connection.
 // The clients are imported only when configured: the AWS SDK, BullMQ and ioredis together hold some 50 MB
-// of RSS that a single node without S3_* or REDIS_URL never uses (idle RSS, docs/operations.md).
+// of RSS that a single node without S3_* or REDIS_URL never uses (idle RSS, docs/operations.md), and they
+// are optional packages a production install leaves out (src/optional-packages.ts).
 import type { Redis } from 'ioredis'
 import type { Config } from './config.js'
 import { ResultFiles } from './jobs/result-files.js'
+import { importFeature } from './optional-packages.js'
 import type { RunQueueFactory } from './jobs/run-queue.js'
 import type { ResultStore } from './jobs/result-store.js'
 import type { S3Results } from './jobs/s3-results.js'
@@ -31,18 +33,18 @@ export async function openEngines(config: Pick<Config, 'dataDir' | 'engines' | '
   let redis: Redis | null = null
   try {
     if (s3) {
-      const { S3Results } = await import('./jobs/s3-results.js')
+      const { S3Results } = await importFeature('s3', () => import('./jobs/s3-results.js'))
       s3Results = new S3Results(s3)
       results = s3Results
       await s3Results.check()
     }
-    if (redisUrl) redis = await (await import('./redis-connection.js')).connectRedis(redisUrl)
+    if (redisUrl) redis = await (await importFeature('redis', () => import('./redis-connection.js'))).connectRedis(redisUrl)
   } catch (error) {
     s3Results?.close()
     throw error
   }
   const connection = redis
-  const { BullJobQueue } = connection ? await import('./jobs/bull-job-queue.js') : { BullJobQueue: null }
+  const { BullJobQueue } = connection ? await importFeature('redis', () => import('./jobs/bull-job-queue.js')) : { BullJobQueue: null }
   const queues: RunQueueFactory | null = connection && BullJobQueue && ((name, concurrency, handle, onError) => new BullJobQueue(connection, name === 'render'
     // A render interrupted by a dead node is counted in the job record (JOB_MAX_RUNS), so BullMQ must not give up first.
     ? { name, concurrency, attempts: 1, backoffMs: 1000, maxStalledCount: config.jobs.maxRuns + 1, keepDoneMs: 0 }

@@ -36,8 +36,9 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
     await writeFile(dataFile, JSON.stringify(template?.draft.sampleData ?? {}, null, 2))
     console.log(firstStartBanner(config, seeded.templateId, dataFile))
   }
-  // The route schemas left for their first request are compiled now, between requests (after the banner).
-  void app.compileSchemas()
+  // The route schemas left for their first request are compiled between requests once the render pool is
+  // warm, so their second of CPU does not compete with the worker's warm-up where cores are few.
+  void app.pool.ready.catch(() => undefined).then(() => app.compileSchemas())
   process.once('SIGINT', () => void shutDown(app, config, 'SIGINT'))
   process.once('SIGTERM', () => void shutDown(app, config, 'SIGTERM'))
   return app

@@ -7,7 +7,6 @@ import { fileURLToPath } from 'node:url'
 import { randomBytes } from 'node:crypto'
 import cookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
-import fastifyStatic from '@fastify/static'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { describeError } from '../../src/web/describe-error.js'
 import { securityHeaders } from '../../src/web/security-headers.js'
@@ -20,6 +19,7 @@ import documentRoutes from './document-routes.js'
 import keyRoutes from './key-routes.js'
 import { isFragmentRequest, requireSession } from './require-session.js'
 import signInRoutes from './sign-in-routes.js'
+import staticAssets from './static-assets.js'
 import userRoutes from './user-routes.js'
 
 export interface WebUiOptions {
@@ -110,12 +110,7 @@ export default async function webUi(app: FastifyInstance, options: WebUiOptions)
   })
 
   if (existsSync(assets)) {
-    await app.register(fastifyStatic, {
-      root: assets,
-      prefix: '/assets/',
-      cacheControl: false,
-      setHeaders: (reply) => { reply.header('cache-control', 'public, max-age=300') },
-    })
+    await app.register(staticAssets, { root: assets, urlPath: '/assets/' })
   } else {
     app.log.warn(`web-ui: ${assets} is missing; run \`npm run build\` to bundle the editor and styles`)
   }

@@ -198,3 +198,8 @@ export function fontBytes(face: FontFace): Buffer {
   }
   return bytes
 }
+
+/** Every font file Quire's own faces read (the production prune, scripts/prune-runtime.mjs, keeps these). */
+export function shippedFontFiles(): string[] {
+  return [...ALL_FACES.map((face) => face.path), ...SCRIPT_FACES.flatMap((f) => [f.regular.path, f.bold.path])]
+}

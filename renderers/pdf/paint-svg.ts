@@ -1,15 +1,22 @@
 // An SVG image (inline <svg> or <img src="….svg">) drawn into the PDF as vectors by svg-to-pdfkit: paths,
 // shapes, gradients, use/defs, clip paths, viewBox and preserveAspectRatio. Its <text> is set in the
 // document's own fonts (registered with the document like any other face), so it can be searched and copied.
-import SVGtoPDF from 'svg-to-pdfkit'
+import { createRequire } from 'node:module'
+import type SVGtoPDFType from 'svg-to-pdfkit'
 import { resolveFace } from '../fonts/index.js'
 import type { PaintTarget } from './paint-target.js'
+
+// Loaded on the first SVG painted, not when the worker starts: some 0.1 s of CPU that a document without
+// SVG never needs (docs/operations.md, "ready"). require() keeps painting synchronous.
+const require = createRequire(import.meta.url)
+let svgToPdf: typeof SVGtoPDFType | null = null
 
 export function paintSvg(target: PaintTarget, svg: string, x: number, y: number, width: number, height: number): void {
   const doc = target.doc
   doc.save()
   try {
-    SVGtoPDF(doc as never, fitRoot(svg), x, y, {
+    svgToPdf ??= require('svg-to-pdfkit') as typeof SVGtoPDFType
+    svgToPdf(doc as never, fitRoot(svg), x, y, {
       width,
       height,
       // The page painter already works in CSS px: no px → pt scaling of its own.

@@ -3,7 +3,7 @@
 // validators and serializers up front was the biggest part of the main thread's start-up (profiled:
 // fast-json-stringify 1.2 s and Ajv 1.1 s of CPU on the loaded 2-core machine), and a service that is
 // restarted or scaled out should answer /health and /ready as soon as it can. compileAll() compiles what
-// is still pending — after listening, in the background, so the first requests do not pay it either, and
+// is still pending — once the render pool is warm, in the background, so the first requests do not pay it either, and
 // in a test, so a broken schema is found without a request to its route.
 import { AjvCompiler } from '@fastify/ajv-compiler'
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler'

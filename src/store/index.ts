@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely'
 import Libsql from 'libsql'
 import { EngineError, reason, where } from '../engine-error.js'
+import { importFeature } from '../optional-packages.js'
 import { AccountRepository } from './account-repository.js'
 import { ApiKeyRepository } from './api-key-repository.js'
 import type { Database } from './database.js'
@@ -77,8 +78,9 @@ export async function openStore(dataDir: string, databaseUrl: string | null = nu
 }
 
 async function openPostgres(url: string): Promise<Kysely<Database>> {
-  // Imported only with DATABASE_URL: pg is some 15 MB of RSS that the SQLite default never uses.
-  const { default: pg } = await import('pg')
+  // Imported only with DATABASE_URL: pg is some 15 MB of RSS that the SQLite default never uses, and an
+  // optional package a production install leaves out (src/optional-packages.ts).
+  const { default: pg } = await importFeature('postgres', () => import('pg'))
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 })
   // An idle connection dropped by the server must not crash the process: the pool reconnects on next use.
   pool.on('error', () => undefined)

@@ -3,8 +3,18 @@
 // draws its paths as vectors (no image), so codes stay crisp at any zoom and print size. The human-readable
 // line of a barcode is HTML text under the bars, so it stays selectable and searchable in the PDF. The
 // payload is the SVG's aria-label (what a screen reader says; the text render skips drawings).
-import QRCode from 'qrcode'
-import bwipjs from 'bwip-js'
+import { createRequire } from 'node:module'
+import type QRCode from 'qrcode'
+import type BwipJs from 'bwip-js'
+
+// Loaded on the first code drawn, not with the template engine: bwip-js is 2.3 MB of script and qrcode
+// another module tree, some 0.2 s of CPU that every render worker paid at start for a filter most
+// templates never call (docs/operations.md, "ready"). require() keeps the filters synchronous.
+const require = createRequire(import.meta.url)
+let qrcode: typeof QRCode | null = null
+let bwipjs: typeof BwipJs | null = null
+const loadQrcode = () => (qrcode ??= require('qrcode') as typeof QRCode)
+const loadBwipJs = () => (bwipjs ??= require('bwip-js') as typeof BwipJs)
 
 export class CodeInputError extends Error {
   constructor(message: string) {
@@ -42,7 +52,7 @@ export function qrCodeHtml(content: string, o: QrOptions): string {
   if (content === '') throw new CodeInputError('qrCode: the content is empty')
   let qr: ReturnType<typeof QRCode.create>
   try {
-    qr = QRCode.create(content, { errorCorrectionLevel: 'M' })
+    qr = loadQrcode().create(content, { errorCorrectionLevel: 'M' })
   } catch (err) {
     throw new CodeInputError(`qrCode: ${(err as Error).message}`)
   }
@@ -91,7 +101,7 @@ export function barcodeHtml(content: string, formatName: string, o: BarcodeOptio
   if (content === '') throw new CodeInputError('barcode: the content is empty')
   let svg: string
   try {
-    svg = bwipjs.toSVG({ bcid, text: content, scale: 1, height: 10, includetext: false, barcolor: o.foreground.slice(1), backgroundcolor: o.background.slice(1) })
+    svg = loadBwipJs().toSVG({ bcid, text: content, scale: 1, height: 10, includetext: false, barcolor: o.foreground.slice(1), backgroundcolor: o.background.slice(1) })
   } catch (err) {
     const reason = (err as Error).message.replace(/^bwipp\.\w+#\d+:\s*/, '')
     throw new CodeInputError(`barcode: ${format} cannot encode '${content}': ${reason}`)
