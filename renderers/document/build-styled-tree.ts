@@ -53,7 +53,10 @@ class TreeStyler {
     // rows of a table, their cells) share one: key = matched rules (the index returns equal lists as one
     // object) + hints + inline style, per parent. (The hint text's length keeps "hints | style" unambiguous
     // whatever characters either holds; '' cannot be such a key, so it stands for neither.)
-    const text = hintText === '' && styleText === '' ? '' : hintText.length + ':' + hintText + styleText
+    const lang = el.attrs.lang === undefined ? null : cjkLanguage(el.attrs.lang)
+    const plain = hintText === '' && styleText === '' ? '' : hintText.length + ':' + hintText + styleText
+    // An element with its own `lang` is keyed by it too ('\u0001' cannot start the other keys).
+    const text = lang === null ? plain : '\u0001' + lang + plain
     let perParent = this.shared.get(parent)
     if (perParent?.extras !== parentExtras) perParent = undefined
     let computed = isRoot ? undefined : perParent?.byKey.get(uaMatch)?.get(authorMatch)?.get(text)
@@ -66,6 +69,7 @@ class TreeStyler {
       }
       const declared = cascade(uaMatch.element, hints, authorMatch.element, inline)
       computed = computeStyle(declared, parent, parentExtras, this.env, { isRoot, parentDisplay })
+      if (lang !== null) computed.style.cjkLang = lang
       if (!isRoot) {
         if (!perParent) {
           perParent = { extras: parentExtras, byKey: new Map() }
@@ -163,4 +167,10 @@ function firstOrdinal(el: DomElement, reversed: boolean): number {
   const start = parseInt(el.attrs.start ?? '', 10)
   if (!Number.isNaN(start)) return start
   return reversed ? el.elementChildren.filter((c) => c.tag === 'li').length : 1
+}
+
+/** The CJK language a `lang` attribute names ('ja', 'zh-Hans', 'ko-KR' …), or '' for any other language. */
+function cjkLanguage(lang: string): '' | 'ja' | 'zh' | 'ko' {
+  const primary = lang.trim().toLowerCase().split(/[-_]/)[0]
+  return primary === 'ja' || primary === 'zh' || primary === 'ko' ? primary : ''
 }

@@ -47,6 +47,7 @@ const INITIAL: ComputedStyle = {
   wordBreak: 'normal',
   overflowWrap: 'normal',
   direction: 'ltr',
+  cjkLang: '',
   listStyleType: 'disc',
   listStylePosition: 'outside',
   borderCollapse: 'separate',
@@ -103,7 +104,7 @@ export const INITIAL_STYLE: ComputedStyle = INITIAL
 /** Properties whose computed value passes to children (inheritStyle below copies exactly these). */
 export const INHERITED_FIELDS: ReadonlyArray<keyof ComputedStyle> = [
   'color', 'fontFamily', 'fontSize', 'fontWeight', 'fontStyle', 'lineHeight', 'textAlign', 'blockAlign', 'textDecoration',
-  'textTransform', 'fontVariantCaps', 'letterSpacing', 'wordSpacing', 'whiteSpace', 'textIndent', 'wordBreak', 'overflowWrap', 'direction',
+  'textTransform', 'fontVariantCaps', 'letterSpacing', 'wordSpacing', 'whiteSpace', 'textIndent', 'wordBreak', 'overflowWrap', 'direction', 'cjkLang',
   'listStyleType', 'listStylePosition', 'borderCollapse', 'borderSpacing', 'captionSide', 'visibility',
   'orphans', 'widows', 'textShadow',
 ]
@@ -127,7 +128,7 @@ export function inheritStyle(p: ComputedStyle): ComputedStyle {
     lineHeight: p.lineHeight, textAlign: p.textAlign, blockAlign: p.blockAlign, textDecoration: p.textDecoration, textTransform: p.textTransform,
     fontVariantCaps: p.fontVariantCaps,
     letterSpacing: p.letterSpacing, wordSpacing: p.wordSpacing, whiteSpace: p.whiteSpace, textIndent: p.textIndent,
-    wordBreak: p.wordBreak, overflowWrap: p.overflowWrap, direction: p.direction, listStyleType: p.listStyleType,
+    wordBreak: p.wordBreak, overflowWrap: p.overflowWrap, direction: p.direction, cjkLang: p.cjkLang, listStyleType: p.listStyleType,
     listStylePosition: p.listStylePosition, borderCollapse: p.borderCollapse, borderSpacing: p.borderSpacing,
     captionSide: p.captionSide,
     verticalAlign: i.verticalAlign, tableLayout: i.tableLayout,

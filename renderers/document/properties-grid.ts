@@ -17,7 +17,11 @@ function breadth(t: Tok, c: ApplyContext, allowFr: boolean): GridBreadth | null 
   }
   if (t.t === 'num' && t.unit === 'fr') return allowFr && t.n >= 0 ? { k: 'fr', n: t.n } : null
   const d = toDim(t, c)
-  return d === null || d.px < 0 || d.pct < 0 ? null : { k: 'len', d }
+  if (d === null) return null
+  // A negative length is invalid, but calc() is not checked by its sign: `calc((100% - 1em) / 2)` is 50% - 8px,
+  // and a calc() that comes out negative is clamped to 0 where the tracks are sized.
+  const math = t.t === 'fn'
+  return !math && (d.px < 0 || d.pct < 0) ? null : { k: 'len', d }
 }
 
 function trackSize(t: Tok, c: ApplyContext): GridTrackSize | null {

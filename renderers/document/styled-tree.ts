@@ -105,6 +105,11 @@ export interface ComputedStyle {
   overflowWrap: 'normal' | 'break-word' | 'anywhere'
   /** Base direction of the element's paragraphs (`direction`, or the `dir` attribute): bidi levels, start/end alignment. */
   direction: 'ltr' | 'rtl'
+  /**
+   * The CJK language of the element's content (`lang` attribute, inherited): 'ja', 'zh', 'ko', else ''. Under
+   * it Chromium on Linux resolves the generic `sans-serif` to the installed Noto Sans JP/SC/KR.
+   */
+  cjkLang: '' | 'ja' | 'zh' | 'ko'
   listStyleType: string
   listStylePosition: 'inside' | 'outside'
   borderCollapse: 'separate' | 'collapse'

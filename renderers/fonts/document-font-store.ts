@@ -6,7 +6,7 @@
 // without @font-face never comes here and pays nothing.
 import type { ComputedStyle } from '../document/styled-tree.js'
 import { splitRuns, type FaceRun, type FontStore } from './font-store.js'
-import { fallbackChain, resolveFace, resolveFamilyOrNull, type FontFace } from './index.js'
+import { cjkSansFace, fallbackChain, resolveFace, resolveFamilyOrNull, type FontFace } from './index.js'
 import type { DocumentFonts } from './load-document-fonts.js'
 import { matchFaces } from './match-face.js'
 import type { OperatorFonts } from './operator-fonts.js'
@@ -58,9 +58,14 @@ export function documentFontStore(base: FontStore, webFonts: DocumentFonts, oper
   const faceOf = (style: ComputedStyle): FontFace => {
     let face = byStyle.get(style)
     if (face) return face
-    const key = `${style.fontFamily.join('\u0000')}\u0001${style.fontWeight}\u0001${style.fontStyle}`
+    const key = `${style.fontFamily.join('\u0000')}\u0001${style.fontWeight}\u0001${style.fontStyle}\u0001${style.cjkLang}`
     face = byRequest.get(key)
-    if (!face) byRequest.set(key, (face = resolve(style.fontFamily, style.fontWeight, style.fontStyle)))
+    if (!face) {
+      face = resolve(style.fontFamily, style.fontWeight, style.fontStyle)
+      // A template's own font before the generic keeps its place; otherwise `sans-serif` under lang="ja" is CJK.
+      if (face.family !== 'web') face = cjkSansFace(style.fontFamily, style.cjkLang, style.fontWeight) ?? face
+      byRequest.set(key, face)
+    }
     byStyle.set(style, face)
     return face
   }

@@ -5,7 +5,7 @@
 // what is painted and a word is shaped once per process instead of once per document.
 import * as fontkit from 'fontkit'
 import type { Font, GlyphRun } from 'fontkit'
-import { fallbackChain, fallbackFace, fontBytes, resolveFace, type FontFace } from './index.js'
+import { cjkSansFace, fallbackChain, fallbackFace, fontBytes, resolveFace, type FontFace } from './index.js'
 import type { ComputedStyle } from '../document/styled-tree.js'
 import { renderScopedMap } from '../layout/render-scope.js'
 
@@ -261,10 +261,10 @@ function faceOfUncached(style: ComputedStyle): FontFace {
     byVariant = new Map()
     faceByFamilies.set(style.fontFamily, byVariant)
   }
-  const variant = `${style.fontWeight}|${style.fontStyle}`
+  const variant = `${style.fontWeight}|${style.fontStyle}|${style.cjkLang}`
   let face = byVariant.get(variant)
   if (!face) {
-    face = resolveFace(style.fontFamily, style.fontWeight, style.fontStyle)
+    face = cjkSansFace(style.fontFamily, style.cjkLang, style.fontWeight) ?? resolveFace(style.fontFamily, style.fontWeight, style.fontStyle)
     byVariant.set(variant, face)
   }
   return face

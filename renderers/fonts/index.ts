@@ -203,3 +203,21 @@ export function fontBytes(face: FontFace): Buffer {
 export function shippedFontFiles(): string[] {
   return [...ALL_FACES.map((face) => face.path), ...SCRIPT_FACES.flatMap((f) => [f.regular.path, f.bold.path])]
 }
+
+const CJK_SCRIPT_KEY = { ja: 'jp', zh: 'sc', ko: 'kr' } as const
+
+/**
+ * The installed Noto CJK face that Chromium on Linux gives the generic `sans-serif` under `lang="ja"` (or
+ * zh, ko) — for Latin text too, as fontconfig ranks the language above the generic's Liberation Sans — or
+ * null: another language, no such package installed, or a family before `sans-serif` in the list that is
+ * installed (`Arial, sans-serif` stays Liberation Sans). `serif` stays Liberation Serif, as in Chromium.
+ */
+export function cjkSansFace(families: readonly string[], lang: '' | 'ja' | 'zh' | 'ko', weight: number): FontFace | null {
+  if (lang === '') return null
+  const first = families.find((f) => FAMILY_NAMES[f.toLowerCase()] !== undefined)
+  if (first === undefined || first.toLowerCase() !== 'sans-serif') return null
+  const key = CJK_SCRIPT_KEY[lang]
+  const faces = SCRIPT_FACES.find((f) => f.regular.key === `script-${key}-400`)
+  if (!faces) return null
+  return weight >= 600 ? faces.bold : faces.regular
+}

@@ -68,7 +68,7 @@ function repetitions(list: GridTrackList, available: number | null, gap: number)
   if (available === null) return 1
   const fixed = (s: GridTrackSize): number | null => {
     const b = s.max.k === 'len' ? s.max : s.min.k === 'len' ? s.min : null
-    return b && b.k === 'len' ? len(b.d, available) : null
+    return b && b.k === 'len' ? Math.max(0, len(b.d, available)) : null
   }
   const repSizes = rep.sizes.map(fixed)
   if (repSizes.some((v) => v === null)) return 1
@@ -87,7 +87,8 @@ export interface Contribution { start: number; span: number; min: number; max: n
 export function sizeTracks(tracks: GridTrackSize[], items: Contribution[], available: number | null, gap: number, stretchAuto: boolean, collapsed: Set<number>): number[] {
   const n = tracks.length
   const pct = available ?? 0
-  const fixed = (b: GridBreadth): number | null => (b.k === 'len' ? (b.d.pct && available === null ? null : len(b.d, pct)) : null)
+  // A calc() size that comes out negative (calc(50% - 8px) in a narrow box) is clamped to 0.
+  const fixed = (b: GridBreadth): number | null => (b.k === 'len' ? (b.d.pct && available === null ? null : Math.max(0, len(b.d, pct))) : null)
   // Collapsed tracks (empty auto-fit repetitions) are 0 and take no part.
   const base = tracks.map((t, i) => (collapsed.has(i) ? 0 : fixed(t.min) ?? 0))
   // Growth limits: fr tracks are flexible (Infinity); fixed maxima are what they say; intrinsic maxima

@@ -180,7 +180,9 @@ export function layoutChildren(children: Box[], cb: ContainingBlock, contentTop:
     let top = first && firstAbsorbed ? cursor : cursor + strutSize(mergeStruts(strut, childTop))
     if (s.clear !== 'none') top = Math.max(top, clearanceY(floats, s.clear))
     if (ctx.flow && (breakAfterPending || forcedBreakBefore(child))) {
-      const ownTop = margins(s, cb.width).top
+      // The break comes before the child's top margin — collapsed with its first children's (a <section>
+      // starting with an <h2>) — which Chromium keeps at the top of the next page after a forced break.
+      const ownTop = strutSize(childTop)
       ctx.flow.forced.push(Math.max(cursor, Math.min(top, top - ownTop)))
     }
     const result = layoutBox(child, cb, top, ctx, { floats })

@@ -201,17 +201,26 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
   }
 
   calculate(root, inner, style.direction)
-  let clamped = false
-  nodes.forEach((node, i) => {
-    const size = row ? node.getComputedWidth() : node.getComputedHeight()
-    const min = autoMins[i]()
-    if (size < min - 0.01) {
-      if (row) node.setMinWidth(min)
-      else node.setMinHeight(min)
-      clamped = true
-    }
-  })
-  if (clamped) calculate(root, inner, style.direction)
+  // Clamping one item can make others shrink below their own minimum (an item grown to its content takes
+  // room from its siblings), so this repeats until no item is under its minimum, as the spec's loop of
+  // freezing min violations does; each round clamps at least one more item, so it ends.
+  const clampedItems = new Set<number>()
+  for (let round = 0; round <= nodes.length; round++) {
+    let clamped = false
+    nodes.forEach((node, i) => {
+      if (clampedItems.has(i)) return
+      const size = row ? node.getComputedWidth() : node.getComputedHeight()
+      const min = autoMins[i]()
+      if (size < min - 0.01) {
+        if (row) node.setMinWidth(min)
+        else node.setMinHeight(min)
+        clampedItems.add(i)
+        clamped = true
+      }
+    })
+    if (!clamped) break
+    calculate(root, inner, style.direction)
+  }
   const containerHeight = inner.height ?? root.getComputedHeight()
   if (measuring > 0 && style.display === 'flex') {
     // Block-level: its baselines cannot change the height of what is being measured.

@@ -299,8 +299,12 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
       // Small capitals are one run of text with the element's font in Chromium: the line box is sized by it.
       const textStyle = u.item.caps ? u.item.caps.full : u.item.style
       const extent = inlineExtent(fonts, textStyle)
-      for (const span of u.spans) {
-        if (span.face !== fonts.faceOf(textStyle)) reach(input, parentShift, inlineExtent(fonts, textStyle, span.face))
+      // Glyphs from a fallback face (CJK in Noto beside Latin in Tinos) make the line taller only under
+      // `line-height: normal`, as in Chromium: a set line-height sizes the box by the primary font alone.
+      if (textStyle.lineHeight.kind === 'normal') {
+        for (const span of u.spans) {
+          if (span.face !== fonts.faceOf(textStyle)) reach(input, parentShift, inlineExtent(fonts, textStyle, span.face))
+        }
       }
       const w = u.width + spaceExtra * u.spaces
       placed.push({ unit: u, x, w, shift: parentShift, extent, box: null, level })

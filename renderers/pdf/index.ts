@@ -50,8 +50,9 @@ async function printPdf(task: PdfTask): Promise<RenderOutput> {
   // (Chromium lays each page out at its own width; here a :first, :left/:right or named page that changes the
   // width moves the content with its margins but keeps the common width.)
   const content = contentBox(printedPageGeometry(settings, styled.page))
-  if (Math.abs(content.width - settingsBox.width) > 0.5) {
-    // @page changed the paper: media queries must see the real width.
+  if (Math.abs(content.width - settingsBox.width) > 0.5 || Math.abs(content.height - settingsBox.height) > 0.5) {
+    // @page changed the paper: media queries must see the real width, and vh the real height (US Letter with
+    // 0.5in margins is as wide as A4 with the default margins, 720 px, but 960 px tall, not 1049).
     styled = buildStyledDocument(html, { type: 'print', width: content.width, height: content.height }, budgets, linked.sheets)
   }
   const pages = printedPages(settings, styled)

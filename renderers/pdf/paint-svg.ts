@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module'
 import type SVGtoPDFType from 'svg-to-pdfkit'
 import { resolveFace } from '../fonts/index.js'
+import { svgLengthPx } from '../resources/svg-raster-root.js'
 import type { PaintTarget } from './paint-target.js'
 
 // Loaded on the first SVG painted, not when the worker starts: some 0.1 s of CPU that a document without
@@ -47,9 +48,10 @@ function fitRoot(svg: string): string {
   const attr = (name: string) => new RegExp(`\\s${name}\\s*=\\s*("[^"]*"|'[^']*')`, 'i')
   const value = (name: string): string | null => { const a = attr(name).exec(tag); return a ? a[1].slice(1, -1) : null }
   if (value('viewBox') === null) {
-    const w = parseFloat(value('width') ?? '')
-    const h = parseFloat(value('height') ?? '')
-    if (w > 0 && h > 0 && !/%/.test(value('width')! + value('height')!)) tag = tag.replace(/^<svg/i, `<svg viewBox="0 0 ${w} ${h}"`)
+    // In CSS px (210mm → 793.7), the user units its content's mm and pt are measured in.
+    const w = svgLengthPx(value('width'))
+    const h = svgLengthPx(value('height'))
+    if (w !== null && h !== null) tag = tag.replace(/^<svg/i, `<svg viewBox="0 0 ${w} ${h}"`)
   }
   for (const name of ['width', 'height']) {
     tag = attr(name).test(tag) ? tag.replace(attr(name), ` ${name}="100%"`) : tag.replace(/^<svg/i, `<svg ${name}="100%"`)

@@ -10,14 +10,13 @@
 import { RenderError } from '../contract.js'
 import type { LoadedImage } from './index.js'
 import { checkSvgElements } from './svg-element-budget.js'
+import { SVG_CSS_DENSITY, svgForRaster, svgRootSize } from './svg-raster-root.js'
 
 const SVG_SCALE = 2
 /** Largest rasterised SVG in pixels: a huge intrinsic size is rasterised at a lower scale instead. */
 const MAX_SVG_RASTER_PIXELS = 40_000_000
 /** Bitmaps up to this many pixels (32 MB as RGBA) are never downscaled. */
 const DOWNSCALE_ABOVE_PIXELS = 8_000_000
-/** sharp reads SVG at 72 dpi, where 1 user unit = 1 output pixel = 1 CSS px. */
-const SVG_BASE_DENSITY = 72
 
 export interface DecodeBudget {
   /** Refuse images with more pixels than this (QUIRE_ERR_RENDER_IMAGE_DECODE_LIMIT). */
@@ -70,10 +69,16 @@ async function decodeNow(bytes: Buffer, budget: DecodeBudget): Promise<LoadedIma
     return { kind: format, bytes: await out.toBuffer(), width: cssWidth, height: cssHeight }
   }
   if (format === 'svg') {
-    checkSvgElements(bytes.toString('utf8'), budget.maxSvgElements)
-    const scale = Math.min(SVG_SCALE, Math.sqrt(MAX_SVG_RASTER_PIXELS / (width * height)))
-    const png = await sharp(bytes, { density: SVG_BASE_DENSITY * scale, limitInputPixels }).png().toBuffer()
-    return { kind: 'png', bytes: png, width, height, svg: bytes.toString('utf8') }
+    const text = bytes.toString('utf8')
+    checkSvgElements(text, budget.maxSvgElements)
+    // sharp measures the root at 72 dpi (210mm → 595); CSS measures it at 96 (210mm → 794 px).
+    const size = svgRootSize(text) ?? { width, height }
+    const scale = Math.min(SVG_SCALE, Math.sqrt(MAX_SVG_RASTER_PIXELS / (size.width * size.height)))
+    const source = svgForRaster(text, size.width, size.height, scale)
+    const png = source === null
+      ? await sharp(bytes, { density: 72 * scale, limitInputPixels }).png().toBuffer()
+      : await sharp(Buffer.from(source, 'utf8'), { density: SVG_CSS_DENSITY, limitInputPixels }).png().toBuffer()
+    return { kind: 'png', bytes: png, width: size.width, height: size.height, svg: text }
   }
   // Animated GIF/WebP: the first frame, as print media show it.
   let pipeline = sharp(bytes, { ...options, pages: 1 })

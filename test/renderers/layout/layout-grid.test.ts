@@ -107,3 +107,14 @@ t.test('documents without grid are unaffected: grid properties on a block do not
   const w = await words('<div style="grid-template-columns:1fr 1fr"><div>X</div><div>Y</div></div>')
   t.ok(close(at(w, 'X').x, at(w, 'Y').x) && at(w, 'Y').y > at(w, 'X').y, 'stacked as blocks')
 })
+
+t.test('a calc() track size mixing % and a length, inside minmax() in repeat(auto-fit)', async (t) => {
+  // calc((100% - 20px) / 2) = 50% - 10px: two 240 px columns in 500 px with a 20 px gap. A negative length
+  // part used to make the whole declaration invalid, so the items stacked in one column.
+  const w = await words('<div style="display:grid;width:500px;gap:20px;grid-template-columns:repeat(auto-fit,minmax(calc((100% - 20px)/2),1fr))"><div>One</div><div>Two</div><div>Three</div></div>')
+  t.ok(close(at(w, 'Two').x, 260) && close(at(w, 'Two').y, at(w, 'One').y), `Two beside One at 260 (${at(w, 'Two').x}, ${at(w, 'Two').y})`)
+  t.ok(close(at(w, 'Three').x, 0) && at(w, 'Three').y > at(w, 'One').y, 'Three wraps to the second row')
+  // calc(10% - 100px) of a 500 px grid is negative: clamped to 0, the column sized by its content (auto max).
+  const n = await words('<div style="display:grid;width:500px;grid-template-columns:minmax(calc(10% - 100px),auto) 100px"><div>Left</div><div>Right</div></div>')
+  t.ok(close(at(n, 'Right').x, 400), `the negative minimum is clamped; the auto column takes the rest (${at(n, 'Right').x})`)
+})

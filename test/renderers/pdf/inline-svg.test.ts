@@ -85,3 +85,12 @@ t.test('PNG output draws inline SVG at the same place', async (t) => {
   for (let y = 0; y < 100 && firstDarkRow < 0; y++) for (let x = 0; x < 40; x++) if (at(x, y).every((v) => v < 80)) { firstDarkRow = y; break }
   t.ok(firstDarkRow >= 40, `the paragraph's text starts below the image (row ${firstDarkRow})`)
 })
+
+t.test('an SVG image sized in mm without a viewBox: its mm content is measured at 96 px to the inch', async (t) => {
+  // 50mm × 20mm = 189 × 76 px; the red square 10mm (37.8 px) from its left edge, 10mm wide.
+  const svg = "<svg xmlns='http://www.w3.org/2000/svg' width='50mm' height='20mm'><rect x='10mm' width='10mm' height='10mm' fill='red'/></svg>"
+  const at = await raster(await render(`<img style="display:block" src="data:image/svg+xml,${encodeURIComponent(svg)}">`))
+  t.ok(near(at(30, 10), [255, 255, 255]), `white before 10mm: ${at(30, 10)}`)
+  t.ok(near(at(45, 10), [255, 0, 0]), `red inside: ${at(45, 10)}`)
+  t.ok(near(at(82, 10), [255, 255, 255]), `white after 20mm: ${at(82, 10)}`)
+})

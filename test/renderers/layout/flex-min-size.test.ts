@@ -1,0 +1,29 @@
+// min-height: auto in a column flex container that its items overflow: no item shrinks below its content,
+// however many items the shrinking reaches. An item that grows to its content (main, flex: 1, basis 0) takes
+// room from its siblings, which then must be held at their own content size in turn. Positions are
+// Chromium 156's (getBoundingClientRect of the same HTML).
+import t from 'tap'
+import { layoutHtml } from '../../helpers/layout-html.js'
+
+t.test('a column flex container overflowed: header, flex:1 main and a margin-top:auto footer keep their content size', async (t) => {
+  const { box } = await layoutHtml(`<body style="margin:0">
+    <div id="c" style="display:flex;flex-direction:column;height:300px;border:3px solid;padding:10px;box-sizing:border-box">
+    <div id="h" style="margin-bottom:20px"><div style="height:100px"></div></div>
+    <main id="m" style="flex:1"><div style="height:150px;margin-bottom:80px"></div></main>
+    <footer id="f" style="margin-top:auto"><div style="height:100px"></div></footer></div></body>`, { width: 400 })
+  t.match(box('c'), { y: 0, h: 300 })
+  t.match(box('h'), { y: 13, h: 100 }, 'the header keeps its 100 px (it was shrunk to 12)')
+  t.match(box('m'), { y: 133, h: 230 }, 'main: its content and its child\'s bottom margin')
+  t.match(box('f'), { y: 363, h: 100 }, 'the footer follows, overflowing the container (it was shrunk to 12)')
+})
+
+t.test('an empty item with a specified height still shrinks to nothing, as in Chromium', async (t) => {
+  const { box } = await layoutHtml(`<body style="margin:0">
+    <div style="display:flex;flex-direction:column;height:300px;border:3px solid;padding:10px;box-sizing:border-box">
+    <div id="h" style="height:100px;margin-bottom:20px"></div>
+    <main id="m" style="flex:1"><div style="height:150px;margin-bottom:80px"></div></main>
+    <footer id="f" style="margin-top:auto"><div style="height:100px"></div></footer></div></body>`, { width: 400 })
+  t.match(box('h'), { y: 13, h: 0 })
+  t.match(box('m'), { y: 33, h: 230 })
+  t.match(box('f'), { y: 263, h: 100 })
+})
