@@ -211,6 +211,10 @@ function recordBox(ctx: LayoutContext, box: Box, frag: BoxFrag, contentTop: numb
   if (box.style.breakInside === 'avoid' && frag.h > 0) flow.soft.push([frag.y, frag.y + frag.h])
   // Keep a box's top border and padding with its first line.
   if (contentTop > frag.y + 0.5 && contentBottom > contentTop) flow.soft.push([frag.y, contentTop + 1])
+  // And its bottom padding and border with its last line: Chromium moves the last lines (as many as widows
+  // ask) to the next page rather than cut the padding off (a <pre>'s 16 px at a page's foot).
+  const bottom = frag.y + frag.h
+  if (bottom > contentBottom + 0.5 && contentBottom > contentTop) flow.soft.push([contentBottom - 1, bottom])
 }
 
 function markerFrag(box: BlockBox, ctx: LayoutContext, contentX: number, baseline: number): TextFrag {

@@ -79,3 +79,15 @@ t.test('the head of a display: block table stays with its first row at a page br
     <table style="display:block;border-spacing:0"><thead><tr><th style="padding:0">H</th></tr></thead><tbody><tr><td style="padding:0">r1</td></tr><tr><td style="padding:0">r2</td></tr></tbody></table>`, { width: 400, height: 300 })
   t.same(pages.map((p) => p.frags.flatMap((f) => (f.kind === 'text' ? [f.text] : [])).join(' ')), ['filler', 'H r1 r2'])
 })
+
+t.test("a box's bottom padding stays with its last lines: they move to the next page as widows ask", async (t) => {
+  const split = async (filler: number, lines: number, padding: number) => {
+    const para = Array.from({ length: lines }, (_, i) => `line${i + 1}`).join('<br>')
+    const { pages } = await layoutHtml(`<!doctype html><body style="margin:0;font:16px/20px 'Liberation Sans'"><div style="height:${filler}px">filler</div><div style="padding-bottom:${padding}px">${para}</div><p>after</p>`, { width: 400, height: 300 })
+    return pages.map((p) => p.frags.flatMap((f) => (f.kind === 'text' ? [f.text] : [])).join(' '))
+  }
+  // Chromium's pages (page.pdf at 400 × 300 px): four lines fit, their 30 px padding does not.
+  t.same(await split(220, 4, 30), ['filler line1 line2', 'line3 line4 after'])
+  t.same(await split(250, 3, 30), ['filler line1 line2', 'line3 after'])
+  t.same(await split(230, 4, 200), ['filler line1 line2', 'line3 line4 after'])
+})
