@@ -91,3 +91,14 @@ t.test("a box's bottom padding stays with its last lines: they move to the next 
   t.same(await split(250, 3, 30), ['filler line1 line2', 'line3 after'])
   t.same(await split(230, 4, 200), ['filler line1 line2', 'line3 line4 after'])
 })
+
+t.test("a page that begins at a box keeps its top padding and its first child's top margin", async (t) => {
+  // Chromium (page.pdf at 400 × 300 px): the heading's text starts 45 px down the second page (15 px padding
+  // of the section, 30 px margin of the heading), not at the page's top.
+  const { pages } = await layoutHtml(`<!doctype html><body style="margin:0;font:16px/20px 'Liberation Sans'">
+    <section style="padding:15px 0"><div style="height:230px">filler</div></section>
+    <section style="padding:15px 0"><h2 style="margin:30px 0 10px;font-size:20px">Heading</h2><p style="margin:0">para line</p></section>`, { width: 400, height: 300 })
+  t.equal(pages.length, 2)
+  const heading = pages[1].frags.find((f) => f.kind === 'text' && f.text === 'Heading')
+  t.equal(heading?.y, 45)
+})
