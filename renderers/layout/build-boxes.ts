@@ -27,6 +27,13 @@ function withDecoration(deco: Decoration | null, style: ComputedStyle): Decorati
   }
 }
 
+/** A closed `<details>` shows only its first `<summary>` (HTML's rendering of details; Chromium prints it so). */
+function shownChildren(el: StyledElement): StyledNode[] {
+  if (el.tag !== 'details' || 'open' in el.attrs) return el.children
+  const summary = el.children.find((c) => c.kind === 'element' && c.tag === 'summary')
+  return summary ? [summary] : []
+}
+
 function isOutOfFlow(style: ComputedStyle): boolean {
   return style.float !== 'none' || style.position === 'absolute' || style.position === 'fixed'
 }
@@ -51,7 +58,7 @@ function blockContainer(el: StyledElement | null, style: ComputedStyle, link: st
     box.children = flexItems(el.children, link, deco, warnings)
     return box
   }
-  collect(el?.children ?? [], link, deco, pieces, run, warnings)
+  collect(el ? shownChildren(el) : [], link, deco, pieces, run, warnings)
   const hasBlocks = pieces.some((p) => !Array.isArray(p))
   if (!hasBlocks) {
     const items = pieces.length ? collapseInlineWhitespace(pieces[0] as InlineItem[]) : []

@@ -102,3 +102,15 @@ t.test("a page that begins at a box keeps its top padding and its first child's 
   const heading = pages[1].frags.find((f) => f.kind === 'text' && f.text === 'Heading')
   t.equal(heading?.y, 45)
 })
+
+t.test('a closed <details> shows only its summary, with a disclosure marker; an open one shows everything', async (t) => {
+  // Chromium: "Closed one" and "Open one" on the first two lines, "shown text" on the third, nothing of the
+  // closed details' other content (it is not laid out: a wide table in it does not shrink the page either).
+  const laid = await layoutHtml(`<!doctype html><body style="margin:0;font:16px/20px 'Liberation Sans'">
+    <details><summary>Closed one</summary><p>hidden text</p>loose<table><tr><td style="width:2000px">wide</td></tr></table></details>
+    <details open><summary>Open one</summary><p style="margin:0">shown text</p></details>
+    <div id=after style="color:#001">after</div>`)
+  t.same(laid.texts(), ['▸', ' Closed one', '▾', ' Open one', 'shown text', 'after'])
+  t.match(laid.box('after'), { y: 60 })
+  t.equal(laid.scale, 1, 'the hidden table does not make the document wider')
+})
