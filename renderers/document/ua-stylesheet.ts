@@ -9,6 +9,8 @@ legend, listing, main, p, plaintext, pre, search, xmp, article, aside, h1, h2, h
 nav, section, dl, dt, dd, ul, ol, menu, dir, fieldset, details, summary, optgroup { display: block }
 head, link, meta, script, style, title, base, template, datalist, noscript, param, area, [hidden], noembed, noframes, rp { display: none }
 html { color: canvastext }
+details > summary:first-of-type { display: list-item; list-style: disclosure-closed inside }
+details[open] > summary:first-of-type { list-style-type: disclosure-open }
 body { margin: 8px }
 p { margin-top: 1em; margin-bottom: 1em }
 blockquote, figure { margin: 1em 40px }

@@ -4,6 +4,7 @@ import type { ComputedStyle, StyledElement, StyledNode } from '../document/style
 import type { BlockBox, Box, ColumnSpec, Decoration, ImageBox, InlineItem, TableBox, TableCell, TableRow, TableSection } from './boxes.js'
 import { collapseInlineWhitespace } from './collapse-inline-whitespace.js'
 import { anonymousStyle } from './anonymous-style.js'
+import { renderScopedMap } from './render-scope.js'
 import type { Warnings } from '../warnings.js'
 
 type Piece = Box | InlineItem[]
@@ -24,6 +25,13 @@ function withDecoration(deco: Decoration | null, style: ComputedStyle): Decorati
     lineThrough: own.lineThrough || !!deco?.lineThrough,
     color: deco && !(own.underline && !deco.underline) ? deco.color : color,
   }
+}
+
+/** A closed `<details>` shows only its first `<summary>` (HTML's rendering of details; Chromium prints it so). */
+function shownChildren(el: StyledElement): StyledNode[] {
+  if (el.tag !== 'details' || 'open' in el.attrs) return el.children
+  const summary = el.children.find((c) => c.kind === 'element' && c.tag === 'summary')
+  return summary ? [summary] : []
 }
 
 function isOutOfFlow(style: ComputedStyle): boolean {
@@ -50,7 +58,7 @@ function blockContainer(el: StyledElement | null, style: ComputedStyle, link: st
     box.children = flexItems(el.children, link, deco, warnings)
     return box
   }
-  collect(el?.children ?? [], link, deco, pieces, run, warnings)
+  collect(el ? shownChildren(el) : [], link, deco, pieces, run, warnings)
   const hasBlocks = pieces.some((p) => !Array.isArray(p))
   if (!hasBlocks) {
     const items = pieces.length ? collapseInlineWhitespace(pieces[0] as InlineItem[]) : []
@@ -96,7 +104,14 @@ function hasContent(items: InlineItem[]): boolean {
 }
 
 function collect(nodes: StyledNode[], link: string | null, deco: Decoration | null, pieces: Piece[], run: () => InlineItem[], warnings: Warnings): void {
-  for (const node of nodes) {
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i]
+    if (node.kind === 'element' && TABLE_PARTS.has(node.style.display) && !isOutOfFlow(node.style)) {
+      const parts = tablePartsFrom(nodes, i)
+      pieces.push(tableBox(anonymousTable(parts.nodes, node.style), link, warnings))
+      i = parts.end - 1
+      continue
+    }
     if (node.kind === 'text') {
       if (node.text) run().push({ kind: 'text', text: node.text, style: node.style, link, decoration: deco })
       continue
@@ -142,6 +157,41 @@ function blockLevel(el: StyledElement, link: string | null, warnings: Warnings, 
   if (d === 'table' || d === 'inline-table') return tableBox(el, link, warnings)
   if (el.tag === 'img') return imageBox(el, link)
   return blockContainer(el, el.style, link, warnings, deco)
+}
+
+/** Boxes that belong inside a table: outside one they are wrapped in an anonymous table (CSS 2 §17.2.1). */
+const TABLE_PARTS = new Set<string>([
+  'table-row-group', 'table-header-group', 'table-footer-group', 'table-row', 'table-cell',
+  'table-column', 'table-column-group', 'table-caption',
+])
+
+/** The run of table parts starting at `from` (whitespace-only text between them is dropped) and where it ends. */
+function tablePartsFrom(nodes: StyledNode[], from: number): { nodes: StyledNode[]; end: number } {
+  const out: StyledNode[] = []
+  let end = from
+  for (let k = from; k < nodes.length; k++) {
+    const n = nodes[k]
+    if (n.kind === 'text' ? !/^[ \t\n\r\f]*$/.test(n.text) : !TABLE_PARTS.has(n.style.display) || isOutOfFlow(n.style)) break
+    if (n.kind === 'element') { out.push(n); end = k + 1 }
+  }
+  return { nodes: out, end }
+}
+
+/**
+ * The anonymous table around table parts whose parent is not a table, as a browser makes it: a `<table>`
+ * styled `display: block` (GitHub's markdown CSS) still lays its rows out as a table inside the block.
+ */
+function anonymousTable(children: StyledNode[], first: ComputedStyle): StyledElement {
+  // Inherited properties from the first part (they are its parent's unless it sets them; the table box
+  // itself shows none of them), everything else at its initial value.
+  return { kind: 'element', tag: '::table', attrs: {}, style: anonymousTableStyle(first), children, marker: null }
+}
+
+const anonymousTables = renderScopedMap<ComputedStyle, ComputedStyle>()
+function anonymousTableStyle(first: ComputedStyle): ComputedStyle {
+  let style = anonymousTables.get(first)
+  if (!style) anonymousTables.set(first, style = { ...anonymousStyle(first), display: 'table' })
+  return style
 }
 
 const SECTION_KIND: Partial<Record<string, TableSection['kind']>> = {

@@ -6,12 +6,20 @@ import { len } from './box-edges.js'
 import type { FontStore, LineMetrics } from '../fonts/font-store.js'
 import { renderScopedMap } from './render-scope.js'
 
+/**
+ * The used line height in Chromium's layout units (1/64 px): a length is rounded to a unit; a number
+ * multiplies the font size (itself rounded to a unit) and is floored. The sub-pixel differences add up over
+ * the hundreds of lines of a long document (13.6px × 1.45 is 19.703 px, not 19.72).
+ */
 export function lineHeightPx(style: ComputedStyle, m: LineMetrics): number {
   const lh = style.lineHeight
-  if (lh.kind === 'px') return lh.value
-  if (lh.kind === 'factor') return lh.value * style.fontSize
+  if (lh.kind === 'px') return Math.round(lh.value * UNIT) / UNIT
+  if (lh.kind === 'factor') return Math.floor((Math.round(style.fontSize * UNIT) / UNIT) * lh.value * UNIT + 1e-6) / UNIT
   return m.normal
 }
+
+/** Chromium's LayoutUnit: 1/64 px. */
+const UNIT = 64
 
 export interface Extent { above: number; below: number }
 
@@ -32,8 +40,18 @@ function extentOf(fonts: FontStore, style: ComputedStyle, face?: FontFace): Exte
   const primary = fonts.faceOf(style)
   const m = fonts.metrics(face ?? primary, style.fontSize)
   const lh = face && face !== primary && style.lineHeight.kind === 'normal' ? m.normal : lineHeightPx(style, fonts.metrics(primary, style.fontSize))
-  const half = (lh - (m.ascent + m.descent)) / 2
-  return { above: m.ascent + half, below: m.descent + half }
+  return withLeading(m.ascent, m.descent, lh)
+}
+
+/**
+ * Half-leading as Chromium adds it (LayoutNG's CalculateLeadingSpace): the part above the text is floored to
+ * a whole pixel and the part below takes the rest, so the baseline sits up to half a pixel higher than an
+ * even split would put it, and a line that mixes fonts is as tall as Chromium makes it.
+ */
+export function withLeading(ascent: number, descent: number, lineHeight: number): Extent {
+  const leading = lineHeight - (ascent + descent)
+  const above = Math.floor(leading / 2)
+  return { above: ascent + above, below: descent + leading - above }
 }
 
 /**

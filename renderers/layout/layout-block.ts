@@ -217,8 +217,23 @@ function offsetRelative(frag: BoxFrag, style: ComputedStyle, cb: ContainingBlock
 function recordBox(ctx: LayoutContext, box: Box, frag: BoxFrag, contentTop: number, contentBottom: number): void {
   const flow = ctx.flow!
   if (box.style.breakInside === 'avoid' && frag.h > 0) flow.soft.push([frag.y, frag.y + frag.h])
-  // Keep a box's top border and padding with its first line.
-  if (contentTop > frag.y + 0.5 && contentBottom > contentTop) flow.soft.push([frag.y, contentTop + 1])
+  if (contentBottom <= contentTop) return
+  // Keep a box's top border and padding with its first line, and with the first child's top margin between
+  // them (a section's padding and its heading's margin both begin the next page, as in Chromium).
+  const first = frag.children.find(isPlaced)
+  if (contentTop > frag.y + 0.5) flow.soft.push([frag.y, Math.min(contentBottom, Math.max(contentTop, first?.y ?? contentTop)) + 1])
+  // And its bottom padding and border with its last line: Chromium moves the last lines (as many as widows
+  // ask) to the next page rather than cut the padding off (a <pre>'s 16 px at a page's foot).
+  const bottom = frag.y + frag.h
+  let last: BoxFrag | TextFrag | undefined
+  for (let k = frag.children.length - 1; k >= 0 && !last; k--) { const c = frag.children[k]; if (isPlaced(c)) last = c }
+  const lastBottom = last ? Math.max(contentTop, Math.min(contentBottom, last.y + last.h)) : contentBottom
+  if (bottom > contentBottom + 0.5) flow.soft.push([lastBottom - 1, bottom])
+}
+
+/** Fragments with a box of their own (boxes and lines, not links or collapsed-border edges). */
+function isPlaced(f: Frag): f is BoxFrag | TextFrag {
+  return f.kind === 'box' || f.kind === 'text'
 }
 
 function markerFrag(box: BlockBox, ctx: LayoutContext, contentX: number, baseline: number): TextFrag {

@@ -169,7 +169,10 @@ function recordLines(ctx: LayoutContext, style: ComputedStyle, spans: number[]):
   const orphans = Math.max(1, style.orphans || 2)
   const widows = Math.max(1, style.widows || 2)
   if (orphans > 1) flow.soft.push([spans[0], spans[2 * (Math.min(orphans, n) - 1) + 1]])
-  if (widows > 1) flow.soft.push([spans[2 * Math.max(0, n - widows)], spans[2 * n - 1]])
+  // Widows never take lines the orphans keep (Chromium): a 3-line paragraph with room for two lines splits
+  // 2 + 1 instead of moving whole to the next page.
+  const firstWidow = Math.max(Math.min(orphans, n), n - widows)
+  if (widows > 1 && n - firstWidow > 1) flow.soft.push([spans[2 * firstWidow], spans[2 * n - 1]])
 }
 
 /**
@@ -299,8 +302,8 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
       // Small capitals are one run of text with the element's font in Chromium: the line box is sized by it.
       const textStyle = u.item.caps ? u.item.caps.full : u.item.style
       const extent = inlineExtent(fonts, textStyle)
-      // Glyphs from a fallback face (CJK in Noto beside Latin in Tinos) make the line taller only under
-      // `line-height: normal`, as in Chromium: a set line-height sizes the box by the primary font alone.
+      // Glyphs from a fallback font stretch the line only under line-height: normal; a fixed line height is
+      // laid out with the primary font's metrics alone (Chromium's include_used_fonts).
       if (textStyle.lineHeight.kind === 'normal') {
         for (const span of u.spans) {
           if (span.face !== fonts.faceOf(textStyle)) reach(input, parentShift, inlineExtent(fonts, textStyle, span.face))
