@@ -12,7 +12,7 @@ import { tokenize, type Tok } from './css-tokens.js'
 import { substituteVars, TOO_LONG } from './substitute-vars.js'
 import type { VarBudget } from './var-budget.js'
 import { resolveBackgroundLayers } from './background-layers.js'
-import { markOwnValues, needsOwnMap, registeredInitial, seedRegistered, type PropertyRegistry } from './registered-properties.js'
+import { markOwnValues, needsOwnMap, registeredInitial, registeredUnset, seedRegistered, type PropertyRegistry } from './registered-properties.js'
 
 export interface ComputeEnv {
   rootFontSize: number
@@ -171,8 +171,11 @@ function resolveCustomProperties(declared: Declared, extras: Extras, parentExtra
     done.add(name)
     if (v === TOO_LONG) env.warn(`custom property ${name} is longer than ${env.vars.maxLength} characters after var() substitution (CSS_VAR_MAX_LENGTH): invalid at computed-value time`)
     if (v === null || v === TOO_LONG) {
-      map.delete(name)
-      return undefined
+      // A registered property invalid at computed-value time is unset: inherited or initial, not undefined.
+      const unset = registeredUnset(env.registry, name, parentExtras.customProps)
+      if (unset === undefined) map.delete(name)
+      else map.set(name, unset)
+      return unset
     }
     map.set(name, v)
     return v

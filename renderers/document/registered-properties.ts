@@ -4,7 +4,8 @@
 // does not leak into descendants because `inherits: false`. The syntax descriptor is not checked.
 import type { Warn } from './parse-declaration.js'
 
-export interface RegisteredProperty { initial: string | null; inherits: boolean }
+/** `universal`: syntax "*" (an invalid value then stays invalid, as in Chromium, rather than falling back). */
+export interface RegisteredProperty { initial: string | null; inherits: boolean; universal: boolean }
 export type PropertyRegistry = Map<string, RegisteredProperty>
 
 /** One `@property` rule from its prelude (the name) and descriptors; null (with a warning) when invalid. */
@@ -26,7 +27,7 @@ export function parseRegisteredProperty(
   }
   if (inherits === null || syntax === null) { warn(`@property ${name} ignored: syntax and inherits are required`); return null }
   if (initial === null && syntax !== '*') { warn(`@property ${name} ignored: initial-value is required unless syntax is "*"`); return null }
-  return [name, { initial, inherits }]
+  return [name, { initial, inherits, universal: syntax === '*' }]
 }
 
 /** Maps that hold a non-inherited registered property's own value: their descendants start from initial values. */
@@ -58,4 +59,14 @@ export function markOwnValues(map: Map<string, string>, registry: PropertyRegist
 /** `initial` on a registered property: its initial value rather than the guaranteed-invalid value. */
 export function registeredInitial(registry: PropertyRegistry | undefined, name: string): string | undefined {
   return registry?.get(name)?.initial ?? undefined
+}
+
+/**
+ * A typed registered property whose value is invalid at computed-value time: the parent's value if it
+ * inherits, else its initial value. With syntax "*" it stays invalid (undefined), as in Chromium.
+ */
+export function registeredUnset(registry: PropertyRegistry | undefined, name: string, parentMap: Map<string, string>): string | undefined {
+  const reg = registry?.get(name)
+  if (!reg || reg.universal) return undefined
+  return (reg.inherits ? parentMap.get(name) : undefined) ?? reg.initial ?? undefined
 }

@@ -100,6 +100,18 @@ t.test('@property initial values and inherits: false, as Tailwind v4 relies on t
   t.ok(near(inner.x, 200, 1.5) && near(inner.y - outer.y, 30, 1.5), `--tx does not inherit: only the parent's move and 10 px down (${inner.x}, ${inner.y - outer.y})`)
   const unregistered = word(await pdf('<div class="t" style="width:200px;margin-left:300px">Plain</div>', '.t { --tx: -50%; translate: var(--tx) var(--ty) }'), 'Plain')
   t.ok(near(unregistered.x, 300, 1.5), `without @property the undefined --ty makes translate invalid, as in Chromium (${unregistered.x})`)
+  // --x: var(--missing) is invalid at computed-value time. Chromium: with syntax "*" it stays invalid, so translate
+  // is dropped (Universal stays put); with a typed syntax it falls back to its initial value 0px, so --ty still
+  // moves the box 10 px down (Typed).
+  const invalid = await pdf('<div style="width:200px;margin-left:300px">Ref</div><div class="u" style="width:200px;margin-left:300px">Universal</div><div class="v" style="width:200px;margin-left:300px">Typed</div>',
+    REGISTERED + `@property --lx { syntax: "<length-percentage>"; inherits: false; initial-value: 0px; }
+    .u { --tx: var(--missing); --ty: 10px; translate: var(--tx) var(--ty) }
+    .v { --lx: var(--missing); --ty: 10px; translate: var(--lx) var(--ty) }`)
+  const ref = word(invalid, 'Ref')
+  const universal = word(invalid, 'Universal')
+  const typed = word(invalid, 'Typed')
+  t.ok(near(universal.x, 300, 1.5) && near(universal.y - ref.y, 20, 1.5), `syntax "*": invalid stays invalid (${universal.x}, ${universal.y - ref.y})`)
+  t.ok(near(typed.x, 300, 1.5) && near(typed.y - ref.y, 50, 1.5), `typed: its initial value (${typed.x}, ${typed.y - ref.y})`)
 })
 
 t.test('an invalid @property is ignored with a warning', async (t) => {
