@@ -1,5 +1,6 @@
 // Walks the DOM in document order: cascade and compute each element, then add its ::before/::after
 // boxes, list marker and counters. Descendants of display:none elements are not styled (never rendered).
+import type { PropertyRegistry } from './registered-properties.js'
 import type { ComputedStyle, Display, MediaContext, StyledElement, StyledNode } from './styled-tree.js'
 import type { DomElement } from './dom.js'
 import type { Warn } from './parse-declaration.js'
@@ -25,9 +26,10 @@ const NO_RULES: IndexedRule[] = []
 /**
  * `rootVars`, when given, receives the root element's custom properties (what @page contexts inherit).
  * `quirks`: the document is in quirks mode (Chromium's quirky UA margins apply, see quirky-margins.ts).
+ * `registry`: the document's `@property` registrations (initial values, inheritance).
  */
-export function buildStyledTree(root: DomElement, ua: RuleIndex, author: RuleIndex, media: MediaContext, warn: Warn, vars: VarBudget, rootVars?: Map<string, string>, quirks = false): StyledElement {
-  const env: ComputeEnv = { rootFontSize: 16, viewportWidth: media.width, viewportHeight: media.height, warn, vars }
+export function buildStyledTree(root: DomElement, ua: RuleIndex, author: RuleIndex, media: MediaContext, warn: Warn, vars: VarBudget, rootVars?: Map<string, string>, quirks = false, registry?: PropertyRegistry): StyledElement {
+  const env: ComputeEnv = { rootFontSize: 16, viewportWidth: media.width, viewportHeight: media.height, warn, vars, registry }
   const styler = new TreeStyler(ua, author, env)
   if (quirks) styler.quirky = { top: new WeakSet(), bottom: new WeakSet() }
   const tree = styler.element(root, INITIAL_STYLE, emptyExtras(null), null, null)

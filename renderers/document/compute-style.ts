@@ -12,6 +12,7 @@ import { tokenize, type Tok } from './css-tokens.js'
 import { substituteVars, TOO_LONG } from './substitute-vars.js'
 import type { VarBudget } from './var-budget.js'
 import { resolveBackgroundLayers } from './background-layers.js'
+import { markOwnValues, needsOwnMap, registeredInitial, registeredUnset, seedRegistered, type PropertyRegistry } from './registered-properties.js'
 
 export interface ComputeEnv {
   rootFontSize: number
@@ -20,6 +21,8 @@ export interface ComputeEnv {
   warn: Warn
   /** The document's var() budget. */
   vars: VarBudget
+  /** `@property` registrations: initial values and inheritance of those custom properties. */
+  registry?: PropertyRegistry
 }
 
 export interface Computed { style: ComputedStyle; extras: Extras }
@@ -46,7 +49,7 @@ export function computeStyle(
   }
   let hasCustom = false
   for (const key of declared.keys()) if (key.charCodeAt(0) === 45 && key.charCodeAt(1) === 45) { hasCustom = true; break }
-  if (hasCustom) resolveCustomProperties(declared, extras, parentExtras, env)
+  if (hasCustom || needsOwnMap(env.registry, parentExtras.customProps, flags.isRoot)) resolveCustomProperties(declared, extras, parentExtras, env)
 
   for (const prop of FIRST) {
     const d = declared.get(prop)
@@ -137,11 +140,15 @@ const MAX_CHAIN = 256
 
 function resolveCustomProperties(declared: Declared, extras: Extras, parentExtras: Extras, env: ComputeEnv): void {
   const map = new Map(parentExtras.customProps)
+  seedRegistered(map, env.registry)
   const pending = new Set<string>()
   for (const [prop, d] of declared) {
     if (!(prop.charCodeAt(0) === 45 && prop.charCodeAt(1) === 45)) continue
-    if (d.wide === 'initial') map.delete(prop)
-    else if (d.wide !== null) continue // inherit/unset: the parent's value, already in the map
+    if (d.wide === 'initial') {
+      const initial = registeredInitial(env.registry, prop)
+      if (initial === undefined) map.delete(prop)
+      else map.set(prop, initial)
+    } else if (d.wide !== null) continue // inherit/unset: the parent's value, already in the map
     else {
       map.set(prop, d.varText ?? '')
       if (d.varText !== null && /var\(/i.test(d.varText)) pending.add(prop)
@@ -164,13 +171,17 @@ function resolveCustomProperties(declared: Declared, extras: Extras, parentExtra
     done.add(name)
     if (v === TOO_LONG) env.warn(`custom property ${name} is longer than ${env.vars.maxLength} characters after var() substitution (CSS_VAR_MAX_LENGTH): invalid at computed-value time`)
     if (v === null || v === TOO_LONG) {
-      map.delete(name)
-      return undefined
+      // A registered property invalid at computed-value time is unset: inherited or initial, not undefined.
+      const unset = registeredUnset(env.registry, name, parentExtras.customProps)
+      if (unset === undefined) map.delete(name)
+      else map.set(name, unset)
+      return unset
     }
     map.set(name, v)
     return v
   }
   for (const name of pending) resolve(name)
+  markOwnValues(map, env.registry)
   extras.customProps = map
 }
 

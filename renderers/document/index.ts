@@ -31,7 +31,7 @@ export function buildStyledDocument(html: string, media: MediaContext, budgets: 
   const author = buildRuleIndex(styles, media, parseStylesheet)
   for (const sheet of author.sheets) warnings.addAll(sheet.warnings)
   const rootVars = new Map<string, string>()
-  const root = buildStyledTree(dom.root, uaRuleIndex(dom.quirks), author.index, media, warnings.add, vars, rootVars, dom.quirks)
+  const root = buildStyledTree(dom.root, uaRuleIndex(dom.quirks), author.index, media, warnings.add, vars, rootVars, dom.quirks, author.registry)
   // Margin boxes inherit custom properties from the root element (copies: parsed sheets are cached).
   const pageRules = author.pages.map((rule) => !rule.marginBoxes?.some((b) => b.decls.some((d) => d.value.includes('var('))) ? rule : {
     ...rule,

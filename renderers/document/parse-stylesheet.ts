@@ -1,6 +1,7 @@
 // Stylesheet text → flat list of style rules (nesting resolved, @media conditions attached), @page rules
 // and warnings. Parsed once per distinct text and cached: templates reuse the same stylesheet for every
 // render. A syntax error never throws: the broken rule is skipped, as browsers do, and reported.
+import { parseRegisteredProperty, type RegisteredProperty } from './registered-properties.js'
 import { parseDeclaration, type Decl, type Warn } from './parse-declaration.js'
 import { parseSelectorList, splitSelectorList, type Complex } from './parse-selector.js'
 import { tokenize, tokensToText, type Tok } from './css-tokens.js'
@@ -33,6 +34,8 @@ export interface Stylesheet {
   layers: string[]
   /** `@font-face` rules, loaded by the renderer before layout (renderers/fonts/load-document-fonts.ts). */
   fontFaces: FontFaceRule[]
+  /** `@property` registrations in document order (a later one of the same name wins). */
+  properties: Array<[string, RegisteredProperty]>
 }
 
 const CACHE_LIMIT = 256
@@ -46,7 +49,7 @@ export function parseStylesheet(text: string): Stylesheet {
     sheetCache.set(text, hit)
     return hit
   }
-  const sheet: Stylesheet = { rules: [], pages: [], warnings: [], layers: [], fontFaces: [] }
+  const sheet: Stylesheet = { rules: [], pages: [], warnings: [], layers: [], fontFaces: [], properties: [] }
   const warn: Warn = (m) => { if (!sheet.warnings.includes(m)) sheet.warnings.push(m) }
   const s = stripComments(text)
   new SheetParser(s, sheet, warn).block(0, s.length, null, [])
@@ -243,7 +246,12 @@ class SheetParser {
         if (face) this.sheet.fontFaces.push(face)
         return
       }
-      case '@keyframes': case '@-webkit-keyframes': case '@-moz-keyframes': case '@counter-style': case '@property':
+      case '@property': {
+        const reg = parseRegisteredProperty(rest, this.pageDecls(start, end), this.warn)
+        if (reg) this.sheet.properties.push(reg)
+        return
+      }
+      case '@keyframes': case '@-webkit-keyframes': case '@-moz-keyframes': case '@counter-style':
       case '@font-feature-values': case '@view-transition': case '@starting-style':
         return
       default:

@@ -111,7 +111,73 @@ const transformOrigin: PropertyDef = {
   inherit: copyField('transformOrigin'),
 }
 
+// Individual transform properties (CSS Transforms 2), applied before `transform` in the order translate →
+// rotate → scale (renderers/layout/display-list.ts transformMatrix). Their third (z) components count only
+// when they leave the box flat: a z translation is dropped, scale's z ignored, rotation about another axis
+// than z is invalid (the cascade warns of an invalid value), as with the 3D transform functions above.
+const isNone = (toks: Tok[]): boolean => toks.length === 1 && toks[0].t === 'ident' && toks[0].v === 'none'
+
+const translate: PropertyDef = {
+  inherited: false,
+  initial: 'none',
+  apply(toks, c) {
+    if (isNone(toks)) { c.style.translate = null; return true }
+    if (toks.length < 1 || toks.length > 3) return false
+    const x = toDim(toks[0], c)
+    const y = toks[1] ? toDim(toks[1], c) : { px: 0, pct: 0 }
+    // The z part is a length only (no percentage).
+    if (!x || !y || (toks[2] && (toks[2].t !== 'num' || toks[2].unit === '%' || !toDim(toks[2], c)))) return false
+    c.style.translate = { k: 'translate', x, y }
+    return true
+  },
+  inherit: copyField('translate'),
+}
+
+const rotate: PropertyDef = {
+  inherited: false,
+  initial: 'none',
+  apply(toks, c) {
+    if (isNone(toks)) { c.style.rotate = null; return true }
+    // The angle comes before or after the axis (a unitless 0 there is an axis component, not an angle).
+    const first = toks.length > 1 && toks[0].t === 'num' && toks[0].unit !== '' ? angle(toks[0]) : null
+    const r = first ?? angle(toks[toks.length - 1])
+    if (r === null) return false
+    const axis = first !== null ? toks.slice(1) : toks.slice(0, -1)
+    if (axis.length === 0 || (axis.length === 1 && axis[0].t === 'ident' && axis[0].v === 'z')) return applyRotation(c, r)
+    // A vector [0 0 z] is the z axis (a negative z turns the other way); any other axis is 3D.
+    if (axis.length !== 3) return false
+    const [ax, ay, az] = axis.map((t) => (t.t === 'num' && t.unit === '' ? t.n : NaN))
+    if (ax !== 0 || ay !== 0 || !(az !== 0) || Number.isNaN(az)) return false
+    return applyRotation(c, az < 0 ? -r : r)
+  },
+  inherit: copyField('rotate'),
+}
+
+function applyRotation(c: ApplyContext, r: number): boolean {
+  c.style.rotate = { k: 'matrix', m: [Math.cos(r), Math.sin(r), -Math.sin(r), Math.cos(r), 0, 0] }
+  return true
+}
+
+const scale: PropertyDef = {
+  inherited: false,
+  initial: 'none',
+  apply(toks, c) {
+    if (isNone(toks)) { c.style.scale = null; return true }
+    if (toks.length < 1 || toks.length > 3) return false
+    const v = toks.map(num)
+    if (v.some((n) => n === null)) return false
+    const sx = v[0]!
+    const sy = v.length > 1 ? v[1]! : sx
+    c.style.scale = { k: 'matrix', m: [sx, 0, 0, sy, 0, 0] }
+    return true
+  },
+  inherit: copyField('scale'),
+}
+
 export const TRANSFORM_PROPERTIES: Record<string, PropertyDef> = {
   transform,
   'transform-origin': transformOrigin,
+  translate,
+  rotate,
+  scale,
 }

@@ -1,5 +1,6 @@
 // Rules bucketed by the rightmost compound's id, first class or tag, so an element is only tested against
 // rules that could match it. Built once per distinct set of stylesheets and media context, then cached.
+import type { PropertyRegistry } from './registered-properties.js'
 import type { DomElement } from './dom.js'
 import type { MediaContext } from './styled-tree.js'
 import type { Complex, PseudoElement } from './parse-selector.js'
@@ -157,6 +158,8 @@ export interface AuthorStyles {
   pages: PageRuleSource[]
   /** @font-face rules whose media applies, in document order. */
   fontFaces: FontFaceRule[]
+  /** `@property` registrations of every sheet. */
+  registry: PropertyRegistry
 }
 
 const indexCache = new Map<string, AuthorStyles>()
@@ -206,12 +209,14 @@ export function buildRuleIndex(
   const sheets: Stylesheet[] = []
   const pages: PageRuleSource[] = []
   const fontFaces: FontFaceRule[] = []
+  const registry: PropertyRegistry = new Map()
   const parsed = sources.map((src) => parse(src.text))
   const ranks = layerRanks(parsed)
   for (let i = 0; i < sources.length; i++) {
     const src = sources[i]
     const sheet = parsed[i]
     sheets.push(sheet)
+    for (const [name, reg] of sheet.properties) registry.set(name, reg)
     if (src.media !== '' && !matchesMedia(src.media, media)) continue
     for (const rule of sheet.rules) {
       if (rule.media.every((m) => matchesMedia(m, media))) index.add(rule, rule.layer === null ? UNLAYERED : ranks.get(rule.layer)!)
@@ -223,7 +228,7 @@ export function buildRuleIndex(
       if (face.media.every((m) => matchesMedia(m, media))) fontFaces.push(face)
     }
   }
-  const out = { index, sheets, pages, fontFaces }
+  const out = { index, sheets, pages, fontFaces, registry }
   if (indexCache.size >= 128) indexCache.delete(indexCache.keys().next().value!)
   indexCache.set(key, out)
   return out

@@ -138,6 +138,10 @@ export interface ComputedStyle {
   columnCount: number
 
   transform: TransformOp[] | null
+  /** The individual transform properties (CSS Transforms 2), null for none; applied before `transform`. */
+  translate: TransformOp | null
+  rotate: TransformOp | null
+  scale: TransformOp | null
   /** text-shadow layers, first on top (inherited); spread and inset unused. */
   textShadow: BoxShadow[]
   /** Preferred width / height (aspect-ratio), null for auto. */

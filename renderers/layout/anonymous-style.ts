@@ -20,6 +20,8 @@ export function anonymousStyle(parent: ComputedStyle): ComputedStyle {
     borderRadius: [0, 0, 0, 0], backgroundColor: null, backgroundLayers: [], boxShadow: [],
     overflow: 'visible', opacity: 1, verticalAlign: 'baseline',
     breakBefore: 'auto', breakAfter: 'auto', breakInside: 'auto',
+    // Not inherited: the parent's transform already moves the anonymous block with it.
+    transform: null, translate: null, rotate: null, scale: null,
   }
   cache.set(parent, style)
   return style

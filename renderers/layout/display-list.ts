@@ -4,6 +4,7 @@
 // only what falls in its slice.
 import type { BoxFrag, EdgeFrag, Frag, LinkFrag, TextFrag } from './fragments.js'
 import { len } from './box-edges.js'
+import type { TransformOp } from '../document/styled-tree.js'
 
 export type Matrix = [number, number, number, number, number, number]
 
@@ -56,10 +57,15 @@ const multiply = (p: Matrix, q: Matrix): Matrix => [
   p[0] * q[4] + p[2] * q[5] + p[4], p[1] * q[4] + p[3] * q[5] + p[5],
 ]
 
-/** The box's transform about its origin, as one matrix; null when it has none. */
+/** The box's transform about its origin, as one matrix (translate → rotate → scale → transform); null when it has none. */
 export function transformMatrix(frag: BoxFrag): Matrix | null {
-  const t = frag.style.transform
-  if (!t) return null
+  const s = frag.style
+  if (!s.transform && !s.translate && !s.rotate && !s.scale) return null
+  const t: TransformOp[] = []
+  if (s.translate) t.push(s.translate)
+  if (s.rotate) t.push(s.rotate)
+  if (s.scale) t.push(s.scale)
+  if (s.transform) t.push(...s.transform)
   const [ox, oy] = frag.style.transformOrigin
   const x = frag.x + len(ox, frag.w)
   const y = frag.y + len(oy, frag.h)
