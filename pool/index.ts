@@ -27,9 +27,9 @@ export interface PoolOptions {
   maxQueue: number
   workerMemoryMb: number
   /**
-   * V8 young-generation (nursery) size per worker, in MB (default 16). The bench invoice allocates ~3.5 MB per
-   * render: with 6 MB a worker scavenged 1.64 times and ran a full collection 0.14 times per render, with 16 MB
-   * 0.40 and 0.085, for some 15 MB more RSS per worker (docs/performance.md).
+   * V8 young-generation (nursery) size per worker, in MB (default 32). The bench invoice allocates ~3.5 MB per
+   * render: with 6 MB a worker scavenged 1.64 times per render, with 16 MB 0.40, with 32 MB 0.20. Through the
+   * service (2 workers): 6 MB 105–113 invoices/s at 226 MB, 16 MB 132, 32 MB 152–165 at 320 MB (docs/performance.md).
    */
   workerYoungMb?: number
   /**
@@ -83,7 +83,7 @@ export class RenderPool {
       idleTimeout: options.workerIdleMs || 60_000,
       // A render's garbage is short-lived: a nursery that holds most of one render is scavenged less than once
       // per render and promotes little, where V8's default (48 MB) would mostly be RSS.
-      resourceLimits: { maxOldGenerationSizeMb: options.workerMemoryMb, maxYoungGenerationSizeMb: options.workerYoungMb ?? 16 },
+      resourceLimits: { maxOldGenerationSizeMb: options.workerMemoryMb, maxYoungGenerationSizeMb: options.workerYoungMb ?? 32 },
     })
     // A worker that dies outside a task must not take the process down; piscina replaces it.
     this.piscina.on('error', () => {})
