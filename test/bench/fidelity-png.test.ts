@@ -7,9 +7,9 @@ import { haveCorpus } from '../helpers/corpus.js'
 import { corpusEntries, formatTable, measureFidelity } from '../../bench/fidelity-run.js'
 import { formatAgreement, measureAgreement, singlePageEntries } from '../../bench/png-pdf-agreement.js'
 
-// Reached: mean visual 0.86; agreement mean 0.94 over 13 single-page entries (12 of them ≥ 0.96; the
+// Reached (23 Nov 2026): mean visual 0.92; agreement mean 0.94 over 13 single-page entries (12 of them ≥ 0.96; the
 // WeasyPrint invoice styles print only, so its PNG is unstyled on purpose) — floors a little lower for noise.
-const FLOOR = { visual: 0.84, agreement: 0.92, agreeingEntries: 12, agreeing: 0.9 }
+const FLOOR = { visual: 0.89, agreement: 0.92, agreeingEntries: 12, agreeing: 0.9 }
 
 if (haveCorpus()) {
   t.test('PNG fidelity over the corpus stays at the level reached', async (t) => {
