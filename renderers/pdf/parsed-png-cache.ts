@@ -4,6 +4,7 @@
 // (bench/fixtures/unseen-invoice.ts), more than its layout. The parse only reads the file, and pdfkit's
 // PNGImage only reads the parsed object, so later renders wrap the first parse in a new PNGImage — labelled
 // as openImage() labels it, so the PDF is the same to the byte.
+import { ByteBoundedCache } from './byte-bounded-cache.js'
 import { pngContentHash } from './png-content-hash.js'
 
 /** pdfkit's PNGImage, as far as this module touches it (pdfkit exports neither class nor type). */
@@ -16,11 +17,9 @@ interface PdfkitPngImage {
   obj: unknown
 }
 
-interface Parsed { prototype: object; image: NonNullable<PdfkitPngImage['image']>; bytes: number }
+interface Parsed { prototype: object; image: NonNullable<PdfkitPngImage['image']> }
 
-const MAX_BYTES = 16 * 2 ** 20
-const cache = new Map<string, Parsed>()
-let cachedBytes = 0
+const cache = new ByteBoundedCache<Parsed>(16 * 2 ** 20)
 
 const isPng = (bytes: Uint8Array) => bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47
 
@@ -33,8 +32,6 @@ export function openPdfImage(doc: PDFKit.PDFDocument, bytes: Uint8Array): unknow
   const key = pngContentHash(bytes)
   const hit = cache.get(key)
   if (hit) {
-    cache.delete(key)
-    cache.set(key, hit)
     // What PNGImage's constructor does, without the parse (pdfkit/js/pdfkit.node.mjs, class PNGImage).
     const image = Object.create(hit.prototype) as PdfkitPngImage
     image.label = `I${++pdf._imageCount}`
@@ -46,20 +43,9 @@ export function openPdfImage(doc: PDFKit.PDFDocument, bytes: Uint8Array): unknow
     return image
   }
   const opened = pdf.openImage(bytes) as PdfkitPngImage
-  if (opened.image) remember(key, Object.getPrototypeOf(opened) as object, opened.image)
+  const image = opened.image
+  if (image) cache.remember(key, { prototype: Object.getPrototypeOf(opened) as object, image }, image.data.byteLength + image.imgData.byteLength)
   return opened
-}
-
-function remember(key: string, prototype: object, image: Parsed['image']): void {
-  const bytes = image.data.byteLength + image.imgData.byteLength
-  if (bytes > MAX_BYTES / 4) return
-  cache.set(key, { prototype, image, bytes })
-  cachedBytes += bytes
-  for (const [oldKey, old] of cache) {
-    if (cachedBytes <= MAX_BYTES) break
-    cache.delete(oldKey)
-    cachedBytes -= old.bytes
-  }
 }
 
 /** For tests: how many parsed PNGs are kept. */
@@ -70,5 +56,4 @@ export function parsedPngCount(): number {
 /** For tests: forgets everything, as in a new worker. */
 export function clearParsedPngs(): void {
   cache.clear()
-  cachedBytes = 0
 }

@@ -5,6 +5,7 @@
 // Here the first render's result is kept, and later renders hand pdfkit the same bytes, so the PDF is the same
 // to the byte. pdfkit finishes such an image asynchronously (after its inflate), so a reused one finishes
 // asynchronously too: the object numbers it takes come after those of the synchronous paint, as before.
+import { ByteBoundedCache } from './byte-bounded-cache.js'
 import { pngContentHash } from './png-content-hash.js'
 
 /** The pdfkit PNG image (pdfkit's PNGImage), as far as this module touches it. */
@@ -17,23 +18,13 @@ interface PdfkitPng {
   decodeData?: () => void
 }
 
-interface Prepared { imgData: Uint8Array; alphaChannel: Uint8Array | undefined; bytes: number }
+interface Prepared { imgData: Uint8Array; alphaChannel: Uint8Array | undefined }
 
-/** Per worker: a few large logos or many small icons; the least recently used leave first. */
-const MAX_BYTES = 16 * 2 ** 20
-const cache = new Map<string, Prepared>()
-let cachedBytes = 0
+/** Per worker: a few large logos or many small icons. */
+const cache = new ByteBoundedCache<Prepared>(16 * 2 ** 20)
+
 function remember(key: string, imgData: Uint8Array | null, alphaChannel: Uint8Array | undefined): void {
-  if (!imgData || cache.has(key)) return
-  const bytes = imgData.byteLength + (alphaChannel?.byteLength ?? 0)
-  if (bytes > MAX_BYTES / 4) return
-  cache.set(key, { imgData, alphaChannel, bytes })
-  cachedBytes += bytes
-  for (const [oldKey, old] of cache) {
-    if (cachedBytes <= MAX_BYTES) break
-    cache.delete(oldKey)
-    cachedBytes -= old.bytes
-  }
+  if (imgData) cache.remember(key, { imgData, alphaChannel }, imgData.byteLength + (alphaChannel?.byteLength ?? 0))
 }
 
 const SLOW_PATHS = ['splitAlphaChannel', 'loadIndexedAlphaChannel', 'decodeData'] as const
@@ -51,8 +42,6 @@ export function usePreparedPixels(image: unknown, source: Uint8Array): void {
     png[path] = function (this: PdfkitPng) {
       const hit = cache.get(key)
       if (hit) {
-        cache.delete(key)
-        cache.set(key, hit)
         this.imgData = hit.imgData
         this.alphaChannel = hit.alphaChannel
         queueMicrotask(() => this.finalize())
@@ -71,11 +60,10 @@ export function usePreparedPixels(image: unknown, source: Uint8Array): void {
 
 /** For tests: what the cache holds. */
 export function preparedImageCacheStats(): { entries: number; bytes: number } {
-  return { entries: cache.size, bytes: cachedBytes }
+  return { entries: cache.size, bytes: cache.bytes }
 }
 
 /** For tests: forgets everything, as in a new worker. */
 export function clearPreparedImages(): void {
   cache.clear()
-  cachedBytes = 0
 }

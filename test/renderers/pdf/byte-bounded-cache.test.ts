@@ -1,0 +1,28 @@
+import t from 'tap'
+import { ByteBoundedCache } from '../../../renderers/pdf/byte-bounded-cache.js'
+
+t.test('the least recently used entries leave first once the bytes exceed the bound', async (t) => {
+  const cache = new ByteBoundedCache<string>(100)
+  cache.remember('a', 'A', 25)
+  cache.remember('b', 'B', 25)
+  cache.remember('c', 'C', 25)
+  t.equal(cache.get('a'), 'A', 'reading a makes it the most recently used')
+  cache.remember('d', 'D', 25)
+  cache.remember('e', 'E', 25)
+  t.equal(cache.bytes, 100)
+  t.equal(cache.get('b'), undefined, 'b, the least recently used, left')
+  t.same(['a', 'c', 'd', 'e'].map((k) => cache.get(k)), ['A', 'C', 'D', 'E'])
+})
+
+t.test('an entry over a quarter of the bound is not kept, and a key is kept once', async (t) => {
+  const cache = new ByteBoundedCache<string>(100)
+  cache.remember('big', 'X', 26)
+  t.equal(cache.size, 0)
+  cache.remember('a', 'first', 10)
+  cache.remember('a', 'second', 10)
+  t.equal(cache.get('a'), 'first')
+  t.equal(cache.bytes, 10)
+  cache.clear()
+  t.equal(cache.size, 0)
+  t.equal(cache.bytes, 0)
+})
