@@ -1,9 +1,12 @@
 // Graceful shutdown of a real server process: SIGTERM while 20 sync renders are in flight and an async
 // job renders. Every in-flight render must come back complete, a request that arrives afterwards on an
 // open connection gets a 503 problem body, idle keep-alive connections are closed at once, the process
-// exits 0, and the async job put back to Pending completes after the next start.
+// exits 0, and the async job put back to Pending completes after the next start. The async job's logo comes from
+// a loopback server that holds its first answer until the first process has exited, so the job is still
+// rendering at shutdown however fast the machine renders (a long table alone once finished in time on a fast
+// machine, and nothing was put back).
 import t from 'tap'
-import { Agent, request } from 'node:http'
+import { Agent, createServer, request, type ServerResponse } from 'node:http'
 import { connect, type Socket } from 'node:net'
 import { pdfText } from '../helpers/tools.js'
 import { completedBytes, waitFor } from '../plugins/async/async-client.js'
@@ -11,6 +14,8 @@ import { createKey, freePort, startChild } from '../plugins/async/child-server.j
 
 t.setTimeout(300_000)
 
+// A 1×1 PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
 const b64 = (html: string) => Buffer.from(html).toString('base64')
 const table = (n: number, label: string) =>
   `<h1>${label}</h1><table>${Array.from({ length: n }, (_, i) => `<tr><td>${label} row ${i}</td><td>${'lorem ipsum '.repeat(5)}</td></tr>`).join('')}</table>`
@@ -49,11 +54,24 @@ t.test('SIGTERM with 20 sync renders and an async job in flight', async (t) => {
   const key = await createKey(dataDir)
   const port = await freePort()
   // Two workers: the async job renders on one while the sync renders go through the other.
-  const env = { JOB_CONCURRENCY: '1', RENDER_THREADS: '2', LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '120000', RENDER_MAX_QUEUE_MS: '600000' }
+  const held: ServerResponse[] = []
+  let logoRequests = 0
+  const logos = createServer((_req, res) => {
+    if (++logoRequests === 1) { held.push(res); return }
+    res.writeHead(200, { 'content-type': 'image/png' }).end(PNG)
+  })
+  await new Promise<void>((resolve) => logos.listen(0, '127.0.0.1', resolve))
+  t.teardown(() => { for (const res of held) res.destroy(); logos.close() })
+  const logoUrl = `http://127.0.0.1:${(logos.address() as { port: number }).port}/logo.png`
+  const env = {
+    JOB_CONCURRENCY: '1', RENDER_THREADS: '2', LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '120000', RENDER_MAX_QUEUE_MS: '600000',
+    OUTBOUND_ALLOW_HOSTS: '127.0.0.1', OUTBOUND_TIMEOUT_MS: '120000',
+  }
   const first = await startChild(t, dataDir, key, env, port)
 
   // The async job first, so it is rendering (Processing) when the signal comes.
-  const started = await first.call('/render/async/pdf/fromhtml', { body: { base64HtmlString: b64(table(6000, 'Async')) } })
+  const asyncHtml = `<img src="${logoUrl}" width="40" height="40">${table(6000, 'Async')}`
+  const started = await first.call('/render/async/pdf/fromhtml', { body: { base64HtmlString: b64(asyncHtml) } })
   t.equal(started.status, 202)
   const { jobId } = (await started.json()) as { jobId: string }
   await waitFor(first, jobId, (s) => s.status === 'Processing', 60_000)
@@ -102,6 +120,8 @@ t.test('SIGTERM with 20 sync renders and an async job in flight', async (t) => {
   t.ok(requestId && raw.includes(`"requestId":"${requestId}"`), 'the 503 body carries the request id of its header')
 
   t.equal(await exited, 0, 'exit code 0')
+  t.equal(logoRequests, 1, 'the async job was still waiting for its logo at shutdown')
+  for (const res of held) res.destroy()
   t.ok((await idleClosed) - signalAt < 5_000, 'the idle keep-alive connection was closed at once')
   const log = first.output()
   t.match(log, /running async jobs put back to Pending/)
@@ -115,6 +135,7 @@ t.test('SIGTERM with 20 sync renders and an async job in flight', async (t) => {
   const done = await completedBytes(second, jobId)
   t.equal(done.final.status, 'Completed', 'the put-back async job completed after the restart')
   t.match(pdfText(done.bytes), /Async row 5999/)
+  t.equal(logoRequests, 2, 'the resumed job fetched its logo again')
   await second.kill('SIGTERM')
   t.equal(second.process.exitCode, 0)
 })
