@@ -7,7 +7,7 @@ import type { FontFace } from '../fonts/index.js'
 import type { Box, InlineItem } from './boxes.js'
 import { borderWidth, len } from './box-edges.js'
 import type { FontStore } from '../fonts/font-store.js'
-import { renderScopedMap } from './render-scope.js'
+import { type RenderScopedMap, renderScopedMap } from './render-scope.js'
 
 export type TextItem = Extract<InlineItem, { kind: 'text' }>
 
@@ -106,7 +106,7 @@ interface Measured { spans: FaceSpan[]; width: number; trailing: number; spaces:
  * the next document measures them again. Styles are new objects in every document, so each remembers its key's
  * map (the fonts are the key's first part).
  */
-const measured = new WeakMap<FontStore, { byKey: Map<string, Map<string, Measured>>; byStyle: Map<ComputedStyle, Map<string, Measured>> }>()
+const measured = new WeakMap<FontStore, { byKey: Map<string, Map<string, Measured>>; byStyle: RenderScopedMap<ComputedStyle, Map<string, Measured>> }>()
 
 function measuredFor(fonts: FontStore, style: ComputedStyle): Map<string, Measured> {
   let store = measured.get(fonts)
