@@ -1,7 +1,7 @@
 // Growth with document length (issue 18): CPU time per page of a ~10-page and a ~500-page PDF, for a long table
 // (the bench invoice with many rows) and long prose (paragraphs and headings), in one process on the
 // TypeScript sources; and the memory of a 500-page render, each in a fresh child process (peak RSS of the
-// process, and the JS heap in use at its largest, minus what the process held before the render).
+// process, and how far the JS heap V8 reserved grew during the render).
 //   node --import tsx bench/growth.ts [--pages 500] [--runs 3]
 //   node --import tsx bench/growth.ts --memory table|prose --pages 500    (one child: prints JSON)
 import { execFileSync } from 'node:child_process'
@@ -67,36 +67,42 @@ if (values.memory) {
   global.gc?.()
   const before = process.memoryUsage()
   const rssBefore = process.resourceUsage().maxRSS * 1024
-  let heapPeak = before.heapUsed
-  const sampler = setInterval(() => { heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed) }, 5)
   const out = await renderPdf(t)
-  clearInterval(sampler)
+  // The render is one synchronous stretch of work for the most part, so a timer cannot sample it: the heap V8
+  // had to reserve by its end (it does not shrink before the next full GC) stands for its peak.
+  const heapAfter = process.memoryUsage().heapTotal
   const peakRss = process.resourceUsage().maxRSS * 1024
-  console.log(JSON.stringify({ doc, pages: pageCount(out.bytes), rssBeforeMb: rssBefore / 2 ** 20, peakRssMb: peakRss / 2 ** 20, heapGrowthMb: (heapPeak - before.heapUsed) / 2 ** 20, pdfMb: out.bytes.byteLength / 2 ** 20 }))
+  console.log(JSON.stringify({ doc, pages: pageCount(out.bytes), rssBeforeMb: rssBefore / 2 ** 20, peakRssMb: peakRss / 2 ** 20, heapGrowthMb: (heapAfter - before.heapTotal) / 2 ** 20, pdfMb: out.bytes.byteLength / 2 ** 20 }))
   process.exit(0)
 }
 
+/** CPU time of this process, not wall time: on a shared machine wall time mostly measures the others. */
+async function cpuMs(t: PdfTask, times: number): Promise<number> {
+  const started = process.cpuUsage()
+  for (let i = 0; i < times; i++) await renderPdf(t)
+  const used = process.cpuUsage(started)
+  return (used.user + used.system) / 1000
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
-console.log(`CPU time per page, ~10 vs ~${bigPages} pages (median of ${runs} timed renders each, after warm-up), then memory of a ${bigPages}-page render in a fresh process\n`)
+console.log(`CPU time per page, ~10 vs ~${bigPages} pages (median of ${runs} rounds, each the small document repeated to as many pages, then the big one, after warm-up), then memory of a ${bigPages}-page render in a fresh process\n`)
 console.log('| document | pages | ms/page | pages | ms/page | growth | peak RSS (before) | JS heap growth | PDF size |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |')
 for (const doc of Object.keys(DOCS) as Doc[]) {
-  const figures: { pages: number; msPerPage: number }[] = []
-  for (const pages of [10, bigPages]) {
-    const t = task(DOCS[doc].template, DOCS[doc].data(await unitsFor(doc, pages)))
-    let n = 0
-    for (let i = 0; i < (pages <= 10 ? 20 : 1); i++) n = pageCount((await renderPdf(t)).bytes)
-    const times: number[] = []
-    // Small documents: enough renders that each timed sample is ≥ ~100 ms of work.
-    const repeat = pages <= 10 ? 10 : 1
-    for (let r = 0; r < runs; r++) {
-      // CPU time of this process, not wall time: on a shared machine wall time mostly measures the others.
-      const started = process.cpuUsage()
-      for (let i = 0; i < repeat; i++) await renderPdf(t)
-      const used = process.cpuUsage(started)
-      times.push((used.user + used.system) / 1000 / repeat)
-    }
-    figures.push({ pages: n, msPerPage: median(times) / n })
+  const smallTask = task(DOCS[doc].template, DOCS[doc].data(await unitsFor(doc, 10)))
+  const bigTask = task(DOCS[doc].template, DOCS[doc].data(await unitsFor(doc, bigPages)))
+  const smallPages = pageCount((await renderPdf(smallTask)).bytes)
+  const bigPagesMade = pageCount((await renderPdf(bigTask)).bytes)
+  for (let i = 0; i < 20; i++) await renderPdf(smallTask)
+  // The small document as many times as it takes to make as many pages as the big one, then the big one, in
+  // turn: both pay the same garbage collection per page and see the same machine (it is shared and noisy).
+  const repeat = Math.max(1, Math.round(bigPagesMade / smallPages))
+  const smallTimes: number[] = []
+  const bigTimes: number[] = []
+  for (let r = 0; r < runs; r++) {
+    smallTimes.push(await cpuMs(smallTask, repeat) / repeat / smallPages)
+    bigTimes.push(await cpuMs(bigTask, 1) / bigPagesMade)
   }
+  const figures = [{ pages: smallPages, msPerPage: median(smallTimes) }, { pages: bigPagesMade, msPerPage: median(bigTimes) }]
   const script = new URL(import.meta.url).pathname
   const memory = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '--expose-gc', script, '--memory', doc, '--pages', String(bigPages)], { encoding: 'utf8' }))
   const [small, big] = figures

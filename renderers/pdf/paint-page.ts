@@ -4,6 +4,7 @@ import { fillColor, strokeColor } from './color-operator.js'
 import { deflatePageFast } from './fast-page-deflate.js'
 import type { Color } from '../document/styled-tree.js'
 import type { PaintOp } from '../layout/display-list.js'
+import type { PaintOpIndex } from '../layout/paint-op-index.js'
 import type { FontStore } from '../fonts/font-store.js'
 import type { PageGeometry } from '../layout/page-geometry.js'
 import type { PageSlice } from '../layout/paginate.js'
@@ -40,7 +41,7 @@ export function endPage(target: PaintTarget): void {
   target.doc.restore()
 }
 
-export function paintSlice(target: PaintTarget, fonts: FontStore, ops: PaintOp[], page: PageToPaint): void {
+export function paintSlice(target: PaintTarget, fonts: FontStore, ops: PaintOpIndex, page: PageToPaint): void {
   const { doc } = target
   const { slice, geometry: g, scale } = page
   const width = (g.width - g.margins.left - g.margins.right) / scale
@@ -54,13 +55,13 @@ export function paintSlice(target: PaintTarget, fonts: FontStore, ops: PaintOp[]
     doc.save()
     doc.rect(0, 0, width, offset).clip()
     doc.translate(0, -h.headTop)
-    paintOps(target, fonts, ops, h.headTop, h.headBottom)
+    paintOps(target, fonts, ops.within(h.headTop, h.headBottom), h.headTop, h.headBottom)
     doc.restore()
   }
   doc.save()
   doc.rect(0, offset, width, slice.end - slice.start).clip()
   doc.translate(0, offset - slice.start)
-  paintOps(target, fonts, ops, slice.start, slice.end)
+  paintOps(target, fonts, ops.within(slice.start, slice.end), slice.start, slice.end)
   doc.restore()
   doc.restore()
 }

@@ -5,6 +5,7 @@ import type { FontStore } from '../fonts/font-store.js'
 import type { PaintOp } from '../layout/display-list.js'
 import type { PageGeometry } from '../layout/page-geometry.js'
 import type { PageSlice } from '../layout/paginate.js'
+import { PaintOpIndex } from '../layout/paint-op-index.js'
 import type { Band, PageBands } from './header-footer.js'
 import type { PlacedBand } from './page-margin-boxes.js'
 import { beginPage, endPage, paintOps, paintSlice } from './paint-page.js'
@@ -27,13 +28,15 @@ export interface PagesToPaint {
 }
 
 export function paintPages(target: PaintTarget, fonts: FontStore, p: PagesToPaint): void {
+  const indexes = new Map<PaintOp[], PaintOpIndex>()
+  const indexOf = (ops: PaintOp[]) => indexes.get(ops) ?? indexes.set(ops, new PaintOpIndex(ops)).get(ops)!
   p.slices.forEach((cut, i) => {
     // The last page shows its whole page area, so shadows and overflow below the last box are not cut off.
     const slice = i === p.slices.length - 1 ? { ...cut, end: Math.max(cut.end, cut.start + p.pageHeight(i)) } : cut
     const own = p.perPage?.[i]
     const page = { slice, geometry: p.geometries[i], scale: own?.scale ?? p.scale, canvas: p.canvas }
     beginPage(target, page)
-    paintSlice(target, fonts, own?.ops ?? p.ops, page)
+    paintSlice(target, fonts, indexOf(own?.ops ?? p.ops), page)
     const g = p.geometries[i]
     if (i > 0 && p.fixed.length) {
       target.doc.save()
