@@ -137,3 +137,21 @@ t.test('pages of plain boxes skip resvg and come out as resvg draws them', async
     t.equal(rectRaster(displayList(laid.root), { width: 300, height: 150, scale: 1, fonts, canvas: { r: 255, g: 255, b: 255, a: 1 } }), null, `needs SVG: ${extra.slice(0, 40)}`)
   }
 })
+
+// Background layers are drawn unclipped when they stay inside a square-cornered box (resvg's clip costs two
+// full-size passes); tiles that run past the box and rounded corners are still cut at the border box.
+t.test('background layers stay inside their box, clipped or not', async (t) => {
+  const img = await render(`
+    <div style="position:absolute;left:10px;top:10px;width:100px;height:50px;background:linear-gradient(90deg,#f00,#00f)"></div>
+    <div style="position:absolute;left:10px;top:100px;width:100px;height:50px;background:linear-gradient(#0a0,#0a0) 0 0/30px 30px"></div>
+    <div style="position:absolute;left:150px;top:10px;width:100px;height:100px;border-radius:50px;background:linear-gradient(#00f,#00f)"></div>`,
+  { width: 300, height: 200, fullPage: false })
+  t.ok(img.at(12, 30)[0] > 200 && img.at(12, 30)[2] < 50, `the gradient starts red at the left (${img.at(12, 30)})`)
+  t.ok(img.at(107, 30)[2] > 200 && img.at(107, 30)[0] < 50, `and ends blue at the right (${img.at(107, 30)})`)
+  t.same(img.at(111, 30), [255, 255, 255], 'nothing right of the square box')
+  t.same(img.at(105, 145), [0, 170, 0], 'the last tile of the repeated layer is drawn up to the edge')
+  t.same(img.at(112, 145), [255, 255, 255], 'tiles running past the box are cut at its edge')
+  t.same(img.at(10, 155), [255, 255, 255], '… below it too')
+  t.same(img.at(200, 60), [0, 0, 255], 'the rounded box is filled')
+  t.same(img.at(153, 13), [255, 255, 255], 'its corner is cut')
+})
