@@ -13,7 +13,7 @@ import { opaqueOnWhite } from './canvas-color.js'
 import { cssColor } from './css-values.js'
 import { rectRaster } from './rect-raster.js'
 import { compositeGlyphs } from './composite-glyphs.js'
-import { displayListSvg } from './display-list-svg.js'
+import { canvasBox, displayListSvg } from './display-list-svg.js'
 import { rasterizeSvg, type Raster } from './rasterize-svg.js'
 import type { Warnings } from '../warnings.js'
 
@@ -42,7 +42,7 @@ export function layoutRaster(r: LayoutRasterRequest): Raster & { cssHeight: numb
   const ops = displayList(laid.root)
   const canvasColor = laid.canvas && laid.canvas.a > 0 ? opaqueOnWhite(laid.canvas) : WHITE
   const simple = r.rectFastPath === false ? null
-    : rectRaster(ops, { width: r.width, height: cssHeight, scale: r.scale, fonts, canvas: canvasColor })
+    : rectRaster(ops, { width: r.width, height: cssHeight, scale: r.scale, fonts, canvas: canvasColor, canvasBox: canvasBox(laid.root) })
   if (simple) {
     compositeGlyphs(simple.raster, simple.glyphs, r.scale)
     return { ...simple.raster, cssHeight }

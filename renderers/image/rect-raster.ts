@@ -1,10 +1,12 @@
-// A page made only of solid, square-cornered boxes, straight borders and uncovered text is drawn without
-// resvg: rectangles are filled here with exact area coverage at their edges (what resvg's anti-aliasing
-// gives for axis-aligned rectangles), and the text comes from the glyph masks. resvg's fixed cost — a
-// full-size canvas, un-premultiplying and copying it out — is most of the time of such a page.
-// Anything else (rounded corners, gradients, images, shadows, dashes, clips, opacity, covered text) returns
-// null and the page goes through SVG.
-import type { BorderSide, Color } from '../document/styled-tree.js'
+// A page made only of solid boxes, straight borders, linear gradients, rounded boxes of one colour and
+// uncovered text is drawn without resvg: rectangles are filled here with exact area coverage at their edges
+// (what resvg's anti-aliasing gives for axis-aligned rectangles), gradients and rounded boxes by
+// shape-fills.ts, and the text comes from the glyph masks. resvg's fixed cost — a full-size canvas,
+// un-premultiplying and copying it out — is most of the time of such a page.
+// Anything else (rounded borders, radial gradients, images, shadows, dashes, clips, opacity, covered text)
+// returns null and the page goes through SVG.
+import type { BackgroundLayer, BorderSide, Color, ComputedStyle } from '../document/styled-tree.js'
+import { gradientLayerTiles, gradientLine } from '../layout/background-geometry.js'
 import type { PaintOp } from '../layout/display-list.js'
 import type { FontStore } from '../fonts/font-store.js'
 import type { BoxFrag } from '../layout/fragments.js'
@@ -12,20 +14,56 @@ import type { PlacedGlyph } from './composite-glyphs.js'
 import { lateText } from './display-list-svg.js'
 import type { Raster } from './rasterize-svg.js'
 import { SvgText } from './svg-text.js'
+import { fillLinearGradient, fillRoundedRect, type LinearGradientFill, type RoundedFill } from './shape-fills.js'
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1
 
-interface Fill { x0: number; y0: number; x1: number; y1: number; c: Color }
+interface RectFill { x0: number; y0: number; x1: number; y1: number; c: Color }
+type Fill = RectFill | { gradient: LinearGradientFill } | { rounded: RoundedFill }
 
 const solid = (b: BorderSide, drawn: boolean) => drawn && b.style !== 'none' && b.style !== 'hidden' && b.width > 0 && b.color.a > 0
 
-function boxFills(frag: BoxFrag, out: Fill[]): boolean {
+const sideWidth = (b: BorderSide) => (b.style === 'none' || b.style === 'hidden' ? 0 : b.width)
+
+/**
+ * The gradients of a box's background layers, bottom first, over its padding box (or over the whole
+ * canvas for the box that paints it, as svg-box.ts draws them); false when a layer needs SVG.
+ */
+function gradientFills(frag: BoxFrag, s: ComputedStyle, canvas: { w: number; h: number } | null, out: Fill[]): boolean {
+  const bl = sideWidth(s.borderLeft), bt = sideWidth(s.borderTop), br = sideWidth(s.borderRight), bb = sideWidth(s.borderBottom)
+  const area = { x: frag.x + bl, y: frag.y + bt, w: Math.max(0, frag.w - bl - br), h: Math.max(0, frag.h - bt - bb) }
+  const fill = canvas ? { x: 0, y: 0, w: canvas.w, h: canvas.h } : area
+  for (const layer of [...s.backgroundLayers].reverse() as BackgroundLayer[]) {
+    const image = layer.image
+    if (image.kind !== 'linear-gradient' || image.stops.some((stop) => stop.color.a < 1)) return false
+    if (gradientLayerTiles(layer, area, fill, () => {}) !== null) return false
+    if (image.stops.length === 0 || area.w <= 0 || area.h <= 0) continue
+    const line = gradientLine(image, area)
+    if (line.kind !== 'linear') return false
+    out.push({ gradient: {
+      x0: fill.x, y0: fill.y, x1: fill.x + fill.w, y1: fill.y + fill.h, from: [line.x1, line.y1], to: [line.x2, line.y2],
+      stops: image.stops.map((stop, i) => ({ offset: line.offsets[i], color: stop.color })),
+    } })
+  }
+  return true
+}
+
+function boxFills(frag: BoxFrag, out: Fill[], canvas: { w: number; h: number } | null): boolean {
   const s = frag.style
   if (s.visibility !== 'visible') return true
-  if (s.borderRadius.some((r) => r > 0) || s.backgroundLayers.length || s.boxShadow.length || frag.image) return false
+  if (s.boxShadow.length || frag.image) return false
+  const rounded = s.borderRadius.some((r) => r > 0)
+  if (rounded) {
+    // One colour inside rounded corners, nothing else.
+    const bordered = [s.borderTop, s.borderRight, s.borderBottom, s.borderLeft].some((b) => solid(b, true))
+    if (bordered || s.backgroundLayers.length || frag.canvasBackground) return false
+    if (s.backgroundColor && s.backgroundColor.a > 0) out.push({ rounded: { x: frag.x, y: frag.y, w: frag.w, h: frag.h, radii: s.borderRadius, c: s.backgroundColor } })
+    return true
+  }
   if (!frag.canvasBackground && s.backgroundColor && s.backgroundColor.a > 0) {
     out.push({ x0: frag.x, y0: frag.y, x1: frag.x + frag.w, y1: frag.y + frag.h, c: s.backgroundColor })
   }
+  if (s.backgroundLayers.length && !gradientFills(frag, s, canvas, out)) return false
   const sides = frag.sides
   const top = solid(s.borderTop, sides.top) ? s.borderTop : null
   const right = solid(s.borderRight, sides.right) ? s.borderRight : null
@@ -48,7 +86,7 @@ function boxFills(frag: BoxFrag, out: Fill[]): boolean {
   return true
 }
 
-function fillRect(raster: Raster, words: Uint32Array, f: Fill, scale: number): void {
+function fillRect(raster: Raster, words: Uint32Array, f: RectFill, scale: number): void {
   const { pixels, width, height } = raster
   const x0 = Math.max(0, f.x0 * scale), x1 = Math.min(width, f.x1 * scale)
   const y0 = Math.max(0, f.y0 * scale), y1 = Math.min(height, f.y1 * scale)
@@ -84,6 +122,8 @@ export interface RectPage {
   scale: number
   fonts: FontStore
   canvas: Color
+  /** The box whose background layers paint the whole canvas (display-list-svg.ts canvasBox). */
+  canvasBox?: BoxFrag
 }
 
 /** The page's pixels and the glyphs still to draw on them, or null when the page needs SVG. */
@@ -97,7 +137,7 @@ export function rectRaster(allOps: PaintOp[], page: RectPage): { raster: Raster;
   for (const op of ops) {
     if (op.kind === 'link') continue
     if (op.kind === 'box') {
-      if (!boxFills(op.frag, fills)) return null
+      if (!boxFills(op.frag, fills, op.frag === page.canvasBox ? { w: page.width, h: page.height } : null)) return null
     } else if (op.kind === 'edge') {
       const e = op.frag
       if (e.style !== 'solid') return null
@@ -122,6 +162,10 @@ export function rectRaster(allOps: PaintOp[], page: RectPage): { raster: Raster;
   const words = new Uint32Array(pixels.buffer, pixels.byteOffset, width * height)
   words.fill(((255 << 24) | (c.b << 16) | (c.g << 8) | c.r) >>> 0)
   const raster = { pixels, width, height }
-  for (const f of fills) fillRect(raster, words, f, page.scale)
+  for (const f of fills) {
+    if ('gradient' in f) fillLinearGradient(raster, words, f.gradient, page.scale)
+    else if ('rounded' in f) fillRoundedRect(raster, f.rounded, page.scale)
+    else fillRect(raster, words, f, page.scale)
+  }
   return { raster, glyphs }
 }

@@ -130,7 +130,7 @@ t.test('pages of plain boxes skip resvg and come out as resvg draws them', async
     for (let i = 0; i < fast.pixels.length; i++) if (Math.abs(fast.pixels[i] - svg.pixels[i]) > 16) differ++
     t.ok(differ < fast.pixels.length * 0.001, `${differ} channel values differ by more than 16 at scale ${scale}`)
   }
-  for (const extra of ['<div style="border-radius:4px;background:#f00;height:9px"></div>', '<p style="opacity:.5">faded</p>', '<div style="border-top:2px dashed #000"></div>', '<div style="background:linear-gradient(#f00,#00f);height:9px"></div>']) {
+  for (const extra of ['<div style="border-radius:4px;border:1px solid #000;height:9px"></div>', '<p style="opacity:.5">faded</p>', '<div style="border-top:2px dashed #000"></div>', '<div style="background:radial-gradient(#f00,#00f);height:9px"></div>', '<div style="background:linear-gradient(#f00,rgba(0,0,255,.5));height:9px"></div>']) {
     const doc = buildStyledDocument(html(extra), { type: 'screen', width: 300, height: 150 })
     const fonts = fontStore()
     const laid = layoutDocument(doc, { fonts, images: new Map(), warnings: new Warnings() }, 300, 150, 'screen')
@@ -154,4 +154,60 @@ t.test('background layers stay inside their box, clipped or not', async (t) => {
   t.same(img.at(10, 155), [255, 255, 255], '… below it too')
   t.same(img.at(200, 60), [0, 0, 255], 'the rounded box is filled')
   t.same(img.at(153, 13), [255, 255, 255], 'its corner is cut')
+})
+
+// Social cards are gradients, round logos and text: drawn without resvg, as resvg draws them (the gradients
+// exactly; edges to within their anti-aliasing, which is closer to the exact area covered than resvg's).
+t.test('linear gradients and rounded boxes of one colour skip resvg and come out as resvg draws them', async (t) => {
+  const { buildStyledDocument } = await import('../../../renderers/document/index.js')
+  const { layoutRaster } = await import('../../../renderers/image/layout-raster.js')
+  const { LIMITS } = await import('./fixtures/styled-page.js')
+  const { rectRaster } = await import('../../../renderers/image/rect-raster.js')
+  const { canvasBox } = await import('../../../renderers/image/display-list-svg.js')
+  const { layoutDocument } = await import('../../../renderers/layout/layout-document.js')
+  const { displayList } = await import('../../../renderers/layout/display-list.js')
+  const { fontStore } = await import('../../../renderers/fonts/font-store.js')
+  const { withYoga } = await import('../../../renderers/layout/yoga.js')
+  const page = (body: string, style = 'margin:0') => `<body style="${style}">${body}</body>`
+  const card = page(`<div style="margin:10.3px 20px;width:61.5px;height:61.5px;border-radius:50%;background:#38bdf8"></div>
+    <div style="margin:0 20px;height:30px;border-radius:4px 12px 0 8px;background:rgba(255,255,255,.5)"></div>
+    <div style="margin:5px 20px;height:40.5px;background:#fff linear-gradient(90deg,#f00 20%,#0f0 50%,#00f)"></div>
+    <p style="margin:0 20px">Card title</p>`, 'margin:0;font:bold 30px Arial;color:#fff;background:linear-gradient(135deg,#0f172a 0%,#1e3a8a 60%,#38bdf8 100%)')
+  const gradients = page('<div style="margin:5px 20px;height:40.5px;background:linear-gradient(90deg,#f00 20%,#0f0 50%,#00f)"></div>', 'margin:0;background:linear-gradient(135deg,#0f172a,#38bdf8)')
+  const circle = page('<div style="margin:10.3px 20px;width:61.5px;height:61.5px;border-radius:50%;background:#38bdf8"></div>')
+  const rasters = (html: string, scale: number) => withYoga(async () => {
+    const doc = buildStyledDocument(html, { type: 'screen', width: 300, height: 250 })
+    const fonts = fontStore()
+    const laid = layoutDocument(doc, { fonts, images: new Map(), warnings: new Warnings() }, 300, 250, 'screen')
+    const fastPath = rectRaster(displayList(laid.root), { width: 300, height: 250, scale, fonts, canvas: { r: 255, g: 255, b: 255, a: 1 }, canvasBox: canvasBox(laid.root) }) !== null
+    const request = { doc, images: new Map(), warnings: new Warnings(), width: 300, viewportHeight: 250, fullPage: false, scale, limits: LIMITS }
+    return { fastPath, fast: layoutRaster(request), svg: layoutRaster({ ...request, rectFastPath: false }) }
+  })
+  const differing = (a: Buffer, b: Buffer, by: number) => a.reduce((n, v, i) => n + (Math.abs(v - b[i]) > by ? 1 : 0), 0)
+  for (const scale of [1, 1.5]) {
+    const g = await rasters(gradients, scale)
+    t.ok(g.fastPath, `gradients take the fast path at scale ${scale}`)
+    t.equal(differing(g.fast.pixels, g.svg.pixels, 1), 0, `gradients: no channel value differs by more than 1 at scale ${scale}`)
+    const c = await rasters(card, scale)
+    t.ok(c.fastPath, `the card takes the fast path at scale ${scale}`)
+    // resvg samples four sub-rows per pixel, so along a fractional top or bottom edge a whole row of pixels
+    // differs from the exact area coverage drawn here (as plain boxes already did), by up to a quarter.
+    const n = differing(c.fast.pixels, c.svg.pixels, 8)
+    t.ok(n < c.fast.pixels.length * 0.01, `card: ${n} of ${c.fast.pixels.length} channel values differ by more than 8 (rounded edges) at scale ${scale}`)
+  }
+  // The circle's edge pixels against the exact area the circle covers (32×32 samples a pixel).
+  const { fast, svg } = await rasters(circle, 1)
+  const cx = 50.75, cy = 41.05, r = 30.75
+  let fastError = 0, resvgError = 0, edge = 0
+  for (let y = 5; y < 80; y++) for (let x = 15; x < 90; x++) {
+    let inside = 0
+    for (let j = 0; j < 32; j++) for (let i = 0; i < 32; i++) if (Math.hypot(x + (i + 0.5) / 32 - cx, y + (j + 0.5) / 32 - cy) <= r) inside++
+    const exact = inside / 1024
+    if (exact === 0 || exact === 1) continue
+    const covered = (p: Buffer) => (255 - p[(y * 300 + x) * 4]) / (255 - 56)
+    fastError += Math.abs(covered(fast.pixels) - exact)
+    resvgError += Math.abs(covered(svg.pixels) - exact)
+    edge++
+  }
+  t.ok(fastError / edge < 0.02, `circle edge: mean coverage error ${(fastError / edge).toFixed(4)} (resvg ${(resvgError / edge).toFixed(4)}) over ${edge} pixels`)
 })
