@@ -230,10 +230,11 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
   let firstBaseline: number | null = null
   let lastBaseline: number | null = null
   const heights = nodes.map((n) => n.getComputedHeight())
+  const tops = crossStartTops(root, nodes, row && style.flexWrap === 'wrap')
   if (stretchLines) {
     const lines = new Map<number, number[]>()
     nodes.forEach((n, i) => {
-      const key = Math.round(n.getComputedTop() - n.getComputedMargin(Edge.Top))
+      const key = Math.round(tops[i] - n.getComputedMargin(Edge.Top))
       lines.set(key, [...(lines.get(key) ?? []), i])
     })
     for (const members of lines.values()) {
@@ -248,7 +249,7 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
     const node = nodes[i]
     const w = node.getComputedWidth()
     const h = heights[i]
-    const top = contentTop + node.getComputedTop()
+    const top = contentTop + tops[i]
     const result = layoutItem(item, w, item.kind === 'block' ? h : null, containerHeight, top, ctx)
     translateFrag(result.frag, inner.x + node.getComputedLeft() - result.frag.x, 0)
     frags.push(result.frag)
@@ -257,6 +258,26 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
   })
   root.freeRecursive()
   return { frags, height: containerHeight, firstBaseline, lastBaseline, empty: frags.length === 0 && containerHeight === 0 }
+}
+
+/**
+ * Each item's top inside the container. yoga (3.2, and its main branch in 2026) aligns the items of a
+ * wrapping container line by line (its "multi-line content alignment", run for every `flex-wrap: wrap`
+ * container, one line or many) and there places a flex-start item at the line's top without its top margin,
+ * and centres an item by its border box, not its margin box. CSS aligns the margin box (Flexbox §8.3):
+ * an `<h1>` with `margin-top: 5cm` in a wrapping row starts 5cm down, as in Chromium.
+ */
+function crossStartTops(root: Node, nodes: Node[], wrapsRow: boolean): number[] {
+  return nodes.map((node) => {
+    const top = node.getComputedTop()
+    if (!wrapsRow) return top
+    const align = node.getAlignSelf() === Align.Auto ? root.getAlignItems() : node.getAlignSelf()
+    const before = node.getComputedMargin(Edge.Top)
+    const after = node.getComputedMargin(Edge.Bottom)
+    if (align === Align.FlexStart) return top + before
+    if (align === Align.Center) return top + (before - after) / 2
+    return top
+  })
 }
 
 /** Intrinsic widths of a flex container's content: items side by side in a row, stacked in a column. */
