@@ -1,0 +1,67 @@
+// Bundles the service for production into dist/service/: cli.js (the `quire` command and the service's main
+// thread), worker.js (the render worker the pool starts) and the chunks they load on demand (the server, the
+// store, each engine). Node's ES module loader spent ~2 s of CPU resolving, compiling and linking some 700
+// modules before the service was ready (docs/operations.md); one file per thread loads in a fraction of that.
+// Packages listed in EXTERNAL stay in node_modules and are loaded from there: everything else is inside the
+// bundle, so a production install needs only those (package.json's dependencies; the rest are dev dependencies).
+// Run by `npm run build` after tsc (dist/ keeps tsc's per-module output for the scripts that import it).
+import { rm } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const require = createRequire(import.meta.url)
+
+/** Packages loaded from node_modules at run time, each for a reason a bundle cannot carry. */
+export const EXTERNAL = [
+  // Native binaries (.node files, libvips, the C library's SQLite).
+  'sharp', '@resvg/resvg-js', 'libsql',
+  // Starts its own worker file from its package folder.
+  'piscina',
+  // Reads its data files (standard-font metrics, ICC profile) next to its code; its dependencies stay with it
+  // so the worker holds one fontkit, not a bundled copy beside pdfkit's.
+  'pdfkit', 'svg-to-pdfkit', 'fontkit', 'linebreak', 'fflate',
+  // Emscripten module that locates itself by __dirname.
+  'wawoff2',
+  // Loaded with require() on first use (renderers/template/templateto/codes.ts): they stay out of every chunk.
+  'bwip-js', 'qrcode',
+  // Optional scale-out clients (src/optional-packages.ts): a missing one must fail as "Cannot find package".
+  '@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner', 'bullmq', 'ioredis', 'pg',
+]
+
+/**
+ * css-tree's ES build reads its data with createRequire(import.meta.url) and paths relative to its own files,
+ * which break once bundled; its CommonJS build require()s the same files, so they are bundled with it.
+ */
+const commonJsBuilds = {
+  name: 'common-js-builds',
+  setup(b) {
+    b.onResolve({ filter: /^css-tree$/ }, () => ({ path: require.resolve('css-tree') }))
+  },
+}
+
+const out = `${root}dist/service`
+await rm(out, { recursive: true, force: true })
+const started = performance.now()
+await build({
+  absWorkingDir: root,
+  entryPoints: { cli: 'src/cli.ts', worker: 'pool/worker.ts' },
+  outdir: out,
+  bundle: true,
+  // Each dynamic import() (the server, the store, the image/TXT/DOCX engines …) stays a chunk loaded when used.
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external: EXTERNAL,
+  plugins: [commonJsBuilds],
+  // Bundled CommonJS packages call require() for node built-ins; an ES module has none of its own.
+  banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
+  minifyWhitespace: true,
+  minifySyntax: true,
+  sourcemap: 'linked',
+  legalComments: 'linked',
+  logLevel: 'warning',
+})
+console.log(`service bundle → ${out} (${(performance.now() - started).toFixed(0)} ms)`)
