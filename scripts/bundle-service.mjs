@@ -5,7 +5,7 @@
 // Packages listed in EXTERNAL stay in node_modules and are loaded from there: everything else is inside the
 // bundle, so a production install needs only those (package.json's dependencies; the rest are dev dependencies).
 // Run by `npm run build` after tsc (dist/ keeps tsc's per-module output for the scripts that import it).
-import { rm } from 'node:fs/promises'
+import { rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
@@ -44,7 +44,7 @@ const commonJsBuilds = {
 const out = `${root}dist/service`
 await rm(out, { recursive: true, force: true })
 const started = performance.now()
-await build({
+const result = await build({
   absWorkingDir: root,
   entryPoints: { cli: 'src/cli.ts', worker: 'pool/worker.ts' },
   outdir: out,
@@ -63,5 +63,8 @@ await build({
   sourcemap: 'linked',
   legalComments: 'linked',
   logLevel: 'warning',
+  metafile: true,
 })
+// What each output holds, by input file (esbuild's analyser reads it: https://esbuild.github.io/analyze/).
+await writeFile(`${out}/meta.json`, JSON.stringify(result.metafile))
 console.log(`service bundle → ${out} (${(performance.now() - started).toFixed(0)} ms)`)
