@@ -2,33 +2,17 @@
 // thread), worker.js (the render worker the pool starts) and the chunks they load on demand (the server, the
 // store, each engine). Node's ES module loader spent ~2 s of CPU resolving, compiling and linking some 700
 // modules before the service was ready (docs/operations.md); one file per thread loads in a fraction of that.
-// Packages listed in EXTERNAL stay in node_modules and are loaded from there: everything else is inside the
+// Packages listed in scripts/service-externals.mjs stay in node_modules and are loaded from there: everything else is inside the
 // bundle, so a production install needs only those (package.json's dependencies; the rest are dev dependencies).
 // Run by `npm run build` after tsc (dist/ keeps tsc's per-module output for the scripts that import it).
 import { rm, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import { EXTERNAL } from './service-externals.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const require = createRequire(import.meta.url)
-
-/** Packages loaded from node_modules at run time, each for a reason a bundle cannot carry. */
-export const EXTERNAL = [
-  // Native binaries (.node files, libvips, the C library's SQLite).
-  'sharp', '@resvg/resvg-js', 'libsql',
-  // Starts its own worker file from its package folder.
-  'piscina',
-  // Reads its data files (standard-font metrics, ICC profile) next to its code; its dependencies stay with it
-  // so the worker holds one fontkit, not a bundled copy beside pdfkit's.
-  'pdfkit', 'svg-to-pdfkit', 'fontkit', 'linebreak', 'fflate',
-  // Emscripten module that locates itself by __dirname.
-  'wawoff2',
-  // Loaded with require() on first use (renderers/template/templateto/codes.ts): they stay out of every chunk.
-  'bwip-js', 'qrcode',
-  // Optional scale-out clients (src/optional-packages.ts): a missing one must fail as "Cannot find package".
-  '@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner', 'bullmq', 'ioredis', 'pg',
-]
 
 /**
  * css-tree's ES build reads its data with createRequire(import.meta.url) and paths relative to its own files,
