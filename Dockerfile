@@ -1,7 +1,9 @@
 # syntax=docker/dockerfile:1
-# Quire in two stages. build: every dependency, the TypeScript compiled to dist/ and the web editor
-# bundled into dist/public. runtime: dist/, the eta views, production dependencies only (no compiler, no
-# bundler, no browser: Quire lays documents out itself), a non-root user and a health check.
+# Quire in two stages. build: every dependency, the TypeScript compiled to dist/, the web editor bundled into
+# dist/public and the service into dist/service (one file per thread; scripts/bundle-service.mjs). runtime:
+# dist/, the eta views, production dependencies only — the packages the bundle cannot carry (native binaries,
+# data files, fonts) — no compiler, no bundler, no browser (Quire lays documents out itself), a non-root user
+# and a health check.
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
@@ -14,6 +16,7 @@ COPY plugins ./plugins
 COPY pool ./pool
 COPY renderers ./renderers
 COPY web ./web
+COPY scripts/bundle-service.mjs scripts/service-externals.mjs ./scripts/
 RUN npm run build
 
 FROM node:20-bookworm-slim AS runtime

@@ -1,5 +1,6 @@
 #!/usr/bin/env -S node --max-semi-space-size=2 --single-threaded-gc --no-concurrent-recompilation --heap-growing-percent=30 --no-sparkplug
-// The `quire` command: runs the compiled CLI (built by `npm install` through the prepare script).
+// The `quire` command: runs the bundled CLI, dist/service/cli.js (built by `npm install` through the prepare
+// script; scripts/bundle-service.mjs: one file per thread instead of some 700 modules).
 // --max-semi-space-size=2: the main thread only serves HTTP and the store; V8's default young generation
 // (up to 48 MB) grew under load to 40 MB more RSS for no measurable gain. Render workers set their own
 // (RENDER_WORKER_YOUNG_MB): the pool clears this flag before it starts them (pool/worker-heap-flags.ts).
@@ -14,7 +15,7 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
-const cli = new URL('../dist/src/cli.js', import.meta.url)
+const cli = new URL('../dist/service/cli.js', import.meta.url)
 if (!existsSync(fileURLToPath(cli))) {
   console.error('quire: the build output is missing; run `npm run build` in the checkout first.')
   process.exit(1)

@@ -3,19 +3,17 @@
 // files, 9 KB, that read /openapi.json and send requests), served by Quire — no CDN. Swagger UI did the
 // same with 10 MB of production dependencies (docs/operations.md).
 // Registered before the endpoint groups so that every route is seen; the web interface is left out.
-import { existsSync, readFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import swagger from '@fastify/swagger'
 import { addSharedSchemas } from '../src/api/schemas.js'
+import { projectRoot } from '../src/project-root.js'
 
 /** The reference page's files, read once: from the checkout whether this runs from source or from dist/. */
 function referenceFiles(): Record<string, { type: string; body: string }> {
-  const here = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-  const root = existsSync(join(here, 'package.json')) ? here : resolve(here, '..')
-  const read = (name: string) => readFileSync(join(root, 'src/views/api-reference', name), 'utf8')
+  const read = (name: string) => readFileSync(join(projectRoot(), 'src/views/api-reference', name), 'utf8')
   return {
     '': { type: 'text/html; charset=utf-8', body: read('index.html') },
     'reference.js': { type: 'text/javascript; charset=utf-8', body: read('reference.js') },

@@ -45,7 +45,9 @@ export interface RunOptions { signal?: AbortSignal; maxWaitMs?: number }
 
 interface Waiter { resolve: () => void; reject: (error: PoolError) => void }
 
-// Built, the pool runs dist/pool/worker.js; from the TypeScript sources it needs a worker that loads tsx.
+// Built, the pool runs the worker beside this module: dist/service/worker.js in the production bundle (the pool's
+// chunk and the worker entry share that folder), dist/pool/worker.js from tsc's output; from the TypeScript
+// sources it needs a worker that loads tsx.
 const workerFile = new URL(import.meta.url.endsWith('.ts') ? './worker-from-source.js' : './worker.js', import.meta.url).href
 
 function cancelled(): PoolError {

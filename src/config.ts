@@ -1,10 +1,9 @@
 // The only reader of process.env: parsed and validated once, then passed around as a plain object.
 import { availableParallelism } from 'node:os'
-import { existsSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join, resolve } from 'node:path'
 import type { FetchPolicy, RenderLimits } from '../renderers/contract.js'
 import { DEFAULT_BUDGETS } from '../renderers/default-budgets.js'
+import { projectRoot } from './project-root.js'
 
 export interface Config {
   port: number
@@ -231,14 +230,7 @@ export function loadConfig(env: Env = process.env): Config {
       s3: s3From(env),
     },
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 0, 0),
-    corpusDir: env.QUIRE_CORPUS_DIR ? resolve(env.QUIRE_CORPUS_DIR) : join(repositoryRoot(), '..', 'shared', 'corpus'),
+    corpusDir: env.QUIRE_CORPUS_DIR ? resolve(env.QUIRE_CORPUS_DIR) : join(projectRoot(), '..', 'shared', 'corpus'),
     fontDir: env.FONT_DIR ? resolve(env.FONT_DIR) : null,
   }
-}
-
-/** The checkout's root: the nearest folder above this file (src/ or dist/src/) with a package.json. */
-function repositoryRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url))
-  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir)
-  return dir
 }

@@ -2,12 +2,12 @@
 // API keys and users. Server-rendered eta pages; htmx and two small bundles (web/) for interaction.
 // Encapsulated: its cookie and form parsers, security headers and HTML error pages apply to its routes only.
 import { existsSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import cookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { projectRoot } from '../../src/project-root.js'
 import { describeError } from '../../src/web/describe-error.js'
 import { securityHeaders } from '../../src/web/security-headers.js'
 import type { ThrottleRule } from '../../src/web/sign-in-throttle.js'
@@ -42,12 +42,6 @@ declare module 'fastify' {
     /** Renders a page (or, for an htmx request, `fragment` when given) with the common view data. */
     view(page: string, data?: Record<string, unknown>, options?: { fragment?: string }): FastifyReply
   }
-}
-
-/** The checkout (or installed package) root, whether this file runs from source or from dist/. */
-function projectRoot(): string {
-  const here = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-  return existsSync(join(here, 'package.json')) ? here : resolve(here, '..')
 }
 
 function checkOptions(options: WebUiOptions): void {

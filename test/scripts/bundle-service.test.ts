@@ -1,0 +1,32 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { builtinModules } from 'node:module'
+import t from 'tap'
+
+const externals = new URL('../../scripts/service-externals.mjs', import.meta.url).href
+const { EXTERNAL } = (await import(externals)) as { EXTERNAL: string[] }
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string>; peerDependencies: Record<string, string> }
+const optional = Object.keys(pkg.peerDependencies)
+/** The font packages renderers/fonts can read by path (require.resolve): installed, never imported (CJK ones are optional). */
+const fontPackages = [...new Set(readFileSync('renderers/fonts/index.ts', 'utf8').match(/@expo-google-fonts\/[a-z-]+|dejavu-fonts-ttf/g))]
+
+t.test('production dependencies are exactly what the bundle leaves in node_modules, plus the font files', async (t) => {
+  t.ok(fontPackages.length >= 2, 'the font table names its packages')
+  const dependencies = Object.keys(pkg.dependencies)
+  const code = dependencies.filter((name) => !fontPackages.includes(name)).sort()
+  t.same(code, EXTERNAL.filter((name) => !optional.includes(name)).sort(), 'a bundled package belongs in devDependencies; an external one in dependencies')
+  t.ok(dependencies.includes('dejavu-fonts-ttf') && dependencies.includes('@expo-google-fonts/arimo'), 'the default faces are dependencies')
+  t.same(EXTERNAL.filter((name) => optional.includes(name)).sort(), optional.slice().sort(), 'every optional peer stays external, so its absence is "Cannot find package"')
+})
+
+const SERVICE = 'dist/service'
+t.test('the bundle imports only node built-ins and the external packages', { skip: !existsSync(`${SERVICE}/cli.js`) && 'run npm run build first' }, async (t) => {
+  const builtins = new Set([...builtinModules, ...builtinModules.map((name) => `node:${name}`)])
+  const packageOf = (spec: string) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/')
+  const found = new Set<string>()
+  for (const file of readdirSync(SERVICE).filter((name) => name.endsWith('.js'))) {
+    const code = readFileSync(`${SERVICE}/${file}`, 'utf8')
+    for (const [, spec] of code.matchAll(/(?<![.\w$])(?:from|import)\s*\(?\s*["']((?:@[\w.-]+\/)?[\w-][\w.-]*(?:\/[\w./-]*)?)["']/g)) if (!builtins.has(spec!)) found.add(packageOf(spec!))
+  }
+  t.ok(found.has('pdfkit') && found.has('piscina'), 'the scan sees the bundle\'s imports')
+  t.same([...found].filter((name) => !EXTERNAL.includes(name)), [], 'no other package is imported from node_modules')
+})
