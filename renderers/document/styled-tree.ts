@@ -64,6 +64,8 @@ export interface ComputedStyle {
   clear: 'none' | 'left' | 'right' | 'both'
   boxSizing: 'content-box' | 'border-box'
   width: DimAuto; height: DimAuto
+  /** `width: min-content | max-content | fit-content` (width is then 'auto' for every box that does not read this). */
+  widthKeyword: 'min-content' | 'max-content' | 'fit-content' | null
   minWidth: Dim; minHeight: Dim
   maxWidth: DimNone; maxHeight: DimNone
   marginTop: DimAuto; marginRight: DimAuto; marginBottom: DimAuto; marginLeft: DimAuto

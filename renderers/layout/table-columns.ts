@@ -180,6 +180,9 @@ export function tableIntrinsicWidths(table: TableBox, ctx: LayoutContext): { min
   let max = gridMaxContent(cols, sumMax) + extras
   const spec = specifiedTableWidth(table, null)
   if (spec !== null) { min = Math.max(min, spec); max = Math.max(min, spec) }
+  // An intrinsic width keyword makes the table that wide in any container: it contributes that width alone.
+  else if (table.style.widthKeyword === 'max-content') min = Math.max(min, max)
+  else if (table.style.widthKeyword === 'min-content') max = min
   return { min, max: Math.max(min, max) }
 }
 
@@ -194,6 +197,13 @@ export function resolveColumns(table: TableBox, ctx: LayoutContext, available: n
   if (table.style.tableLayout === 'fixed' && spec !== null) return fixedLayout(table, cols.length, frame, extras, spec)
 
   const sumMin = cols.reduce((s, c) => s + c.min, 0)
+  // width: max-content / min-content size the table by its columns whatever the room (it may overflow).
+  const keyword = table.style.widthKeyword
+  if (spec === null && keyword === 'max-content') {
+    const target = Math.max(gridMaxContent(cols, cols.reduce((s, c) => s + c.max, 0)), sumMin)
+    return { widths: distributeWidth(cols, target), tableWidth: target + extras, frame }
+  }
+  if (spec === null && keyword === 'min-content') return { widths: distributeWidth(cols, sumMin), tableWidth: sumMin + extras, frame }
   // An auto-width table is as wide as its columns' max-content, within the room, never below their min-content.
   const target = spec !== null ? Math.max(spec - extras, sumMin)
     : Math.max(Math.min(available - extras, gridMaxContent(cols, available - extras)), sumMin)

@@ -1,6 +1,6 @@
 // Automatic table layout's column widths as Chromium 156 gives them: every expected width is Chromium's
 // getBoundingClientRect on the same snippet (800 px viewport, screen media, Liberation Sans 16 px).
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { layoutHtml } from '../../helpers/layout-html.js'
 
 const STYLE = '<!DOCTYPE html><style>body{margin:0;font:16px "Liberation Sans"} td{padding:4px;border:1px solid}' +
@@ -14,7 +14,7 @@ async function widths(html: string, ids: string[]): Promise<Record<string, numbe
   return Object.fromEntries(ids.map((id) => [id, laid.box(id).w]))
 }
 
-function near(t: Tap.Test, got: Record<string, number>, want: Record<string, number>, tolerance = 0.3): void {
+function near(t: Test, got: Record<string, number>, want: Record<string, number>, tolerance = 0.3): void {
   for (const [id, w] of Object.entries(want)) t.ok(Math.abs(got[id] - w) <= tolerance, `${id}: ${got[id]} (Chromium ${w})`)
 }
 
@@ -53,4 +53,14 @@ t.test('"455-981-221" may break after its hyphens, so its column gives way', asy
   // Chromium breaks between '-' and a digit after a letter or digit; UAX #14 alone would not.
   const got = await widths(`<table id=t style="width:300px"><tr><td id=a>455-981-221</td><td id=b>${LONG}</td></tr></table>`, ['a', 'b'])
   near(t, got, { a: 59.91, b: 234.09 })
+})
+
+t.test('width: max-content makes a table as wide as its columns\' max-content, overflowing a narrow container', async (t) => {
+  const got = await widths(`<div style="width:300px"><table id=t style="width:max-content"><tr><td id=a>${LONG}</td><td id=b>x y z</td></tr></table></div>`, ['t', 'a', 'b'])
+  near(t, got, { t: 605.81, a: 556.92, b: 42.89 })
+})
+
+t.test('width: min-content makes a table as narrow as its columns\' min-content, however wide the room', async (t) => {
+  const got = await widths(`<table id=t style="width:min-content"><tr><td id=a>${LONG}</td><td id=b>x y z</td></tr></table>`, ['t', 'a', 'b'])
+  near(t, got, { t: 116.72, a: 92.72, b: 18 })
 })
