@@ -12,7 +12,8 @@ export interface Dim { px: number; pct: number }
 export type TransformOp = { k: 'translate'; x: Dim; y: Dim } | { k: 'matrix'; m: [number, number, number, number, number, number] }
 
 /** One end of a grid track's sizing function. */
-export type GridBreadth = { k: 'len'; d: Dim } | { k: 'fr'; n: number } | { k: 'auto' } | { k: 'min-content' } | { k: 'max-content' }
+/** `pick`: min()/max() of lengths and percentages, compared once the percentage basis is known (d is the first). */
+export type GridBreadth = { k: 'len'; d: Dim; pick?: { fn: 'min' | 'max'; dims: Dim[] } } | { k: 'fr'; n: number } | { k: 'auto' } | { k: 'min-content' } | { k: 'max-content' }
 /** minmax(min, max); a plain size has min = max (a flexible one min = auto); fit-content(limit) sets `fit`. */
 export interface GridTrackSize { min: GridBreadth; max: GridBreadth; fit?: Dim }
 export interface GridTrackList {
