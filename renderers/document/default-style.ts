@@ -15,7 +15,7 @@ const INITIAL: ComputedStyle = {
   float: 'none',
   clear: 'none',
   boxSizing: 'content-box',
-  width: 'auto', height: 'auto',
+  width: 'auto', height: 'auto', widthKeyword: null,
   minWidth: ZERO, minHeight: ZERO,
   maxWidth: 'none', maxHeight: 'none',
   marginTop: ZERO, marginRight: ZERO, marginBottom: ZERO, marginLeft: ZERO,
@@ -120,7 +120,7 @@ export function inheritStyle(p: ComputedStyle): ComputedStyle {
   const i = INITIAL
   return {
     display: i.display, position: i.position, top: i.top, right: i.right, bottom: i.bottom, left: i.left,
-    zIndex: i.zIndex, float: i.float, clear: i.clear, boxSizing: i.boxSizing, width: i.width, height: i.height,
+    zIndex: i.zIndex, float: i.float, clear: i.clear, boxSizing: i.boxSizing, width: i.width, widthKeyword: i.widthKeyword, height: i.height,
     minWidth: i.minWidth, minHeight: i.minHeight, maxWidth: i.maxWidth, maxHeight: i.maxHeight,
     marginTop: i.marginTop, marginRight: i.marginRight, marginBottom: i.marginBottom, marginLeft: i.marginLeft,
     paddingTop: i.paddingTop, paddingRight: i.paddingRight, paddingBottom: i.paddingBottom, paddingLeft: i.paddingLeft,

@@ -1,6 +1,6 @@
 // CSS Grid Level 1 container and item properties, computed into track lists and line references that the
 // grid layout reads as they are. Lengths resolve here (em, rem, vw …); percentages stay relative.
-import type { ComputedStyle, GridBreadth, GridLine, GridTrackList, GridTrackSize } from './styled-tree.js'
+import type { ComputedStyle, Dim, GridBreadth, GridLine, GridTrackList, GridTrackSize } from './styled-tree.js'
 import type { Tok } from './css-tokens.js'
 import type { ApplyContext, PropertyDef } from './property-def.js'
 import { copyField, keyword, same } from './property-def.js'
@@ -17,11 +17,23 @@ function breadth(t: Tok, c: ApplyContext, allowFr: boolean): GridBreadth | null 
   }
   if (t.t === 'num' && t.unit === 'fr') return allowFr && t.n >= 0 ? { k: 'fr', n: t.n } : null
   const d = toDim(t, c)
-  if (d === null) return null
+  if (d === null) return t.t === 'fn' ? mixedPick(t, c) : null
   // A negative length is invalid, but calc() is not checked by its sign: `calc((100% - 1em) / 2)` is 50% - 8px,
   // and a calc() that comes out negative is clamped to 0 where the tracks are sized.
   const math = t.t === 'fn'
   return !math && (d.px < 0 || d.pct < 0) ? null : { k: 'len', d }
+}
+
+/** min(45rem, 90%): lengths and percentages cannot be compared before layout, so the track keeps them all. */
+function mixedPick(fn: Extract<Tok, { t: 'fn' }>, c: ApplyContext): GridBreadth | null {
+  if (fn.name !== 'min' && fn.name !== 'max') return null
+  const dims: Dim[] = []
+  for (const part of splitComma(fn.args)) {
+    const d = toDim({ t: 'fn', name: 'calc', args: part }, c)
+    if (d === null) return null
+    dims.push(d)
+  }
+  return dims.length ? { k: 'len', d: dims[0], pick: { fn: fn.name, dims } } : null
 }
 
 function trackSize(t: Tok, c: ApplyContext): GridTrackSize | null {

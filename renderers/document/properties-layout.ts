@@ -55,6 +55,25 @@ const SIZE_KEYWORDS = { 'min-content': 'auto', 'max-content': 'auto', 'fit-conte
 const MIN_KEYWORDS = { auto: ZERO, 'min-content': ZERO, 'max-content': ZERO, 'fit-content': ZERO }
 const MAX_KEYWORDS = { 'min-content': 'none', 'max-content': 'none', 'fit-content': 'none', '-webkit-fill-available': 'none' } as const
 
+const INTRINSIC_WIDTHS = same('min-content', 'max-content', 'fit-content')
+
+/** width: also records an intrinsic sizing keyword, which tables honour (width itself computes to auto). */
+function widthWithKeyword(def: PropertyDef): PropertyDef {
+  return {
+    ...def,
+    apply(toks, c) {
+      if (!def.apply(toks, c)) return false
+      const t = toks[0]
+      c.style.widthKeyword = t.t === 'ident' && Object.hasOwn(INTRINSIC_WIDTHS, t.v) ? INTRINSIC_WIDTHS[t.v as keyof typeof INTRINSIC_WIDTHS] : null
+      return true
+    },
+    inherit(c) {
+      def.inherit(c)
+      c.style.widthKeyword = c.parent.widthKeyword
+    },
+  }
+}
+
 const JUSTIFY: Record<string, ComputedStyle['justifyContent']> = {
   ...same('flex-start', 'flex-end', 'center', 'space-between', 'space-around', 'space-evenly'),
   start: 'flex-start', end: 'flex-end', left: 'flex-start', right: 'flex-end',
@@ -160,7 +179,7 @@ export const LAYOUT_PROPERTIES: Record<string, PropertyDef> = {
   float: keyword('float', { ...same('none', 'left', 'right'), 'inline-start': 'left', 'inline-end': 'right' }, false, 'none'),
   clear: keyword('clear', { ...same('none', 'left', 'right', 'both'), 'inline-start': 'left', 'inline-end': 'right' }, false, 'none'),
   'box-sizing': keyword('boxSizing', same('content-box', 'border-box'), false, 'content-box'),
-  width: dim('width', { auto: true, keywords: SIZE_KEYWORDS }, false, 'auto'),
+  width: widthWithKeyword(dim('width', { auto: true, keywords: SIZE_KEYWORDS }, false, 'auto')),
   height: dim('height', { auto: true, keywords: SIZE_KEYWORDS }, false, 'auto'),
   'min-width': dim('minWidth', { keywords: MIN_KEYWORDS }, false, '0'),
   'min-height': dim('minHeight', { keywords: MIN_KEYWORDS }, false, '0'),

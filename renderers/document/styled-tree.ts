@@ -12,7 +12,8 @@ export interface Dim { px: number; pct: number }
 export type TransformOp = { k: 'translate'; x: Dim; y: Dim } | { k: 'matrix'; m: [number, number, number, number, number, number] }
 
 /** One end of a grid track's sizing function. */
-export type GridBreadth = { k: 'len'; d: Dim } | { k: 'fr'; n: number } | { k: 'auto' } | { k: 'min-content' } | { k: 'max-content' }
+/** `pick`: min()/max() of lengths and percentages, compared once the percentage basis is known (d is the first). */
+export type GridBreadth = { k: 'len'; d: Dim; pick?: { fn: 'min' | 'max'; dims: Dim[] } } | { k: 'fr'; n: number } | { k: 'auto' } | { k: 'min-content' } | { k: 'max-content' }
 /** minmax(min, max); a plain size has min = max (a flexible one min = auto); fit-content(limit) sets `fit`. */
 export interface GridTrackSize { min: GridBreadth; max: GridBreadth; fit?: Dim }
 export interface GridTrackList {
@@ -64,6 +65,8 @@ export interface ComputedStyle {
   clear: 'none' | 'left' | 'right' | 'both'
   boxSizing: 'content-box' | 'border-box'
   width: DimAuto; height: DimAuto
+  /** `width: min-content | max-content | fit-content` (width is then 'auto' for every box that does not read this). */
+  widthKeyword: 'min-content' | 'max-content' | 'fit-content' | null
   minWidth: Dim; minHeight: Dim
   maxWidth: DimNone; maxHeight: DimNone
   marginTop: DimAuto; marginRight: DimAuto; marginBottom: DimAuto; marginLeft: DimAuto

@@ -62,13 +62,24 @@ export function explicitTracks(list: GridTrackList | null, areas: string[][] | n
   return { sizes, names, count, autoFit }
 }
 
+/** A length breadth in px against `basis`: min()/max() of mixed lengths and percentages compared here. */
+function breadthPx(b: Extract<GridBreadth, { k: 'len' }>, basis: number): number {
+  if (!b.pick) return len(b.d, basis)
+  const values = b.pick.dims.map((d) => len(d, basis))
+  return b.pick.fn === 'min' ? Math.min(...values) : Math.max(...values)
+}
+
+function usesPercent(b: Extract<GridBreadth, { k: 'len' }>): boolean {
+  return b.pick ? b.pick.dims.some((d) => d.pct !== 0) : b.d.pct !== 0
+}
+
 /** How many times repeat(auto-fill/auto-fit) fits (at least once). */
 function repetitions(list: GridTrackList, available: number | null, gap: number): number {
   const rep = list.autoRepeat!
   if (available === null) return 1
   const fixed = (s: GridTrackSize): number | null => {
     const b = s.max.k === 'len' ? s.max : s.min.k === 'len' ? s.min : null
-    return b && b.k === 'len' ? Math.max(0, len(b.d, available)) : null
+    return b && b.k === 'len' ? Math.max(0, breadthPx(b, available)) : null
   }
   const repSizes = rep.sizes.map(fixed)
   if (repSizes.some((v) => v === null)) return 1
@@ -88,7 +99,7 @@ export function sizeTracks(tracks: GridTrackSize[], items: Contribution[], avail
   const n = tracks.length
   const pct = available ?? 0
   // A calc() size that comes out negative (calc(50% - 8px) in a narrow box) is clamped to 0.
-  const fixed = (b: GridBreadth): number | null => (b.k === 'len' ? (b.d.pct && available === null ? null : Math.max(0, len(b.d, pct))) : null)
+  const fixed = (b: GridBreadth): number | null => (b.k === 'len' ? (usesPercent(b) && available === null ? null : Math.max(0, breadthPx(b, pct))) : null)
   // Collapsed tracks (empty auto-fit repetitions) are 0 and take no part.
   const base = tracks.map((t, i) => (collapsed.has(i) ? 0 : fixed(t.min) ?? 0))
   // Growth limits: fr tracks are flexible (Infinity); fixed maxima are what they say; intrinsic maxima

@@ -2,6 +2,7 @@
 // Chromium uses ICU's), inline-box edges, atomic boxes, forced breaks. Line filling and intrinsic sizing both
 // work on these, so "what fits" and "how wide at most" agree.
 import LineBreaker from 'linebreak'
+import { addHyphenDigitBreaks } from './hyphen-digit-breaks.js'
 import type { ComputedStyle } from '../document/styled-tree.js'
 import type { FontFace } from '../fonts/index.js'
 import type { Box, InlineItem } from './boxes.js'
@@ -44,6 +45,7 @@ function breakFlags(text: string): Uint8Array {
   flags = new Uint8Array(text.length + 1)
   const breaker = new LineBreaker(text)
   for (let bk = breaker.nextBreak(); bk; bk = breaker.nextBreak()) flags[bk.position] = bk.required ? 2 : 1
+  addHyphenDigitBreaks(text, flags)
   if (breakCache.size > 20_000) breakCache.clear()
   breakCache.set(text, flags)
   return flags

@@ -117,12 +117,17 @@ function computeIntrinsic(box: Box, ctx: LayoutContext): Intrinsic {
     const outer = (borderBox ? Math.max(style.width.px, bp) : style.width.px + bp) + margins
     return { min: outer, max: outer }
   }
-  const content = box.inline ? inlineIntrinsic(box, ctx) : isFlexContainer(style) ? flexIntrinsic(box, ctx) : isGridContainer(style) ? gridIntrinsic(box, ctx) : blockChildrenIntrinsic(box, ctx)
-  let { min, max } = content
+  let { min, max } = contentIntrinsic(box, ctx)
   const maxW = style.maxWidth !== 'none' && !style.maxWidth.pct ? style.maxWidth.px - (borderBox ? bp : 0) : null
   const minW = style.minWidth.pct ? 0 : style.minWidth.px - (borderBox ? bp : 0)
   if (maxW !== null) { min = Math.min(min, maxW); max = Math.min(max, maxW) }
   min = Math.max(min, minW)
   max = Math.max(max, minW, min)
   return { min: min + bp + margins, max: max + bp + margins }
+}
+
+/** Min- and max-content widths of a block container's content alone, before its own width, min- and max-width. */
+export function contentIntrinsic(box: BlockBox, ctx: LayoutContext): Intrinsic {
+  const style = box.style
+  return box.inline ? inlineIntrinsic(box, ctx) : isFlexContainer(style) ? flexIntrinsic(box, ctx) : isGridContainer(style) ? gridIntrinsic(box, ctx) : blockChildrenIntrinsic(box, ctx)
 }

@@ -5,11 +5,12 @@
 import type { ComputedStyle } from '../document/styled-tree.js'
 import type { TableBox } from './boxes.js'
 import { borders, paddings } from './box-edges.js'
-import { intrinsicWidths } from './layout-box.js'
+import { contentIntrinsic, intrinsicWidths } from './layout-box.js'
 import type { LayoutContext } from './layout-context.js'
 import { cellHalves, collapsedBorders, tableHalves } from './table-borders.js'
 import { tableGrid, type GridCell, type TableGrid } from './table-grid.js'
 import { renderScopedMap } from './render-scope.js'
+import { distributeWidth, type DistColumn } from './column-distribution.js'
 
 export interface TableFrame {
   collapse: boolean
@@ -22,7 +23,8 @@ export interface TableFrame {
   spacingY: number
 }
 
-interface Column { min: number; max: number; pct: number; fixed: number | null }
+/** A column's constraints gathered from its cells (Blink's TableTypes::Column). */
+interface Column extends DistColumn { hasCells: boolean }
 
 export function tableFrame(table: TableBox): TableFrame {
   const s = table.style
@@ -38,27 +40,64 @@ export function tableFrame(table: TableBox): TableFrame {
   }
 }
 
-function cellWidthSpec(style: ComputedStyle, extraX: number): { fixed: number | null; pct: number } {
-  const w = style.width
-  if (w === 'auto') return { fixed: null, pct: 0 }
-  if (w.pct) return { fixed: null, pct: w.pct }
-  return { fixed: style.boxSizing === 'border-box' ? w.px : w.px + extraX, pct: 0 }
-}
-
-/** A cell's min/max border-box width, with collapsed borders in place of its own. */
-function cellMinMax(gc: GridCell, table: TableBox, grid: TableGrid, frame: TableFrame, ctx: LayoutContext) {
+/** What a cell asks of its columns (Blink's ComputeCellInlineConstraints): border-box min/max, percentage, fixed. */
+function cellConstraint(gc: GridCell, table: TableBox, grid: TableGrid, frame: TableFrame, ctx: LayoutContext): DistColumn {
   const style = gc.cell.box.style
-  const intr = intrinsicWidths(gc.cell.box, ctx)
   const own = borders(style)
+  const p = paddings(style, 0)
+  const sized = style.width !== 'auto' || style.minWidth.px > 0 || style.minWidth.pct > 0 || style.maxWidth !== 'none'
+  // The cell's own width and min/max-width act below; its content alone gives the min- and max-content.
+  let intr = intrinsicWidths(gc.cell.box, ctx)
+  if (sized) {
+    const content = contentIntrinsic(gc.cell.box, ctx)
+    const bp = own.left + own.right + p.left + p.right
+    intr = { min: content.min + bp, max: content.max + bp }
+  }
   let bx = own.left + own.right
   if (frame.collapse) {
     const halves = cellHalves(collapsedBorders(table, grid), gc, grid.columns)
     bx = halves.left + halves.right
   }
   const adjust = bx - own.left - own.right
-  const p = paddings(style, 0)
-  const spec = cellWidthSpec(style, p.left + p.right + bx)
-  return { min: intr.min + adjust, max: intr.max + adjust, ...spec }
+  const extraX = p.left + p.right + bx
+  const w = style.width
+  const fixed = w !== 'auto' && !w.pct ? (style.boxSizing === 'border-box' ? w.px : w.px + extraX) : null
+  const pct = w !== 'auto' && w.pct ? w.pct : 0
+  const boxPx = (d: { px: number; pct: number }) => (style.boxSizing === 'border-box' ? d.px : d.px + extraX)
+  let min = intr.min + adjust
+  if (!style.minWidth.pct && style.minWidth.px > 0) min = Math.max(min, boxPx(style.minWidth))
+  // A fixed width replaces the max-content width, never the min-content one.
+  let max = fixed ?? intr.max + adjust
+  const maxWidth = style.maxWidth
+  if (maxWidth !== 'none' && !maxWidth.pct) {
+    max = Math.min(max, boxPx(maxWidth))
+    min = Math.min(min, boxPx(maxWidth))
+  }
+  return { min, max: Math.max(min, max), pct, fixed: fixed !== null }
+}
+
+/**
+ * A column takes in a cell (Blink's Column::Encompass): once a fixed width constrains it, only other fixed
+ * cells can raise its max; the first fixed cell replaces the max that auto cells gave it.
+ */
+function encompass(col: Column, cell: DistColumn): void {
+  col.min = Math.max(col.min, cell.min)
+  if (!col.hasCells && !col.fixed) col.max = cell.max
+  else if (col.fixed) { if (cell.fixed) col.max = Math.max(col.max, cell.max) }
+  else col.max = cell.fixed ? cell.max : Math.max(col.max, cell.max)
+  col.hasCells = true
+  col.fixed ||= cell.fixed
+  col.pct = Math.max(col.pct, cell.pct)
+  col.max = Math.max(col.min, col.max)
+}
+
+/** A <col>'s width: fixed (as both min and max) or a percentage. */
+function columnElement(style: ComputedStyle | null): Column {
+  const col: Column = { min: 0, max: 0, pct: 0, fixed: false, hasCells: false }
+  if (!style || style.width === 'auto') return col
+  if (style.width.pct) col.pct = style.width.pct
+  else if (style.width.px > 0) { col.fixed = true; col.max = style.width.px }
+  return col
 }
 
 const columnCache = renderScopedMap<TableBox, Column[]>()
@@ -68,40 +107,42 @@ function columnsOf(table: TableBox, ctx: LayoutContext): Column[] {
   if (cols) return cols
   const grid = tableGrid(table)
   const frame = tableFrame(table)
-  cols = Array.from({ length: grid.columns }, () => ({ min: 0, max: 0, pct: 0, fixed: null as number | null }))
-  grid.columnStyles.forEach((style, i) => {
-    if (!style || style.width === 'auto') return
-    if (style.width.pct) cols![i].pct = Math.max(cols![i].pct, style.width.pct)
-    else { cols![i].fixed = Math.max(cols![i].fixed ?? 0, style.width.px); cols![i].max = Math.max(cols![i].max, style.width.px) }
-  })
+  cols = Array.from({ length: grid.columns }, (_, i) => columnElement(grid.columnStyles[i] ?? null))
   const spanning: GridCell[] = []
   for (const gc of grid.cells) {
-    if (gc.colspan > 1) { spanning.push(gc); continue }
-    const c = cols[gc.col]
-    const m = cellMinMax(gc, table, grid, frame, ctx)
-    c.min = Math.max(c.min, m.min)
-    c.max = Math.max(c.max, m.max, m.min)
-    if (m.pct) c.pct = Math.max(c.pct, m.pct)
-    if (m.fixed !== null) { c.fixed = Math.max(c.fixed ?? 0, m.fixed); c.max = Math.max(c.max, m.fixed) }
+    if (gc.colspan > 1) spanning.push(gc)
+    else encompass(cols[gc.col], cellConstraint(gc, table, grid, frame, ctx))
   }
+  // Narrower spans first, each spread over the columns as they stand after the narrower ones.
   spanning.sort((a, b) => a.colspan - b.colspan)
-  for (const gc of spanning) {
-    const span = cols.slice(gc.col, gc.col + gc.colspan)
-    const m = cellMinMax(gc, table, grid, frame, ctx)
-    const gaps = frame.spacingX * (span.length - 1)
-    const spread = (key: 'min' | 'max', need: number) => {
-      const have = span.reduce((s, c) => s + c[key], 0) + gaps
-      if (need <= have) return
-      const weights = span.map((c) => c.max)
-      const total = weights.reduce((a, b) => a + b, 0)
-      span.forEach((c, i) => { c[key] += ((need - have) * (total > 0 ? weights[i] / total : 1 / span.length)) })
-    }
-    spread('min', m.min)
-    spread('max', Math.max(m.max, m.fixed ?? 0))
-    for (const c of span) c.max = Math.max(c.max, c.min)
+  for (const gc of spanning) spreadSpanningCell(cols.slice(gc.col, gc.col + gc.colspan), cellConstraint(gc, table, grid, frame, ctx), frame.spacingX)
+  // Percentages beyond 100% in all are cut: the columns after the 100th percent lose theirs.
+  let pctLeft = 100
+  for (const c of cols) {
+    c.pct = Math.min(c.pct, pctLeft)
+    pctLeft -= c.pct
   }
   columnCache.set(table, cols)
   return cols
+}
+
+/** A colspan cell's percentage, min and max spread over its columns (Blink's DistributeColspanCellToColumnsAuto). */
+function spreadSpanningCell(span: Column[], cell: DistColumn, spacingX: number): void {
+  const gaps = spacingX * (span.length - 1)
+  if (cell.pct > 0) {
+    // The percentage the spanned columns lack goes to those without one, by their max-content widths.
+    const have = span.reduce((s, c) => s + c.pct, 0)
+    const plain = span.filter((c) => c.pct === 0)
+    const plainMax = plain.reduce((s, c) => s + c.max, 0)
+    const surplus = cell.pct - have
+    if (surplus > 0) for (const c of plain) c.pct = plainMax > 0 ? (surplus * c.max) / plainMax : surplus / plain.length
+  }
+  const mins = distributeWidth(span, Math.max(0, cell.min - gaps))
+  const maxes = distributeWidth(span, Math.max(0, cell.max - gaps))
+  span.forEach((c, i) => {
+    c.min = Math.max(c.min, mins[i])
+    c.max = Math.max(c.min, c.max, maxes[i])
+  })
 }
 
 function specifiedTableWidth(table: TableBox, cbWidth: number | null): number | null {
@@ -112,14 +153,36 @@ function specifiedTableWidth(table: TableBox, cbWidth: number | null): number | 
   return w.px
 }
 
+/**
+ * The grid's max-content width (Blink's ComputeGridInlineMinMax): the larger of the width each percentage
+ * column needs for its share at its max-content width, and the width the other columns need in the
+ * percentage left over. `fill` when percentages take it all and other columns still want room.
+ */
+function gridMaxContent(cols: readonly Column[], fill: number): number {
+  let pctEstimate = 0
+  let otherMax = 0
+  let pctLeft = 100
+  for (const c of cols) {
+    if (c.pct > 0) pctEstimate = Math.max(pctEstimate, (c.max * 100) / c.pct)
+    else otherMax += c.max
+    pctLeft -= c.pct
+  }
+  const otherEstimate = otherMax <= 0 ? 0 : pctLeft > 0 ? (otherMax * 100) / pctLeft : fill
+  return Math.max(pctEstimate, otherEstimate)
+}
+
 export function tableIntrinsicWidths(table: TableBox, ctx: LayoutContext): { min: number; max: number } {
   const cols = columnsOf(table, ctx)
   const frame = tableFrame(table)
   const extras = frame.left + frame.right + (cols.length + 1) * frame.spacingX
+  const sumMax = cols.reduce((s, c) => s + c.max, 0)
   let min = cols.reduce((s, c) => s + c.min, 0) + extras
-  let max = cols.reduce((s, c) => s + c.max, 0) + extras
+  let max = gridMaxContent(cols, sumMax) + extras
   const spec = specifiedTableWidth(table, null)
   if (spec !== null) { min = Math.max(min, spec); max = Math.max(min, spec) }
+  // An intrinsic width keyword makes the table that wide in any container: it contributes that width alone.
+  else if (table.style.widthKeyword === 'max-content') min = Math.max(min, max)
+  else if (table.style.widthKeyword === 'min-content') max = min
   return { min, max: Math.max(min, max) }
 }
 
@@ -134,41 +197,17 @@ export function resolveColumns(table: TableBox, ctx: LayoutContext, available: n
   if (table.style.tableLayout === 'fixed' && spec !== null) return fixedLayout(table, cols.length, frame, extras, spec)
 
   const sumMin = cols.reduce((s, c) => s + c.min, 0)
-  const sumMax = cols.reduce((s, c) => s + c.max, 0)
-  let target: number
-  if (spec !== null) target = Math.max(spec - extras, sumMin)
-  else {
-    // Percentage columns ask for the table width that lets them have their share.
-    let needed = sumMax
-    const pctSum = Math.min(100, cols.reduce((s, c) => s + c.pct, 0))
-    for (const c of cols) if (c.pct > 0) needed = Math.max(needed, (c.max * 100) / c.pct)
-    const rest = cols.filter((c) => c.pct === 0).reduce((s, c) => s + c.max, 0)
-    if (pctSum > 0 && pctSum < 100) needed = Math.max(needed, (rest * 100) / (100 - pctSum))
-    else if (pctSum >= 100 && rest > 0) needed = Math.max(needed, available - extras)
-    target = Math.max(Math.min(available - extras, needed), sumMin)
+  // width: max-content / min-content size the table by its columns whatever the room (it may overflow).
+  const keyword = table.style.widthKeyword
+  if (spec === null && keyword === 'max-content') {
+    const target = Math.max(gridMaxContent(cols, cols.reduce((s, c) => s + c.max, 0)), sumMin)
+    return { widths: distributeWidth(cols, target), tableWidth: target + extras, frame }
   }
-  return { widths: distribute(cols, target), tableWidth: target + extras, frame }
-}
-
-function distribute(cols: Column[], target: number): number[] {
-  const want = cols.map((c) => (c.pct > 0 ? Math.max(c.min, (c.pct * target) / 100) : c.fixed !== null ? Math.max(c.min, c.fixed) : c.max))
-  const sumWant = want.reduce((a, b) => a + b, 0)
-  const sumMin = cols.reduce((s, c) => s + c.min, 0)
-  if (target >= sumWant) {
-    const extra = target - sumWant
-    const widths = want.slice()
-    if (extra <= 0) return widths
-    // Extra room goes to auto columns, else to fixed ones, else to all, in proportion to what they want.
-    const auto = cols.map((c, i) => (c.pct === 0 && c.fixed === null ? i : -1)).filter((i) => i >= 0)
-    const nonPct = cols.map((c, i) => (c.pct === 0 ? i : -1)).filter((i) => i >= 0)
-    const pick = auto.length ? auto : nonPct.length ? nonPct : cols.map((_, i) => i)
-    const weight = pick.reduce((s, i) => s + want[i], 0)
-    for (const i of pick) widths[i] += extra * (weight > 0 ? want[i] / weight : 1 / pick.length)
-    return widths
-  }
-  if (sumWant - sumMin <= 0) return cols.map((c) => c.min)
-  const f = (target - sumMin) / (sumWant - sumMin)
-  return cols.map((c, i) => c.min + (want[i] - c.min) * f)
+  if (spec === null && keyword === 'min-content') return { widths: distributeWidth(cols, sumMin), tableWidth: sumMin + extras, frame }
+  // An auto-width table is as wide as its columns' max-content, within the room, never below their min-content.
+  const target = spec !== null ? Math.max(spec - extras, sumMin)
+    : Math.max(Math.min(available - extras, gridMaxContent(cols, available - extras)), sumMin)
+  return { widths: distributeWidth(cols, target), tableWidth: target + extras, frame }
 }
 
 function fixedLayout(table: TableBox, count: number, frame: TableFrame, extras: number, spec: number): ColumnLayout {

@@ -3,6 +3,7 @@
 import t from 'tap'
 import { execFileSync } from 'node:child_process'
 import { renderPdf } from '../../../renderers/pdf/index.js'
+import { layoutHtml } from '../../helpers/layout-html.js'
 import { withPdf } from '../../helpers/tools.js'
 import { pdfTask } from '../pdf/fixtures.js'
 
@@ -117,4 +118,13 @@ t.test('a calc() track size mixing % and a length, inside minmax() in repeat(aut
   // calc(10% - 100px) of a 500 px grid is negative: clamped to 0, the column sized by its content (auto max).
   const n = await words('<div style="display:grid;width:500px;grid-template-columns:minmax(calc(10% - 100px),auto) 100px"><div>Left</div><div>Right</div></div>')
   t.ok(close(at(n, 'Right').x, 400), `the negative minimum is clamped; the auto column takes the rest (${at(n, 'Right').x})`)
+})
+
+t.test('a track sized min(45rem, 90%) or max(100px, 30%) compares its length and percentage once the width is known', async (t) => {
+  // Chromium 156 at an 800 px viewport: min(720px, 540px) = 540 between two 30 px fr tracks; max(100px, 180px) = 180.
+  const laid = await layoutHtml('<body style="margin:0"><div style="width:600px;display:grid;grid-template-columns:1fr min(45rem, 90%) 1fr"><div></div><div id=m style="height:10px"></div></div>' +
+    '<div style="width:600px;display:grid;grid-template-columns:max(100px, 30%) 1fr"><div id=n style="height:10px;--k:n"></div></div>', { width: 800, medium: 'screen' })
+  t.match(laid.box('m'), { x: 30, w: 540 })
+  t.match(laid.box('n'), { x: 0, w: 180 })
+  t.same(laid.warnings.filter((w) => w.includes('grid-template-columns')), [], 'the value is not reported as unsupported')
 })
