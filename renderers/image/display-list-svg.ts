@@ -2,7 +2,8 @@
 // lie wholly outside the image are left out, so a viewport-sized capture of a long document only draws what
 // shows. Clips and opacity open a group that the matching restore closes. Text that nothing covers is not
 // put in the SVG: its glyphs come back to be drawn from cached masks once the SVG is rasterised.
-import type { BoxFrag, EdgeFrag } from '../layout/fragments.js'
+import type { BoxFrag, EdgeFrag, SymbolFrag } from '../layout/fragments.js'
+import { disclosureTriangle } from '../layout/list-marker-frag.js'
 import type { PaintOp } from '../layout/display-list.js'
 import type { FontStore } from '../fonts/font-store.js'
 import type { ImageStore } from '../resources/index.js'
@@ -43,6 +44,10 @@ function paintRect(op: PaintOp, fonts: FontStore): Rect | null {
       const e = op.frag
       return { x0: Math.min(e.x1, e.x2) - e.width, y0: Math.min(e.y1, e.y2) - e.width, x1: Math.max(e.x1, e.x2) + e.width, y1: Math.max(e.y1, e.y2) + e.width }
     }
+    case 'symbol': {
+      const s = op.frag
+      return { x0: s.x - 1, y0: s.y - 1, x1: s.x + s.w + 1, y1: s.y + s.h + 1 }
+    }
     case 'text': {
       // The face's ascent and descent hold its glyphs (a px more for anti-aliasing and overhangs).
       const f = op.frag
@@ -58,6 +63,18 @@ function paintRect(op: PaintOp, fonts: FontStore): Rect | null {
 const overlaps = (a: Rect, b: Rect) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1
 
 const BAND = 64
+
+/** A symbol list marker as Chromium paints it: a filled ellipse, a 1 px stroked one, a square or a triangle. */
+function symbol(s: SymbolFrag): string {
+  const rx = s.w / 2
+  const ry = s.h / 2
+  switch (s.shape) {
+    case 'disc': return `<ellipse cx="${num(s.x + rx)}" cy="${num(s.y + ry)}" rx="${num(rx)}" ry="${num(ry)}"${fillAttrs(s.color)}/>`
+    case 'circle': return `<ellipse cx="${num(s.x + rx)}" cy="${num(s.y + ry)}" rx="${num(rx)}" ry="${num(ry)}"${strokeAttrs(s.color, 1)}/>`
+    case 'square': return `<path d="${rectD(s.x, s.y, s.w, s.h, [0, 0, 0, 0])}"${fillAttrs(s.color)}/>`
+    default: return `<path d="${polygonD(disclosureTriangle(s))}"${fillAttrs(s.color)}/>`
+  }
+}
 
 /**
  * The text operations that may be drawn after everything else: outside any clip or opacity group, and not
@@ -150,6 +167,9 @@ export function displayListSvg(allOps: PaintOp[], root: BoxFrag, page: SvgPage):
         break
       case 'edge':
         body += edge(op.frag)
+        break
+      case 'symbol':
+        body += symbol(op.frag)
         break
       case 'clip': {
         const id = defs.add((id) => `<clipPath id="${id}"><path d="${rectD(op.x, op.y, op.w, op.h, op.radii)}"/></clipPath>`)

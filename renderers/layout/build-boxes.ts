@@ -50,8 +50,10 @@ function blockContainer(el: StyledElement | null, style: ComputedStyle, link: st
   }
   let marker: string | null = null
   if (el && style.display === 'list-item' && el.marker) {
-    if (style.listStylePosition === 'inside') run().push({ kind: 'text', text: `${el.marker} `, style, link, decoration: null })
-    else marker = `${el.marker} `
+    // A counter style's marker ends in a space (its suffix); a string marker is the string as written.
+    const text = style.listStyleType.startsWith('"') ? el.marker : `${el.marker} `
+    if (style.listStylePosition === 'inside') run().push({ kind: 'text', text, style, link, decoration: null })
+    else marker = text
   }
   const box: BlockBox = { kind: 'block', style, el, children: [], inline: null, marker, link }
   if (el && (style.display === 'flex' || style.display === 'inline-flex' || style.display === 'grid' || style.display === 'inline-grid')) {

@@ -2,7 +2,7 @@
 // paints before its content, positioned boxes after the normal flow sorted by z-index (negative ones first),
 // overflow clips and opacity wrap their subtree. Each operation knows its vertical extent, so a page paints
 // only what falls in its slice.
-import type { BoxFrag, EdgeFrag, Frag, LinkFrag, TextFrag } from './fragments.js'
+import type { BoxFrag, EdgeFrag, Frag, LinkFrag, SymbolFrag, TextFrag } from './fragments.js'
 import { len } from './box-edges.js'
 import type { TransformOp } from '../document/styled-tree.js'
 
@@ -12,6 +12,7 @@ export type PaintOp =
   | { kind: 'box'; frag: BoxFrag; top: number; bottom: number }
   | { kind: 'text'; frag: TextFrag; top: number; bottom: number }
   | { kind: 'edge'; frag: EdgeFrag; top: number; bottom: number }
+  | { kind: 'symbol'; frag: SymbolFrag; top: number; bottom: number }
   | { kind: 'link'; frag: LinkFrag; top: number; bottom: number }
   | { kind: 'clip'; x: number; y: number; w: number; h: number; radii: [number, number, number, number]; top: number; bottom: number }
   | { kind: 'opacity'; value: number; top: number; bottom: number }
@@ -97,7 +98,9 @@ function openClip(frag: BoxFrag, ops: PaintOp[]): boolean {
 }
 
 function walkChildren(frag: BoxFrag, ops: PaintOp[], positioned: BoxFrag[]): void {
-  if (frag.marker) ops.push({ kind: 'text', frag: frag.marker, top: frag.marker.y, bottom: frag.marker.y + frag.marker.h })
+  const marker = frag.marker
+  if (marker?.kind === 'text') ops.push({ kind: 'text', frag: marker, top: marker.y, bottom: marker.y + marker.h })
+  else if (marker) ops.push({ kind: 'symbol', frag: marker, top: marker.y, bottom: marker.y + marker.h })
   for (const child of frag.children) walk(child, ops, positioned)
 }
 

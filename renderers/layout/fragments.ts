@@ -24,8 +24,8 @@ export interface BoxFrag {
   canvasBackground?: boolean
   /** Image source for replaced boxes (<img>), drawn into the content box. */
   image?: { src: string; contentX: number; contentY: number; contentW: number; contentH: number }
-  /** List marker drawn left of the first line. */
-  marker?: TextFrag
+  /** List marker drawn left of the first line: text, or a symbol Chromium paints as a shape. */
+  marker?: TextFrag | SymbolFrag
 }
 
 export interface TextFrag {
@@ -50,6 +50,20 @@ export interface TextFrag {
   shadows: BoxShadow[] | null
   /** The text as the document has it when the glyphs drawn differ (synthesised small caps): the PDF text layer's. */
   actualText?: string
+}
+
+/**
+ * A list-style-type disc, circle, square or disclosure marker: Chromium paints these as shapes, not glyphs,
+ * so they are not in a PDF's text layer. The box is the shape's (pixel-snapped for the round and square ones).
+ */
+export interface SymbolFrag {
+  kind: 'symbol'
+  shape: 'disc' | 'circle' | 'square' | 'disclosure-open' | 'disclosure-closed'
+  x: number
+  y: number
+  w: number
+  h: number
+  color: Color
 }
 
 export interface LinkFrag { kind: 'link'; x: number; y: number; w: number; h: number; href: string }
@@ -81,10 +95,15 @@ export function translateFrag(frag: Frag, dx: number, dy: number): void {
     case 'box':
       frag.x += dx; frag.y += dy
       if (frag.image) { frag.image.contentX += dx; frag.image.contentY += dy }
-      if (frag.marker) translateFrag(frag.marker, dx, dy)
+      if (frag.marker) translateMarker(frag.marker, dx, dy)
       for (const child of frag.children) translateFrag(child, dx, dy)
       return
     default:
       frag.x += dx; frag.y += dy
   }
+}
+
+export function translateMarker(marker: TextFrag | SymbolFrag, dx: number, dy: number): void {
+  if (marker.kind === 'text') translateFrag(marker, dx, dy)
+  else { marker.x += dx; marker.y += dy }
 }

@@ -52,12 +52,15 @@ export function inlineIntrinsic(box: BlockBox, ctx: LayoutContext): Intrinsic {
   let max = 0
   let line = indent
   let chunk = indent
+  // Collapsible spaces that end the text so far: they hang at a line's end, end tags after them included.
+  let hanging = 0
   for (const unit of units) {
     if (unit.kind === 'br') {
-      max = Math.max(max, line)
-      min = Math.max(min, chunk)
+      max = Math.max(max, line - hanging)
+      min = Math.max(min, chunk - hanging)
       line = 0
       chunk = 0
+      hanging = 0
       continue
     }
     if (unit.kind === 'out-of-flow') {
@@ -67,16 +70,17 @@ export function inlineIntrinsic(box: BlockBox, ctx: LayoutContext): Intrinsic {
       continue
     }
     const width = unit.kind === 'atomic' ? intrinsicWidths(unit.box, ctx).min : unit.width
-    const trailing = unit.kind === 'text' ? unit.trailing : 0
+    if (unit.kind === 'text') hanging = unit.trailing
+    else if (unit.kind !== 'close') hanging = 0
     line += unit.width
     chunk += width
     if (unit.canBreakAfter) {
-      min = Math.max(min, chunk - trailing)
+      min = Math.max(min, chunk - hanging)
       chunk = 0
     }
-    max = Math.max(max, line - trailing)
+    max = Math.max(max, line - hanging)
   }
-  min = Math.max(min, chunk)
-  max = Math.max(max, line, min)
+  min = Math.max(min, chunk - hanging)
+  max = Math.max(max, line - hanging, min)
   return { min, max }
 }

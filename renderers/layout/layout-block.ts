@@ -16,6 +16,7 @@ import {
 import { clampHeight, specifiedHeight, usedWidth } from './used-width.js'
 import { clipFlow, flowMark } from './clip-flow.js'
 import { quirkyPercentBase } from './quirky-percent-height.js'
+import { markerFrag } from './list-marker-frag.js'
 
 export function isPositioned(style: ComputedStyle): boolean {
   return style.position !== 'static'
@@ -165,6 +166,7 @@ export function layoutChildren(children: Box[], cb: ContainingBlock, contentTop:
   let lastBaseline: number | null = null
   let empty = true
   let breakAfterPending = false
+  let clearedLast = false
   for (const child of children) {
     const s = child.style
     if (s.position === 'absolute' || s.position === 'fixed') {
@@ -178,6 +180,7 @@ export function layoutChildren(children: Box[], cb: ContainingBlock, contentTop:
     }
     const childTop = collapsedTopMargin(child, cb.width)
     let top = first && firstAbsorbed ? cursor : cursor + strutSize(mergeStruts(strut, childTop))
+    const uncleared = top
     if (s.clear !== 'none') top = Math.max(top, clearanceY(floats, s.clear))
     if (ctx.flow && (breakAfterPending || forcedBreakBefore(child))) {
       // The break comes before the child's top margin — collapsed with its first children's (a <section>
@@ -188,16 +191,30 @@ export function layoutChildren(children: Box[], cb: ContainingBlock, contentTop:
     const result = layoutBox(child, cb, top, ctx, { floats })
     frags.push(result.frag)
     breakAfterPending = forcedBreakAfter(child)
-    if (result.selfCollapsing) {
+    if (result.selfCollapsing && top <= uncleared) {
       strut = mergeStruts(mergeStruts(strut, childTop), result.marginBottom)
       continue
     }
     empty = false
     first = false
+    clearedLast = result.selfCollapsing
+    if (result.selfCollapsing) {
+      // An empty box with clearance (a clearfix <div style="clear: both">) still moves what follows below the
+      // floats: its border edge stays where clearance put it, its margins collapse together from there as if
+      // its top margin were above it, and they no longer collapse with what came before (CSS 2 §8.3.1).
+      cursor = result.frag.y - strutSize(childTop)
+      strut = mergeStruts(childTop, result.marginBottom)
+      continue
+    }
     cursor = result.frag.y + result.frag.h
     strut = result.marginBottom
     if (firstBaseline === null && result.firstBaseline !== null) firstBaseline = result.firstBaseline
     if (result.lastBaseline !== null) lastBaseline = result.lastBaseline
+  }
+  if (clearedLast) {
+    // Nor with the parent's bottom margin: the parent holds them.
+    cursor += strutSize(strut)
+    strut = EMPTY_STRUT
   }
   if (ctx.flow && breakAfterPending) ctx.flow.forced.push(cursor)
   return { frags, cursor, strut, firstBaseline, lastBaseline, empty }
@@ -236,14 +253,3 @@ function isPlaced(f: Frag): f is BoxFrag | TextFrag {
   return f.kind === 'box' || f.kind === 'text'
 }
 
-function markerFrag(box: BlockBox, ctx: LayoutContext, contentX: number, baseline: number): TextFrag {
-  const style = box.style
-  const face = ctx.fonts.faceOf(style)
-  const text = box.marker!
-  const w = ctx.fonts.width(face, text, style.fontSize)
-  const m = ctx.fonts.metrics(face, style.fontSize)
-  return {
-    kind: 'text', x: contentX - w, baseline, y: baseline - m.ascent, h: m.ascent + m.descent, w, text, face, size: style.fontSize,
-    color: style.color, letterSpacing: 0, spaceExtra: 0, decoration: null, opacity: 1, shadows: null,
-  }
-}

@@ -83,6 +83,7 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
     let end = -1
     let forced = false
     let overflowing = false
+    let hanging = 0
     for (let j = i; j < units.length; j++) {
       const u = units[j]
       if (u.kind === 'br') { end = j + 1; forced = true; break }
@@ -92,9 +93,11 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
         avail = band.right - band.left - (first ? indent : 0)
         continue
       }
-      // Letter spacing after the last character of a line is not counted (CSS Text 3 §8.2), as in Chromium.
-      const trailing = u.kind === 'text' ? u.trailing + Math.max(0, u.item.style.letterSpacing) : 0
-      if (!overflowing && pos + u.width - trailing > avail + EPS) {
+      // Letter spacing after the last character of a line is not counted (CSS Text 3 §8.2), as in Chromium;
+      // nor are collapsible spaces that end it, even before the end tags of inline boxes ("b </a>").
+      if (u.kind === 'text') hanging = u.trailing + Math.max(0, u.item.style.letterSpacing)
+      else if (u.kind !== 'close') hanging = 0
+      if (!overflowing && pos + u.width - hanging > avail + EPS) {
         if (lastBreak >= i) { end = lastBreak + 1; break }
         const narrowed = band.left > cb.x + EPS || band.right < cb.x + cb.width - EPS
         if (narrowed && pos === 0) {

@@ -5,7 +5,7 @@ import type { BorderSide, ComputedStyle } from '../document/styled-tree.js'
 import type { BlockBox, TableBox } from './boxes.js'
 import { len, margins } from './box-edges.js'
 import { availableBand, type FloatContext } from './float-context.js'
-import { ALL_SIDES, translateFrag, type BoxFrag, type EdgeFrag, type Frag } from './fragments.js'
+import { ALL_SIDES, translateFrag, translateMarker, type BoxFrag, type EdgeFrag, type Frag } from './fragments.js'
 import { strutOf, withFlow, withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult } from './layout-context.js'
 import { createFloatContext } from './float-context.js'
 import { createFlowConstraints, type FlowConstraints, type Span } from './flow-constraints.js'
@@ -31,7 +31,7 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
     left = band.left
     room = band.right - band.left
   }
-  const { widths, tableWidth, frame } = resolveColumns(table, ctx, room - m.left - m.right)
+  const { widths, tableWidth, frame } = resolveColumns(table, ctx, room - m.left - m.right, cb.width)
   let x = left + m.left
   const free = room - tableWidth - m.left - m.right
   if (style.marginLeft === 'auto' && style.marginRight === 'auto') x = left + Math.max(0, free / 2)
@@ -140,7 +140,7 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
     else if (c.align === 'baseline' && c.rowspan === 1) shift = rowBaseline[c.row] - (c.baseline ?? natural)
     if (shift) for (const child of c.frag.children) translateFrag(child, 0, shift)
     c.dy += shift
-    if (c.frag.marker) translateFrag(c.frag.marker, 0, shift)
+    if (c.frag.marker) translateMarker(c.frag.marker, 0, shift)
     if (c.row === 0 && firstBaseline === null && c.baseline !== null) firstBaseline = c.baseline + cellTop + shift
     children.push(c.frag)
   }

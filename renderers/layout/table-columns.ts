@@ -188,12 +188,15 @@ export function tableIntrinsicWidths(table: TableBox, ctx: LayoutContext): { min
 
 export interface ColumnLayout { widths: number[]; tableWidth: number; frame: TableFrame }
 
-/** Column widths for a table whose margin box may use `available` px. */
-export function resolveColumns(table: TableBox, ctx: LayoutContext, available: number): ColumnLayout {
+/**
+ * Column widths for a table whose margin box may use `available` px; a percentage width is of the containing
+ * block's width `cbWidth` (not of what its margins and floats leave: "width: 40%; margin-left: 60%" fills it).
+ */
+export function resolveColumns(table: TableBox, ctx: LayoutContext, available: number, cbWidth = available): ColumnLayout {
   const cols = columnsOf(table, ctx)
   const frame = tableFrame(table)
   const extras = frame.left + frame.right + (cols.length + 1) * frame.spacingX
-  const spec = specifiedTableWidth(table, available)
+  const spec = specifiedTableWidth(table, cbWidth)
   if (table.style.tableLayout === 'fixed' && spec !== null) return fixedLayout(table, cols.length, frame, extras, spec)
 
   const sumMin = cols.reduce((s, c) => s + c.min, 0)

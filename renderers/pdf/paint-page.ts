@@ -11,6 +11,7 @@ import type { PageSlice } from '../layout/paginate.js'
 import { paintBox } from './paint-box.js'
 import { rectPath } from './rect-path.js'
 import { paintText } from './paint-text.js'
+import { paintSymbol } from './paint-symbol.js'
 import type { PaintTarget } from './paint-target.js'
 
 export const PT_PER_PX = 0.75
@@ -74,6 +75,7 @@ export function paintOps(target: PaintTarget, fonts: FontStore, ops: PaintOp[], 
       case 'box': paintBox(target, op.frag); break
       case 'text': paintText(target, fonts, op.frag); break
       case 'edge': paintEdge(doc, op.frag); break
+      case 'symbol': paintSymbol(doc, op.frag); break
       case 'link': {
         const f = op.frag
         const top = Math.max(f.y, start)

@@ -160,6 +160,7 @@ function glyphOps(doc: PdfkitText, fonts: FontStore, frag: TextFrag): Buffer {
     start = end
     const { glyphs, positions } = fonts.glyphRun(frag.face, piece)
     const widened = spaceExtra && piece.charCodeAt(piece.length - 1) === 32
+    const joiner = piece.includes('\u200c') ? ZWNJ_SPAN : piece.includes('\u200d') ? ZWJ_SPAN : null
     for (let i = 0; i < glyphs.length; i++) {
       const glyph = glyphs[i]
       const p = positions[i]
@@ -190,10 +191,24 @@ function glyphOps(doc: PdfkitText, fonts: FontStore, frag: TextFrag): Buffer {
         out.ascii(' Tm\n')
         continue
       }
+      const adjust = advance - glyph.advanceWidth * unit + extra / px
+      if (joiner && advance === 0 && glyph.codePoints[0] === 32) {
+        // A zero-width (non-)joiner, which shaping drew as a zero-width space glyph: Chromium's text layer
+        // keeps it (نقل‌قول), as the glyph's ActualText.
+        if (inRun) out.ascii('>')
+        if (inArray) out.ascii('] TJ\n')
+        inArray = inRun = false
+        out.ascii(joiner)
+        out.hex4(gid)
+        out.ascii('> ')
+        out.num(-adjust)
+        out.ascii('] TJ\nEMC\n')
+        x += advance * px + tc + extra
+        continue
+      }
       if (!inArray) { out.ascii('['); inArray = true }
       if (!inRun) { out.ascii('<'); inRun = true }
       out.hex4(gid)
-      const adjust = advance - glyph.advanceWidth * unit + extra / px
       if (adjust !== 0) {
         out.ascii('> ')
         out.num(-adjust)
@@ -209,6 +224,9 @@ function glyphOps(doc: PdfkitText, fonts: FontStore, frag: TextFrag): Buffer {
   out.ascii('ET\n')
   return out.copy()
 }
+
+const ZWNJ_SPAN = '/Span<</ActualText <feff200c>>> BDC\n[<'
+const ZWJ_SPAN = '/Span<</ActualText <feff200d>>> BDC\n[<'
 
 /** Content stream bytes (ASCII) written into one buffer that grows as needed and serves every fragment. */
 class OperatorBytes {

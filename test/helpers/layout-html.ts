@@ -15,7 +15,9 @@ import { inRenderScope } from '../../renderers/layout/render-scope.js'
 import { withYoga } from '../../renderers/layout/yoga.js'
 import { Warnings } from '../../renderers/warnings.js'
 
-export interface LaidBox { kind: 'box'; id: string | null; tag: string | null; x: number; y: number; w: number; h: number; children: LaidFrag[] }
+export interface LaidBox { kind: 'box'; id: string | null; tag: string | null; x: number; y: number; w: number; h: number; children: LaidFrag[]; marker?: LaidMarker }
+/** A list item's outside marker: text, or a shape (disc, circle, square, disclosure triangle). */
+export type LaidMarker = { kind: 'text'; text: string; x: number; w: number } | { kind: 'symbol'; shape: string; x: number; y: number; w: number; h: number }
 export interface LaidText { kind: 'text'; text: string; x: number; y: number; w: number; h: number }
 export type LaidFrag = LaidBox | LaidText
 
@@ -93,10 +95,16 @@ const round = (n: number) => Math.round(n * 100) / 100
 function view(frag: Frag, names: Map<ComputedStyle, StyledElement | null>): LaidFrag | null {
   if (frag.kind === 'box') {
     const el = names.get(frag.style) ?? null
-    return {
+    const box: LaidBox = {
       kind: 'box', id: el?.attrs.id ?? null, tag: el?.tag ?? null, x: round(frag.x), y: round(frag.y), w: round(frag.w), h: round(frag.h),
       children: frag.children.map((c) => view(c, names)).filter((c): c is LaidFrag => c !== null),
     }
+    const m = frag.marker
+    if (m) {
+      box.marker = m.kind === 'text' ? { kind: 'text', text: m.text, x: round(m.x), w: round(m.w) }
+        : { kind: 'symbol', shape: m.shape, x: round(m.x), y: round(m.y), w: round(m.w), h: round(m.h) }
+    }
+    return box
   }
   if (frag.kind === 'text') return { kind: 'text', text: frag.text, x: round(frag.x), y: round(frag.y), w: round(frag.w), h: round(frag.h) }
   return null

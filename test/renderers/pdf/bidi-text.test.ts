@@ -38,3 +38,8 @@ t.test('Persian and Arabic-Indic digits keep their left-to-right order inside a 
   t.ok(findWord(words, '۱۲۳').x > findWord(words, '١٢٣').x, 'the first number is right of the second')
   t.match(plain(pdfText(bytes)), /۱۲۳\s*و\s*١٢٣$/)
 })
+
+t.test('a zero-width non-joiner stays in the text layer (Persian نقل‌قول, as pdftotext reads Chromium\'s PDF)', async (t) => {
+  const bytes = await render('<p dir=rtl style="font-family:\'DejaVu Sans\'">نقل\u200cقول راه\u200cاندازی</p>')
+  t.equal(plain(pdfText(bytes)), 'نقل\u200cقول راه\u200cاندازی')
+})
