@@ -2,6 +2,7 @@
 // lie wholly outside the image are left out, so a viewport-sized capture of a long document only draws what
 // shows. Clips and opacity open a group that the matching restore closes. Text that nothing covers is not
 // put in the SVG: its glyphs come back to be drawn from cached masks once the SVG is rasterised.
+import type { BorderSide } from '../document/styled-tree.js'
 import type { BoxFrag, EdgeFrag, SymbolFrag } from '../layout/fragments.js'
 import { disclosureTriangle } from '../layout/list-marker-frag.js'
 import type { PaintOp } from '../layout/display-list.js'
@@ -36,6 +37,7 @@ function paintRect(op: PaintOp, fonts: FontStore): Rect | null {
   switch (op.kind) {
     case 'box': {
       const f = op.frag
+      if (paintsNothing(f)) return null
       let grow = 0
       for (const sh of f.style.boxShadow) grow = Math.max(grow, Math.abs(sh.x) + Math.abs(sh.y) + 2 * sh.blur + Math.max(0, sh.spread))
       return { x0: f.x - grow, y0: f.y - grow, x1: f.x + f.w + grow, y1: f.y + f.h + grow }
@@ -58,6 +60,17 @@ function paintRect(op: PaintOp, fonts: FontStore): Rect | null {
     default:
       return null
   }
+}
+
+const drawnSide = (b: BorderSide) => b.style !== 'none' && b.style !== 'hidden' && b.width > 0 && b.color.a > 0
+
+/** A box without background, borders, shadow or picture (most list items, paragraphs and cells) covers nothing. */
+function paintsNothing(f: BoxFrag): boolean {
+  const s = f.style
+  if (s.visibility !== 'visible') return true
+  if (f.image || s.boxShadow.length || s.backgroundLayers.length) return false
+  if (!f.canvasBackground && s.backgroundColor && s.backgroundColor.a > 0) return false
+  return !drawnSide(s.borderTop) && !drawnSide(s.borderRight) && !drawnSide(s.borderBottom) && !drawnSide(s.borderLeft)
 }
 
 const overlaps = (a: Rect, b: Rect) => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1

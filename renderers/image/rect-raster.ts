@@ -1,5 +1,5 @@
-// A page made only of solid boxes, straight borders, linear gradients, rounded boxes of one colour and
-// uncovered text is drawn without resvg: rectangles are filled here with exact area coverage at their edges
+// A page made only of solid boxes, straight borders, linear gradients, rounded boxes of one colour, disc
+// and square list markers and uncovered text is drawn without resvg: rectangles are filled here with exact area coverage at their edges
 // (what resvg's anti-aliasing gives for axis-aligned rectangles), gradients and rounded boxes by
 // shape-fills.ts, and the text comes from the glyph masks. resvg's fixed cost — a full-size canvas,
 // un-premultiplying and copying it out — is most of the time of such a page.
@@ -146,6 +146,12 @@ export function rectRaster(allOps: PaintOp[], page: RectPage): { raster: Raster;
       fills.push(horizontal
         ? { x0: Math.min(e.x1, e.x2) - half, y0: e.y1 - half, x1: Math.max(e.x1, e.x2) + half, y1: e.y1 + half, c: e.color }
         : { x0: e.x1 - half, y0: Math.min(e.y1, e.y2) - half, x1: e.x1 + half, y1: Math.max(e.y1, e.y2) + half, c: e.color })
+    } else if (op.kind === 'symbol') {
+      // Disc and square list markers (display-list-svg.ts draws them as an ellipse and a square).
+      const m = op.frag
+      if (m.shape === 'square') fills.push({ x0: m.x, y0: m.y, x1: m.x + m.w, y1: m.y + m.h, c: m.color })
+      else if (m.shape === 'disc' && m.w === m.h) fills.push({ rounded: { x: m.x, y: m.y, w: m.w, h: m.h, radii: [m.w / 2, m.w / 2, m.w / 2, m.w / 2], c: m.color } })
+      else return null
     } else if (op.kind === 'text') {
       if (!late.has(op) || op.frag.decoration) return null
       if (op.frag.x < page.width) text.fragment(op.frag, glyphs)

@@ -175,6 +175,7 @@ t.test('linear gradients and rounded boxes of one colour skip resvg and come out
     <p style="margin:0 20px">Card title</p>`, 'margin:0;font:bold 30px Arial;color:#fff;background:linear-gradient(135deg,#0f172a 0%,#1e3a8a 60%,#38bdf8 100%)')
   const gradients = page('<div style="margin:5px 20px;height:40.5px;background:linear-gradient(90deg,#f00 20%,#0f0 50%,#00f)"></div>', 'margin:0;background:linear-gradient(135deg,#0f172a,#38bdf8)')
   const circle = page('<div style="margin:10.3px 20px;width:61.5px;height:61.5px;border-radius:50%;background:#38bdf8"></div>')
+  const list = page('<ul style="font:16px Arial"><li>one</li><li style="list-style-type:square">two</li></ul><ol><li>three</li></ol>')
   const rasters = (html: string, scale: number) => withYoga(async () => {
     const doc = buildStyledDocument(html, { type: 'screen', width: 300, height: 250 })
     const fonts = fontStore()
@@ -195,6 +196,10 @@ t.test('linear gradients and rounded boxes of one colour skip resvg and come out
     const n = differing(c.fast.pixels, c.svg.pixels, 8)
     t.ok(n < c.fast.pixels.length * 0.01, `card: ${n} of ${c.fast.pixels.length} channel values differ by more than 8 (rounded edges) at scale ${scale}`)
   }
+  const l = await rasters(list, 1)
+  t.ok(l.fastPath, 'a list with disc, square and numbered markers takes the fast path')
+  const markers = differing(l.fast.pixels, l.svg.pixels, 8)
+  t.ok(markers < 40, `list: ${markers} channel values differ by more than 8 (the discs' edges)`)
   // The circle's edge pixels against the exact area the circle covers (32×32 samples a pixel).
   const { fast, svg } = await rasters(circle, 1)
   const cx = 50.75, cy = 41.05, r = 30.75
