@@ -84,18 +84,18 @@ function layers(frag: BoxFrag, s: ComputedStyle, ctx: BoxPaint, canvas?: CanvasA
   const area = { x: frag.x + bl, y: frag.y + bt, w: Math.max(0, frag.w - bl - br), h: Math.max(0, frag.h - bt - bb) }
   let content = ''
   for (const layer of [...s.backgroundLayers].reverse()) {
-    content += layer.image.kind === 'url' ? imageLayer(layer, layer.image.url, area, canvas ?? frag, ctx) : gradient(layer, area, ctx, canvas)
+    content += layer.image.kind === 'url' ? imageLayer(layer, layer.image.url, area, canvas ?? frag, s.zoom, ctx) : gradient(layer, area, ctx, canvas)
   }
   return content ? clipped(frag, ctx, content, canvas) : ''
 }
 
-/** `paint` is where tiles are needed: the border box, or the whole canvas. */
-function imageLayer(layer: BackgroundLayer, url: string, area: Area, paint: { x?: number; y?: number; w: number; h: number }, ctx: BoxPaint): string {
+/** `paint` is where tiles are needed: the border box, or the whole canvas; `zoom` scales the image's natural size. */
+function imageLayer(layer: BackgroundLayer, url: string, area: Area, paint: { x?: number; y?: number; w: number; h: number }, zoom: number, ctx: BoxPaint): string {
   const px = paint.x ?? 0
   const py = paint.y ?? 0
   const loaded = ctx.images.get(url)
   if (!loaded) return ''
-  const placed = imageLayerTiles(layer, area, loaded.width, loaded.height, { x: px, y: py, w: paint.w, h: paint.h }, (m) => ctx.warnings.add(`background image ${url.slice(0, 60)} ${m}`))
+  const placed = imageLayerTiles(layer, area, loaded.width * zoom, loaded.height * zoom, { x: px, y: py, w: paint.w, h: paint.h }, (m) => ctx.warnings.add(`background image ${url.slice(0, 60)} ${m}`))
   if (!placed) return ''
   const { w, h, xs, ys } = placed
   const href = attr(dataUri(loaded))
