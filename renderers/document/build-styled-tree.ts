@@ -85,7 +85,7 @@ class TreeStyler {
       }
     }
     const { style, extras } = computed
-    if (isRoot) { this.env.rootFontSize = style.fontSize; this.rootVars = extras.customProps }
+    if (isRoot) { this.env.rootFontSize = style.fontSize / style.zoom; this.rootVars = extras.customProps }
 
     if (el.tag === 'svg' && !isRoot) {
       // An inline <svg> is a replaced element: an image whose source is its own markup.

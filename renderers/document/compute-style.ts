@@ -12,6 +12,7 @@ import { tokenize, type Tok } from './css-tokens.js'
 import { substituteVars, TOO_LONG } from './substitute-vars.js'
 import type { VarBudget } from './var-budget.js'
 import { resolveBackgroundLayers } from './background-layers.js'
+import { rezoomedParent } from './properties-zoom.js'
 import { markOwnValues, needsOwnMap, registeredInitial, registeredUnset, seedRegistered, type PropertyRegistry } from './registered-properties.js'
 
 export interface ComputeEnv {
@@ -39,17 +40,31 @@ export function computeStyle(
   flags: { isRoot: boolean; parentDisplay: Display | null },
 ): Computed {
   const extras = emptyExtras(parentExtras)
-  const style = inheritStyle(parent)
   const c: ApplyContext = {
-    style, parent, extras, parentExtras,
+    style: inheritStyle(parent), parent, extras, parentExtras,
     fontSize: parent.fontSize,
     rootFontSize: env.rootFontSize,
     viewportWidth: env.viewportWidth,
     viewportHeight: env.viewportHeight,
+    zoom: parent.zoom,
   }
   let hasCustom = false
   for (const key of declared.keys()) if (key.charCodeAt(0) === 45 && key.charCodeAt(1) === 45) { hasCustom = true; break }
   if (hasCustom || needsOwnMap(env.registry, parentExtras.customProps, flags.isRoot)) resolveCustomProperties(declared, extras, parentExtras, env)
+
+  // Zoom comes before everything: the element's own lengths and those it inherits are multiplied by it.
+  const zoomDecl = declared.get('zoom')
+  if (zoomDecl) {
+    applyDecl('zoom', zoomDecl, c, env)
+    const zoom = c.style.zoom
+    if (zoom !== parent.zoom) {
+      c.parent = rezoomedParent(parent, zoom)
+      c.style = inheritStyle(c.parent)
+      c.fontSize = c.parent.fontSize
+      c.zoom = zoom
+    }
+  }
+  const style = c.style
 
   for (const prop of FIRST) {
     const d = declared.get(prop)
@@ -58,20 +73,20 @@ export function computeStyle(
       // Keyword sizes rescale when the family is exactly `monospace` (13px medium), as in Chromium.
       if (extras.fontKeywordScale !== null) {
         const mono = style.fontFamily.length === 1 && style.fontFamily[0] === 'monospace'
-        style.fontSize = extras.fontKeywordScale * (mono ? 13 : 16)
+        style.fontSize = extras.fontKeywordScale * (mono ? 13 : 16) * c.zoom
       }
       c.fontSize = style.fontSize
-      if (flags.isRoot) c.rootFontSize = style.fontSize
+      if (flags.isRoot) c.rootFontSize = style.fontSize / c.zoom
     }
   }
-  const side = { width: MEDIUM, style: 'none' as const, color: style.color }
+  const side = { width: MEDIUM * c.zoom, style: 'none' as const, color: style.color }
   style.borderTop = side
   style.borderRight = side
   style.borderBottom = side
   style.borderLeft = side
 
   for (const [prop, d] of declared) {
-    if (prop === 'font-family' || prop === 'font-size' || prop === 'color') continue
+    if (prop === 'font-family' || prop === 'font-size' || prop === 'color' || prop === 'zoom') continue
     if (prop.charCodeAt(0) === 45 && prop.charCodeAt(1) === 45) continue
     applyDecl(prop, d, c, env)
   }

@@ -53,6 +53,7 @@ const INITIAL: ComputedStyle = {
   borderCollapse: 'separate',
   borderSpacing: [0, 0],
   captionSide: 'top',
+  zoom: 1,
 
   verticalAlign: 'baseline',
   tableLayout: 'auto',
@@ -109,7 +110,7 @@ export const INHERITED_FIELDS: ReadonlyArray<keyof ComputedStyle> = [
   'color', 'fontFamily', 'fontSize', 'fontWeight', 'fontStyle', 'lineHeight', 'textAlign', 'blockAlign', 'textDecoration',
   'textTransform', 'fontVariantCaps', 'letterSpacing', 'wordSpacing', 'whiteSpace', 'textIndent', 'wordBreak', 'overflowWrap', 'direction', 'cjkLang',
   'listStyleType', 'listStylePosition', 'borderCollapse', 'borderSpacing', 'captionSide', 'visibility',
-  'orphans', 'widows', 'textShadow',
+  'orphans', 'widows', 'textShadow', 'zoom',
 ]
 
 /**
@@ -133,7 +134,7 @@ export function inheritStyle(p: ComputedStyle): ComputedStyle {
     letterSpacing: p.letterSpacing, wordSpacing: p.wordSpacing, whiteSpace: p.whiteSpace, textIndent: p.textIndent,
     wordBreak: p.wordBreak, overflowWrap: p.overflowWrap, direction: p.direction, cjkLang: p.cjkLang, listStyleType: p.listStyleType,
     listStylePosition: p.listStylePosition, borderCollapse: p.borderCollapse, borderSpacing: p.borderSpacing,
-    captionSide: p.captionSide,
+    captionSide: p.captionSide, zoom: p.zoom,
     verticalAlign: i.verticalAlign, tableLayout: i.tableLayout,
     flexDirection: i.flexDirection, flexWrap: i.flexWrap, justifyContent: i.justifyContent, alignItems: i.alignItems,
     alignSelf: i.alignSelf, alignContent: i.alignContent, flexGrow: i.flexGrow, flexShrink: i.flexShrink,

@@ -108,6 +108,7 @@ function scratch(): ApplyContext {
     rootFontSize: 16,
     viewportWidth: 800,
     viewportHeight: 600,
+    zoom: 1,
   }
 }
 

@@ -5,11 +5,14 @@ import type { Tok } from './css-tokens.js'
 import { ABSOLUTE_UNITS } from './units.js'
 
 export interface LengthContext {
-  /** The font size em refers to (the parent's for font-size itself). */
+  /** The font size em refers to (the parent's for font-size itself), already zoomed. */
   fontSize: number
+  /** The root's font size before its zoom: rem is zoomed by the element's own effective zoom. */
   rootFontSize: number
   viewportWidth: number
   viewportHeight: number
+  /** The element's effective zoom (CSS `zoom`, 1 without any): every length but em, ex and ch is multiplied by it. */
+  zoom: number
 }
 
 export const ZERO: Dim = Object.freeze({ px: 0, pct: 0 }) as Dim
@@ -17,19 +20,22 @@ export const ZERO: Dim = Object.freeze({ px: 0, pct: 0 }) as Dim
 const EX = 0.52
 const CH = 0.55
 
-/** Length in px for a unit, or null for an unknown unit. */
+/**
+ * Length in px for a unit, or null for an unknown unit. Zoom multiplies every length as Chromium does
+ * (viewport units too); font-relative ones follow a font size that is already zoomed.
+ */
 export function unitToPx(n: number, unit: string, ctx: LengthContext): number | null {
   const abs = ABSOLUTE_UNITS[unit]
-  if (abs !== undefined) return n * abs
+  if (abs !== undefined) return n * abs * ctx.zoom
   switch (unit) {
     case 'em': return n * ctx.fontSize
-    case 'rem': return n * ctx.rootFontSize
+    case 'rem': return n * ctx.rootFontSize * ctx.zoom
     case 'ex': return n * ctx.fontSize * EX
     case 'ch': return n * ctx.fontSize * CH
-    case 'vw': return (n * ctx.viewportWidth) / 100
-    case 'vh': return (n * ctx.viewportHeight) / 100
-    case 'vmin': return (n * Math.min(ctx.viewportWidth, ctx.viewportHeight)) / 100
-    case 'vmax': return (n * Math.max(ctx.viewportWidth, ctx.viewportHeight)) / 100
+    case 'vw': return (n * ctx.viewportWidth * ctx.zoom) / 100
+    case 'vh': return (n * ctx.viewportHeight * ctx.zoom) / 100
+    case 'vmin': return (n * Math.min(ctx.viewportWidth, ctx.viewportHeight) * ctx.zoom) / 100
+    case 'vmax': return (n * Math.max(ctx.viewportWidth, ctx.viewportHeight) * ctx.zoom) / 100
     default: return null
   }
 }

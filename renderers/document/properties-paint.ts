@@ -23,8 +23,8 @@ function borderWidth(key: SideKey): PropertyDef {
     apply(toks, c) {
       const t = toks[0]
       if (toks.length !== 1) return false
-      const w = t.t === 'ident' ? WIDTH_KEYWORDS[t.v] : toPx(t, c)
-      if (w === undefined || w === null || w < 0) return false
+      const w = t.t === 'ident' ? (Object.hasOwn(WIDTH_KEYWORDS, t.v) ? WIDTH_KEYWORDS[t.v] * c.zoom : null) : toPx(t, c)
+      if (w === null || w < 0) return false
       return setSide(c, key, { width: w })
     },
     inherit: (c) => setSide(c, key, { width: c.parent[key].width }),

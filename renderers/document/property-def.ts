@@ -105,7 +105,7 @@ export function px(field: Field, keywords: Record<string, number>, inherited: bo
     apply(toks, c) {
       const t = toks[0]
       if (toks.length !== 1) return false
-      if (t.t === 'ident') return Object.hasOwn(keywords, t.v) ? set(c, field, keywords[t.v] as never) : false
+      if (t.t === 'ident') return Object.hasOwn(keywords, t.v) ? set(c, field, (keywords[t.v] * c.zoom) as never) : false
       const v = toPx(t, c)
       if (v === null || (!negative && v < 0)) return false
       return set(c, field, v as never)

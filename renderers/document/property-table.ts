@@ -8,8 +8,9 @@ import { TEXT_PROPERTIES } from './properties-text.js'
 import { GRID_PROPERTIES } from './properties-grid.js'
 import { TRANSFORM_PROPERTIES } from './properties-transform.js'
 import { SVG_PROPERTIES } from './properties-svg.js'
+import { ZOOM_PROPERTIES } from './properties-zoom.js'
 
-export const PROPERTIES: Record<string, PropertyDef> = { ...LAYOUT_PROPERTIES, ...TEXT_PROPERTIES, ...PAINT_PROPERTIES, ...GRID_PROPERTIES, ...TRANSFORM_PROPERTIES, ...SVG_PROPERTIES }
+export const PROPERTIES: Record<string, PropertyDef> = { ...LAYOUT_PROPERTIES, ...TEXT_PROPERTIES, ...PAINT_PROPERTIES, ...GRID_PROPERTIES, ...TRANSFORM_PROPERTIES, ...SVG_PROPERTIES, ...ZOOM_PROPERTIES }
 
 export const IGNORED_PROPERTIES = new Set([
   'cursor', 'pointer-events', 'user-select', 'touch-action', 'resize', 'appearance', 'caret-color', 'accent-color',
@@ -19,7 +20,7 @@ export const IGNORED_PROPERTIES = new Set([
   'will-change', 'scroll-behavior', 'scroll-margin', 'scroll-padding', 'scroll-snap-type', 'scroll-snap-align',
   'overscroll-behavior', 'text-size-adjust', 'text-rendering', 'font-smoothing', 'font-optical-sizing',
   'print-color-adjust', 'color-adjust', 'color-scheme', 'speak', 'image-rendering', 'tab-size',
-  'font-display', 'src', 'unicode-range', 'contain', 'content-visibility', 'zoom', 'forced-color-adjust',
+  'font-display', 'src', 'unicode-range', 'contain', 'content-visibility', 'forced-color-adjust',
   'hyphenate-character', 'outline-offset', 'text-decoration-skip-ink',
   'font-synthesis', 'column-fill', 'background-attachment', 'line-break', 'isolation', 'text-underline-position',
 ])

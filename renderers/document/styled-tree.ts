@@ -119,6 +119,11 @@ export interface ComputedStyle {
   /** Horizontal and vertical border-spacing in px. */
   borderSpacing: [number, number]
   captionSide: 'top' | 'bottom'
+  /**
+   * The effective zoom: the product of `zoom` on this element and its ancestors (1 without any). Every length
+   * in this style is already multiplied by it; layout multiplies only what no style gives, an image's natural size.
+   */
+  zoom: number
 
   // not inherited
   verticalAlign: 'baseline' | 'top' | 'middle' | 'bottom' | 'text-top' | 'text-bottom' | 'sub' | 'super' | Dim

@@ -1,5 +1,6 @@
 // The size of an image in the document, in CSS px: CSS width/height, else the width/height attributes,
 // else the image's own size — keeping its proportions when one side is given, never wider than the page.
+// The attributes and the image's own size are multiplied by the effective zoom, as CSS lengths already are.
 import type { Dim, StyledElement } from '../document/styled-tree.js'
 import type { LoadedImage } from '../resources/index.js'
 
@@ -15,11 +16,14 @@ function attribute(value: string | undefined): number | null {
   return Number.isFinite(n) && n > 0 && !value.endsWith('%') ? n : null
 }
 
+const zoomed = (n: number | null, zoom: number): number | null => (n === null ? null : n * zoom)
+
 export function imageRunSize(el: StyledElement, image: LoadedImage, maxWidth: number): { width: number; height: number } {
-  let width = resolve(el.style.width, maxWidth) ?? attribute(el.attrs.width)
-  let height = resolve(el.style.height, 0) ?? attribute(el.attrs.height)
+  const zoom = el.style.zoom
+  let width = resolve(el.style.width, maxWidth) ?? zoomed(attribute(el.attrs.width), zoom)
+  let height = resolve(el.style.height, 0) ?? zoomed(attribute(el.attrs.height), zoom)
   const ratio = image.height > 0 ? image.width / image.height : 1
-  if (width === null && height === null) [width, height] = [image.width, image.height]
+  if (width === null && height === null) [width, height] = [image.width * zoom, image.height * zoom]
   else if (width === null) width = height! * ratio
   else if (height === null) height = width / ratio
   if (width! > maxWidth) [width, height] = [maxWidth, (height! * maxWidth) / width!]

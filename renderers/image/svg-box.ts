@@ -85,7 +85,7 @@ function layers(frag: BoxFrag, s: ComputedStyle, ctx: BoxPaint, canvas?: CanvasA
   const drawn = new Extent()
   let content = ''
   for (const layer of [...s.backgroundLayers].reverse()) {
-    content += layer.image.kind === 'url' ? imageLayer(layer, layer.image.url, area, canvas ?? frag, ctx, drawn) : gradient(layer, area, ctx, drawn, canvas)
+    content += layer.image.kind === 'url' ? imageLayer(layer, layer.image.url, area, canvas ?? frag, s.zoom, ctx, drawn) : gradient(layer, area, ctx, drawn, canvas)
   }
   if (!content) return ''
   // resvg draws a clipped group on a canvas of its own and a mask of the clip on another, then composites
@@ -113,13 +113,13 @@ class Extent {
   }
 }
 
-/** `paint` is where tiles are needed: the border box, or the whole canvas. */
-function imageLayer(layer: BackgroundLayer, url: string, area: Area, paint: { x?: number; y?: number; w: number; h: number }, ctx: BoxPaint, drawn: Extent): string {
+/** `paint` is where tiles are needed: the border box, or the whole canvas; `zoom` scales the image's natural size. */
+function imageLayer(layer: BackgroundLayer, url: string, area: Area, paint: { x?: number; y?: number; w: number; h: number }, zoom: number, ctx: BoxPaint, drawn: Extent): string {
   const px = paint.x ?? 0
   const py = paint.y ?? 0
   const loaded = ctx.images.get(url)
   if (!loaded) return ''
-  const placed = imageLayerTiles(layer, area, loaded.width, loaded.height, { x: px, y: py, w: paint.w, h: paint.h }, (m) => ctx.warnings.add(`background image ${url.slice(0, 60)} ${m}`))
+  const placed = imageLayerTiles(layer, area, loaded.width * zoom, loaded.height * zoom, { x: px, y: py, w: paint.w, h: paint.h }, (m) => ctx.warnings.add(`background image ${url.slice(0, 60)} ${m}`))
   if (!placed) return ''
   const { w, h, xs, ys } = placed
   drawn.add(Math.min(...xs), Math.min(...ys), Math.max(...xs) - Math.min(...xs) + w, Math.max(...ys) - Math.min(...ys) + h)

@@ -19,16 +19,17 @@ export function paintBackgroundLayers(target: PaintTarget, frag: BoxFrag, s: Com
     doc.save()
     rectPath(doc, frag.x, frag.y, frag.w, frag.h, s.borderRadius)
     doc.clip()
-    if (layer.image.kind === 'url') paintImageLayer(target, layer, layer.image.url, area, frag)
+    if (layer.image.kind === 'url') paintImageLayer(target, layer, layer.image.url, area, frag, s.zoom)
     else paintGradientLayer(target, layer, area, frag)
     doc.restore()
   }
 }
 
-function paintImageLayer(target: PaintTarget, layer: BackgroundLayer, url: string, area: Area, frag: BoxFrag): void {
+/** `zoom`: the effective zoom of the box whose background this is, which scales the image's natural size. */
+function paintImageLayer(target: PaintTarget, layer: BackgroundLayer, url: string, area: Area, frag: BoxFrag, zoom: number): void {
   const img = target.image(url) as { width: number; height: number } | null
   if (!img) return
-  const placed = imageLayerTiles(layer, area, img.width, img.height, frag, (m) => target.warnings.add(`background image ${url.slice(0, 60)} ${m}`))
+  const placed = imageLayerTiles(layer, area, img.width * zoom, img.height * zoom, frag, (m) => target.warnings.add(`background image ${url.slice(0, 60)} ${m}`))
   if (!placed) return
   const { w, h, xs, ys } = placed
   for (const y of ys) for (const x of xs) target.doc.image(img as never, x, y, { width: w, height: h })

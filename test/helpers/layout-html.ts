@@ -14,6 +14,7 @@ import { paginate } from '../../renderers/layout/paginate.js'
 import { inRenderScope } from '../../renderers/layout/render-scope.js'
 import { withYoga } from '../../renderers/layout/yoga.js'
 import { Warnings } from '../../renderers/warnings.js'
+import type { ImageStore } from '../../renderers/resources/index.js'
 
 export interface LaidBox { kind: 'box'; id: string | null; tag: string | null; x: number; y: number; w: number; h: number; children: LaidFrag[]; marker?: LaidMarker }
 /** A list item's outside marker: text, or a shape (disc, circle, square, disclosure triangle). */
@@ -48,6 +49,8 @@ export interface LayoutOptions {
   /** Page content height (print) or viewport height (screen); default 800. */
   height?: number
   medium?: Medium
+  /** Images already loaded, by src as written (the default is none: every <img> is broken). */
+  images?: ImageStore
 }
 
 export async function layoutHtml(html: string, options: LayoutOptions = {}): Promise<LaidOut> {
@@ -59,7 +62,7 @@ export async function layoutHtml(html: string, options: LayoutOptions = {}): Pro
     const names = elementsByStyle(doc.root)
     const warnings = new Warnings()
     warnings.addAll(doc.warnings)
-    const laid = layoutDocument(doc, { fonts: fontStore(), images: new Map(), warnings }, width, height, medium)
+    const laid = layoutDocument(doc, { fonts: fontStore(), images: options.images ?? new Map(), warnings }, width, height, medium)
     const root = view(laid.root, names) as LaidBox
     const slices = paginate({ height: laid.height, pageHeight: () => height / laid.scale, flow: laid.flow, keepTogether: true, stopAfter: 1000 })
     const all = flatten(root)

@@ -110,3 +110,9 @@ t.test('a cover page can hide header and footer; bad settings are a clear error'
   t.match(doc, /<w:headerReference w:type="first"/)
   await t.rejects(renderDocx(task('<p>x</p>', {}, { paper: { size: 'Custom', widthMm: -5, heightMm: 10 } })), { code: 'QUIRE_ERR_RENDER_INVALID_OPTION', message: /widthMm/ })
 })
+
+t.test('a zoomed image keeps its zoomed size in Word, as in the PDF', async (t) => {
+  const png = await sharp({ create: { width: 100, height: 40, channels: 3, background: '#ff0000' } }).png().toBuffer()
+  const out = await renderDocx(task(`<p><img src="data:image/png;base64,${png.toString('base64')}" style="zoom: 60%" alt="logo"></p>`))
+  t.match(parts(t, out.bytes)('word/document.xml'), /<wp:extent cx="571500" cy="228600"\/>/, '100×40 px at 60% = 60×24 px in EMU')
+})
