@@ -77,16 +77,29 @@ export function pageGeometry(settings: TemplateSettings, rule: PageRule, cover =
 }
 
 /**
- * The page as Chromium prints it: it keeps print margins in whole points and lays the page out in whole CSS
- * px, truncating both (0.4 in → 28 pt → 37 px; a CSS 3cm → 113 px), which decides where content lands.
+ * The page as Chromium 156 prints it (printToPDF with preferCSSPageSize). printToPDF takes the paper in whole
+ * points, rounded up (A4 is 596 × 842 pt), and the margins in whole points, rounded down (0.4 in and 1 cm are
+ * both 28 pt). Blink then works in layout units of 1/64 px: the page size is rounded to a unit, each margin
+ * truncated to one, and the page area between them is laid out in whole px, rounded up; content starts at the
+ * margins rounded to the nearest px. So A4 with the default margins is laid out 721 × 1049 px from (37, 37),
+ * and `@page { margin: 1.5cm 1cm 1cm }` gives 720 × 1029 px from (38, 57) (measured with `page.pdf()`).
+ * The sheet keeps its size: the right and bottom margins are what is left of it around the page area.
  */
 export function printedPageGeometry(settings: TemplateSettings, rule: PageRule, cover = false): PageGeometry {
   const g = pageGeometry(settings, rule, cover)
-  const fromSettings = (px: number) => Math.floor((Math.floor((px * 72) / 96 + 1e-6) * 96) / 72 + 1e-6)
-  const fromCss = (px: number) => Math.floor(px + 1e-6)
-  const side = (name: keyof Edges) => (rule.margins[name] !== null ? fromCss(g.margins[name]) : fromSettings(g.margins[name]))
-  return { ...g, margins: { top: side('top'), right: side('right'), bottom: side('bottom'), left: side('left') } }
+  const paper = (px: number) => (rule.size ? px : (Math.ceil((px * 72) / 96 - 1e-6) * 96) / 72)
+  const margin = (name: keyof Edges) => truncatedUnit(rule.margins[name] !== null ? g.margins[name] : (Math.floor((g.margins[name] * 72) / 96 + 1e-6) * 96) / 72)
+  const area = (size: number, start: keyof Edges, end: keyof Edges) => Math.ceil(roundedUnit(paper(size)) - margin(start) - margin(end))
+  const left = Math.round(margin('left'))
+  const top = Math.round(margin('top'))
+  const right = g.width - left - area(g.width, 'left', 'right')
+  const bottom = g.height - top - area(g.height, 'top', 'bottom')
+  return { ...g, margins: { top, right, bottom, left } }
 }
+
+/** Blink's LayoutUnit: 1/64 px. */
+const roundedUnit = (px: number) => Math.round(px * 64) / 64
+const truncatedUnit = (px: number) => Math.floor(px * 64 + 1e-6) / 64
 
 function fmt(m: Edges): string {
   return [m.top, m.right, m.bottom, m.left].map((v) => `${Math.round((v / PX_PER_MM) * 10) / 10}mm`).join(' ')
