@@ -19,6 +19,8 @@ export interface BlockBox {
   link: string | null
   /** A flex item: its inside is a new formatting context whatever its display. */
   formattingRoot?: boolean
+  /** A block inside an inline element (`<pre><code><div>`): one line of its container's inline content. */
+  inInline?: boolean
 }
 
 export interface ImageBox {

@@ -105,7 +105,8 @@ function hasContent(items: InlineItem[]): boolean {
     (i.kind === 'open' && (i.style.paddingLeft.px > 0 || i.style.borderLeft.width > 0 || i.style.paddingRight.px > 0)))
 }
 
-function collect(nodes: StyledNode[], link: string | null, deco: Decoration | null, pieces: Piece[], run: () => InlineItem[], warnings: Warnings): void {
+/** `inInline`: the nodes are inside an inline element, so a block among them is a block inside an inline. */
+function collect(nodes: StyledNode[], link: string | null, deco: Decoration | null, pieces: Piece[], run: () => InlineItem[], warnings: Warnings, inInline = false): void {
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i]
     if (node.kind === 'element' && TABLE_PARTS.has(node.style.display) && !isOutOfFlow(node.style)) {
@@ -121,7 +122,7 @@ function collect(nodes: StyledNode[], link: string | null, deco: Decoration | nu
     const style = node.style
     if (style.display === 'none' || node.tag === '::marker') continue
     const href = node.tag === 'a' && node.attrs.href ? node.attrs.href : link
-    if (style.display === 'contents') { collect(node.children, href, deco, pieces, run, warnings); continue }
+    if (style.display === 'contents') { collect(node.children, href, deco, pieces, run, warnings, inInline); continue }
     if (node.tag === 'br') { run().push({ kind: 'br', style }); continue }
 
     const box = node.tag === 'img' ? imageBox(node, href) : null
@@ -139,14 +140,16 @@ function collect(nodes: StyledNode[], link: string | null, deco: Decoration | nu
       if (style.display === 'inline') {
         const items = run()
         items.push({ kind: 'open', style, link: href })
-        collect(node.children, href, withDecoration(deco, style), pieces, run, warnings)
+        collect(node.children, href, withDecoration(deco, style), pieces, run, warnings, true)
         run().push({ kind: 'close', style })
         continue
       }
       run().push({ kind: 'atomic', box: blockLevel(node, href, warnings, null), style, link: href })
       continue
     }
-    pieces.push(box ?? blockLevel(node, href, warnings, deco))
+    const block = box ?? blockLevel(node, href, warnings, deco)
+    if (inInline && block.kind === 'block') block.inInline = true
+    pieces.push(block)
   }
 }
 

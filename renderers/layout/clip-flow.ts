@@ -4,10 +4,10 @@
 import type { FlowConstraints } from './flow-constraints.js'
 
 /** How much of each list was recorded before a box's content was laid out. */
-export interface FlowMark { hard: number; soft: number; forced: number }
+export interface FlowMark { hard: number; soft: number; whole: number; forced: number }
 
 export function flowMark(flow: FlowConstraints): FlowMark {
-  return { hard: flow.hard.length, soft: flow.soft.length, forced: flow.forced.length }
+  return { hard: flow.hard.length, soft: flow.soft.length, whole: flow.whole.length, forced: flow.forced.length }
 }
 
 export function clipFlow(flow: FlowConstraints, mark: FlowMark, bottom: number): void {
@@ -17,6 +17,8 @@ export function clipFlow(flow: FlowConstraints, mark: FlowMark, bottom: number):
   }
   cut(flow.hard, mark.hard)
   cut(flow.soft, mark.soft)
+  const whole = flow.whole.slice(mark.whole).filter((s) => s[0] < bottom).map((s): [number, number, number] => [s[0], Math.min(s[1], bottom), Math.min(s[2], bottom)])
+  flow.whole.splice(mark.whole, flow.whole.length - mark.whole, ...whole)
   const forced = flow.forced.slice(mark.forced).filter((y) => y < bottom)
   flow.forced.splice(mark.forced, flow.forced.length - mark.forced, ...forced)
 }

@@ -3,6 +3,9 @@
 
 export type Span = [number, number]
 
+/** [top, bottom, reach]: a box kept whole when it fits on the page, and with nothing after it down to `reach`. */
+export type WholeSpan = [number, number, number]
+
 export interface RepeatedHead {
   /** The table the head belongs to (the head repeats on pages that start inside it). */
   tableTop: number
@@ -19,11 +22,16 @@ export interface FlowConstraints {
   hard: Span[]
   /** Better not split: orphans/widows, break-inside: avoid, a box's padding edge with its first/last line. */
   soft: Span[]
+  /**
+   * Blocks inside inlines, kept whole on a page they fit on: when what follows them in their container (its
+   * bottom padding and border, or the next line) does not fit, the break goes before them, not between their lines.
+   */
+  whole: WholeSpan[]
   /** Forced breaks (break-before/after: page, the Page Break element). */
   forced: number[]
   heads: RepeatedHead[]
 }
 
 export function createFlowConstraints(): FlowConstraints {
-  return { hard: [], soft: [], forced: [], heads: [] }
+  return { hard: [], soft: [], whole: [], forced: [], heads: [] }
 }

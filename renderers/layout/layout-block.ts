@@ -15,6 +15,7 @@ import {
 } from './layout-context.js'
 import { clampHeight, specifiedHeight, usedWidth } from './used-width.js'
 import { clipFlow, flowMark } from './clip-flow.js'
+import type { FlowConstraints } from './flow-constraints.js'
 import { quirkyPercentBase } from './quirky-percent-height.js'
 import { markerFrag } from './list-marker-frag.js'
 
@@ -190,6 +191,7 @@ export function layoutChildren(children: Box[], cb: ContainingBlock, contentTop:
     }
     const result = layoutBox(child, cb, top, ctx, { floats })
     frags.push(result.frag)
+    if (ctx.flow && child.kind === 'block' && child.inInline && result.frag.h > 0) recordBlockInInline(ctx.flow, result.frag, children, child)
     breakAfterPending = forcedBreakAfter(child)
     if (result.selfCollapsing && top <= uncleared) {
       strut = mergeStruts(mergeStruts(strut, childTop), result.marginBottom)
@@ -229,6 +231,17 @@ function offsetRelative(frag: BoxFrag, style: ComputedStyle, cb: ContainingBlock
   const dx = left ?? (right !== null ? -right : 0)
   const dy = topOff ?? (bottom !== null ? -bottom : 0)
   translateFrag(frag, dx, dy)
+}
+
+/**
+ * A block inside an inline is one line of its container's inline content to Chromium: a break that would fall
+ * in it or right after it, before more of the container (the next line, or the container's bottom padding and
+ * border), goes before it instead when it fits on the page (`<pre><code><div>`, highlight.js code blocks).
+ */
+function recordBlockInInline(flow: FlowConstraints, frag: BoxFrag, siblings: Box[], block: Box): void {
+  const bottom = frag.y + frag.h
+  const followed = siblings.slice(siblings.indexOf(block) + 1).some((s) => s.style.float === 'none' && s.style.position !== 'absolute' && s.style.position !== 'fixed')
+  flow.whole.push([frag.y, bottom, followed ? bottom + 1 : bottom])
 }
 
 function recordBox(ctx: LayoutContext, box: Box, frag: BoxFrag, contentTop: number, contentBottom: number): void {

@@ -267,6 +267,7 @@ function recordRows(
       const move = (s: Span): Span => [s[0] + c.dy, s[1] + c.dy]
       flow.hard.push(...c.flow.hard.map(move))
       flow.soft.push(...c.flow.soft.map(move))
+      flow.whole.push(...c.flow.whole.map((s): [number, number, number] => [s[0] + c.dy, s[1] + c.dy, s[2] + c.dy]))
       flow.forced.push(...c.flow.forced.map((y) => y + c.dy))
       flow.heads.push(...c.flow.heads.map((h) => ({ ...h, tableTop: h.tableTop + c.dy, tableBottom: h.tableBottom + c.dy, headTop: h.headTop + c.dy, headBottom: h.headBottom + c.dy })))
     }

@@ -6,9 +6,13 @@ import type { PageRule } from '../document/styled-tree.js'
 export interface Edges { top: number; right: number; bottom: number; left: number }
 
 export interface PageGeometry {
+  /** The sheet. */
   width: number
   height: number
+  /** Where the page area starts (left, top) and what is left of the sheet around it when painted (right, bottom). */
   margins: Edges
+  /** The size the page area is laid out at; Chromium rounds it up to whole px (past its painted edges by under 1 px). */
+  area: { width: number; height: number }
 }
 
 const PAPER_MM: Record<string, [number, number]> = {
@@ -73,20 +77,35 @@ export function pageGeometry(settings: TemplateSettings, rule: PageRule, cover =
     throw new RenderError('QUIRE_ERR_RENDER_INVALID_OPTION',
       `the page margins (${fmt(margins)}) leave no room on a ${Math.round(width / PX_PER_MM)}×${Math.round(height / PX_PER_MM)} mm page`)
   }
-  return { width, height, margins }
+  return { width, height, margins, area: { width: width - margins.left - margins.right, height: height - margins.top - margins.bottom } }
 }
 
 /**
- * The page as Chromium prints it: it keeps print margins in whole points and lays the page out in whole CSS
- * px, truncating both (0.4 in → 28 pt → 37 px; a CSS 3cm → 113 px), which decides where content lands.
+ * The page as Chromium 156 prints it (printToPDF with preferCSSPageSize). printToPDF takes the paper in whole
+ * points, rounded up (A4 is 596 × 842 pt), and the margins in whole points, rounded down (0.4 in and 1 cm are
+ * both 28 pt). Blink then works in layout units of 1/64 px: the page size is rounded to a unit and each margin
+ * truncated to one. The page area between them is painted (and clipped) at that size, from the margins rounded
+ * to the nearest px, and laid out in whole px, rounded up. So A4 with the default margins is laid out
+ * 721 × 1049 px from (37, 37) and clipped to 720.02 × 1048.02 px; `@page { margin: 1.5cm 1cm 1cm }` is laid out
+ * 720 × 1029 px from (38, 57) (measured with `page.pdf()`). The sheet keeps the size of its paper.
  */
 export function printedPageGeometry(settings: TemplateSettings, rule: PageRule, cover = false): PageGeometry {
   const g = pageGeometry(settings, rule, cover)
-  const fromSettings = (px: number) => Math.floor((Math.floor((px * 72) / 96 + 1e-6) * 96) / 72 + 1e-6)
-  const fromCss = (px: number) => Math.floor(px + 1e-6)
-  const side = (name: keyof Edges) => (rule.margins[name] !== null ? fromCss(g.margins[name]) : fromSettings(g.margins[name]))
-  return { ...g, margins: { top: side('top'), right: side('right'), bottom: side('bottom'), left: side('left') } }
+  const paper = (px: number) => roundedUnit(rule.size ? px : (Math.ceil((px * 72) / 96 - 1e-6) * 96) / 72)
+  const margin = (name: keyof Edges) => truncatedUnit(rule.margins[name] !== null ? g.margins[name] : (Math.floor((g.margins[name] * 72) / 96 + 1e-6) * 96) / 72)
+  const painted = { width: paper(g.width) - margin('left') - margin('right'), height: paper(g.height) - margin('top') - margin('bottom') }
+  const left = Math.round(margin('left'))
+  const top = Math.round(margin('top'))
+  return {
+    ...g,
+    margins: { top, right: g.width - left - painted.width, bottom: g.height - top - painted.height, left },
+    area: { width: Math.ceil(painted.width), height: Math.ceil(painted.height) },
+  }
 }
+
+/** Blink's LayoutUnit: 1/64 px. */
+const roundedUnit = (px: number) => Math.round(px * 64) / 64
+const truncatedUnit = (px: number) => Math.floor(px * 64 + 1e-6) / 64
 
 function fmt(m: Edges): string {
   return [m.top, m.right, m.bottom, m.left].map((v) => `${Math.round((v / PX_PER_MM) * 10) / 10}mm`).join(' ')
@@ -94,5 +113,5 @@ function fmt(m: Edges): string {
 
 /** Width and height of the page area that content flows into. */
 export function contentBox(g: PageGeometry): { width: number; height: number } {
-  return { width: g.width - g.margins.left - g.margins.right, height: g.height - g.margins.top - g.margins.bottom }
+  return g.area
 }

@@ -1,8 +1,9 @@
 // Pagination as a pure function: the laid-out flow's constraints in, page slices out. A page shows the
 // document range [start, end); a break goes as low as it can without splitting a line or row (hard spans)
-// or going against orphans/widows and break-inside: avoid (soft spans, dropped when nothing else fits);
+// or going against orphans/widows and break-inside: avoid (soft spans, dropped when nothing else fits), nor
+// inside a block in an inline that fits on the page;
 // forced breaks win; a table head repeats at the top of pages that begin inside its table.
-import type { FlowConstraints, RepeatedHead, Span } from './flow-constraints.js'
+import type { FlowConstraints, RepeatedHead, Span, WholeSpan } from './flow-constraints.js'
 
 export interface PageSlice {
   start: number
@@ -30,6 +31,7 @@ const EPS = 0.5
 export function paginate(input: PaginateInput): PageSlice[] {
   const hard = sortByTop(input.flow.hard)
   const both = sortByTop([...input.flow.hard, ...input.flow.soft])
+  const whole = sortByTop(input.flow.whole)
   const forced = [...input.flow.forced].sort((a, b) => a - b)
   const pages: PageSlice[] = []
   let start = input.from ?? 0
@@ -45,7 +47,7 @@ export function paginate(input: PaginateInput): PageSlice[] {
     if (f !== undefined) end = f
     else if (limit >= input.height - EPS) end = Math.max(limit, input.height)
     else if (!input.keepTogether) end = limit
-    else end = bestBreak(both, start, limit) ?? bestBreak(hard, start, limit) ?? limit
+    else end = breakKeepingWhole(both, whole, start, limit) ?? bestBreak(hard, start, limit) ?? limit
     if (end <= start + EPS) end = limit
     pages.push({ start, end: Math.min(end, Math.max(input.height, start)), head })
     if (end >= input.height - EPS) break
@@ -54,7 +56,7 @@ export function paginate(input: PaginateInput): PageSlice[] {
   return pages
 }
 
-function sortByTop(spans: Span[]): Span[] {
+function sortByTop<T extends Span | WholeSpan>(spans: T[]): T[] {
   return spans.filter((s) => s[1] > s[0]).sort((a, b) => a[0] - b[0])
 }
 
@@ -80,7 +82,7 @@ function afterTruncatedMargins(spans: Span[], pageStart: number, y: number): num
 }
 
 /** First index with span top ≥ y. */
-function lowerBound(spans: Span[], y: number): number {
+function lowerBound(spans: Array<Span | WholeSpan>, y: number): number {
   let lo = 0
   let hi = spans.length
   while (lo < hi) {
@@ -106,6 +108,26 @@ export function pageStartingBreaks(flow: FlowConstraints, height: number): numbe
 function hasContent(hard: Span[], start: number, y: number): boolean {
   const i = lowerBound(hard, start - EPS)
   return i < hard.length && hard[i][0] < y - EPS
+}
+
+/**
+ * The best break among the soft and hard spans, moved up before a block inside an inline that it would split,
+ * or leave without what follows it in its container, although the block fits on the page (see WholeSpan).
+ */
+function breakKeepingWhole(spans: Span[], whole: WholeSpan[], start: number, limit: number): number | null {
+  const from = lowerBound(whole, start + EPS)
+  const to = lowerBound(whole, limit)
+  let y = bestBreak(spans, start, limit)
+  for (let guard = 0; y !== null && guard < 10_000; guard++) {
+    let split: WholeSpan | null = null
+    for (let i = from; i < to && !split; i++) {
+      const [top, bottom, reach] = whole[i]
+      if (bottom <= limit + EPS && top < y - EPS && reach > y + 0.01) split = whole[i]
+    }
+    if (!split) break
+    y = bestBreak(spans, start, split[0])
+  }
+  return y
 }
 
 /**

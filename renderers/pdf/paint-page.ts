@@ -59,8 +59,10 @@ export function paintSlice(target: PaintTarget, fonts: FontStore, ops: PaintOpIn
     paintOps(target, fonts, ops.within(h.headTop, h.headBottom), h.headTop, h.headBottom)
     doc.restore()
   }
+  // Clipped to the page area as painted, which may end under 1 px above the laid-out one (see printedPageGeometry).
+  const painted = (g.height - g.margins.top - g.margins.bottom) / scale - offset
   doc.save()
-  doc.rect(0, offset, width, slice.end - slice.start).clip()
+  doc.rect(0, offset, width, Math.min(slice.end - slice.start, painted)).clip()
   doc.translate(0, offset - slice.start)
   paintOps(target, fonts, ops.within(slice.start, slice.end), slice.start, slice.end)
   doc.restore()
