@@ -97,6 +97,10 @@ export function resolvePageRule(pages: PageRuleSource[], warn: Warn, ctx: PageCo
         const v = toks.length === 1 ? length(toks[0]) : null
         if (v === null) { warn(`invalid @page "${d.name}: ${d.value}" ignored`); continue }
         out.margins[d.name.slice(7) as (typeof SIDES)[number]] = v
+      } else if (d.name === 'counter-reset' || d.name === 'counter-increment') {
+        const ops = counterOps(toks, d.name === 'counter-reset' ? 0 : 1)
+        if (!ops) { warn(`invalid @page "${d.name}: ${d.value}" ignored`); continue }
+        out[d.name === 'counter-reset' ? 'counterReset' : 'counterIncrement'] = ops
       } else if (INHERITED.test(d.name)) {
         inherited.push(`${d.name}: ${d.value}`)
       } else {
@@ -153,18 +157,39 @@ function length(t: Tok): number | null {
   return f === undefined ? null : t.n * f
 }
 
-/** A margin box with strings and counter(page)/counter(pages), as Chromium draws them. */
+/** `p 2 q` → [['p', 2], ['q', implied]]; `none` → []; null when invalid. */
+function counterOps(toks: Tok[], implied: number): Array<[string, number]> | null {
+  if (toks.length === 1 && toks[0].t === 'ident' && toks[0].v === 'none') return []
+  const ops: Array<[string, number]> = []
+  for (const t of toks) {
+    if (t.t === 'ident' && t.v !== 'none') ops.push([t.raw ?? t.v, implied])
+    else if (t.t === 'num' && t.unit === '' && Number.isInteger(t.n) && ops.length > 0) ops[ops.length - 1][1] = t.n
+    else return null
+  }
+  return ops.length > 0 ? ops : null
+}
+
+/** A margin box with strings and counter(name) or counter(name, style), as Chromium draws them. */
 function marginBox(out: PageRule, position: PageMarginBox['position'], decls: PageRuleSource['decls'], inherited: string[], warn: Warn): void {
   const decl = [...decls].reverse().find((d) => d.name === 'content')
   if (!decl) return
   const content: PageMarginBox['content'] = []
   for (const t of tokenize(decl.value)) {
     if (t.t === 'str') content.push(t.v)
-    else if (t.t === 'fn' && t.name === 'counter' && t.args.length === 1 && t.args[0].t === 'ident' && (t.args[0].v === 'page' || t.args[0].v === 'pages')) {
-      content.push({ counter: t.args[0].v })
+    else if (t.t === 'fn' && t.name === 'counter' && counterArgs(t.args)) {
+      const [name, style] = counterArgs(t.args)!
+      content.push(style ? { counter: name, style } : { counter: name })
     } else if (t.t === 'ident' && (t.v === 'none' || t.v === 'normal')) return
-    else { warn(`@page @${position} content "${decl.value}" ignored (only strings and counter(page)/counter(pages) are supported)`); return }
+    else { warn(`@page @${position} content "${decl.value}" ignored (only strings and counter() are supported)`); return }
   }
   const css = decls.filter((d) => d.name !== 'content').map((d) => `${d.name}: ${d.value}`).join('; ')
   ;(out.marginBoxes ??= []).push({ position, content, css, inherited: inherited.join('; ') })
+}
+
+/** counter(name) or counter(name, style) → [name, style]; null for anything else. */
+function counterArgs(args: Tok[]): [string, string | null] | null {
+  const idents = args.filter((a) => !(a.t === 'op' && a.v === ','))
+  if (idents.length < 1 || idents.length > 2 || idents.some((a) => a.t !== 'ident')) return null
+  const [name, style] = idents as Array<Extract<Tok, { t: 'ident' }>>
+  return [name.raw ?? name.v, style?.v ?? null]
 }

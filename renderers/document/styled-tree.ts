@@ -205,16 +205,19 @@ export interface PageRule {
   orientation: 'portrait' | 'landscape' | null
   /** Page margins in CSS px from `@page { margin }`; null sides were not set. */
   margins: { top: number | null; right: number | null; bottom: number | null; left: number | null }
-  /** The 16 margin boxes (`@top-left-corner` … `@left-top`) with string and page-counter content. */
+  /** The 16 margin boxes (`@top-left-corner` … `@left-top`) with string and counter content. */
   marginBoxes?: PageMarginBox[]
+  /** The page context's own counters (`@page { counter-reset: p; counter-increment: p }`): name and value. */
+  counterReset?: Array<[string, number]>
+  counterIncrement?: Array<[string, number]>
 }
 
 export interface PageMarginBox {
   position: 'top-left-corner' | 'top-left' | 'top-center' | 'top-right' | 'top-right-corner'
     | 'right-top' | 'right-middle' | 'right-bottom' | 'bottom-right-corner' | 'bottom-right' | 'bottom-center' | 'bottom-left'
     | 'bottom-left-corner' | 'left-bottom' | 'left-middle' | 'left-top'
-  /** Strings and page counters, in order. */
-  content: Array<string | { counter: 'page' | 'pages' }>
+  /** Strings and counters (`page`, `pages` or one of the page context's own), in order; `style`: a counter style. */
+  content: Array<string | { counter: string; style?: string }>
   /** The box's other declarations as inline CSS (`color: red; font-size: 9pt`). */
   css: string
   /** What the box inherits from its @page rule (`font-family`, `font-size`, `color`…) as inline CSS. */

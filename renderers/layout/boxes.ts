@@ -83,6 +83,28 @@ export function forcedBreakAfter(box: Box): boolean {
   return isPageBreak(box.style.breakAfter) || hasPageBreakClass(box)
 }
 
+/**
+ * Whether the break after a box is to be avoided: its own break-after: avoid, or its last in-flow child's,
+ * which Chromium propagates to the parent's end (a <section> ending with a heading), as CSS Fragmentation §3.1 says.
+ */
+export function avoidsBreakAfter(box: Box): boolean {
+  if (box.style.breakAfter === 'avoid') return true
+  if (box.kind !== 'block') return false
+  for (let k = box.children.length - 1; k >= 0; k--) if (inFlow(box.children[k])) return avoidsBreakAfter(box.children[k])
+  return false
+}
+
+/** And before it: its own break-before: avoid, or its first in-flow child's. */
+export function avoidsBreakBefore(box: Box): boolean {
+  if (box.style.breakBefore === 'avoid') return true
+  const first = box.kind === 'block' ? box.children.find(inFlow) : undefined
+  return !!first && avoidsBreakBefore(first)
+}
+
+function inFlow(box: Box): boolean {
+  return box.style.float === 'none' && box.style.position !== 'absolute' && box.style.position !== 'fixed'
+}
+
 function isPageBreak(v: string): boolean {
   return v === 'page' || v === 'left' || v === 'right'
 }

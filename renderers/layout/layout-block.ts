@@ -1,7 +1,7 @@
 // Block flow (CSS 2 §9.4.1, §10.3, §10.6): widths from the containing block, children stacked with collapsing
 // margins, floats and clearance, heights from content. Everything is placed in document coordinates.
 import type { ComputedStyle } from '../document/styled-tree.js'
-import { forcedBreakAfter, forcedBreakBefore, type BlockBox, type Box } from './boxes.js'
+import { avoidsBreakAfter, avoidsBreakBefore, forcedBreakAfter, forcedBreakBefore, type BlockBox, type Box } from './boxes.js'
 import { borders, margins } from './box-edges.js'
 import { availableBand, clearanceY, createFloatContext, floatsBottom, type FloatContext } from './float-context.js'
 import { ALL_SIDES, translateFrag, type BoxFrag, type Frag, type TextFrag } from './fragments.js'
@@ -168,6 +168,7 @@ export function layoutChildren(children: Box[], cb: ContainingBlock, contentTop:
   let empty = true
   let breakAfterPending = false
   let clearedLast = false
+  let previous: PlacedChild | null = null
   for (const child of children) {
     const s = child.style
     if (s.position === 'absolute' || s.position === 'fixed') {
@@ -189,10 +190,14 @@ export function layoutChildren(children: Box[], cb: ContainingBlock, contentTop:
       const ownTop = strutSize(childTop)
       ctx.flow.forced.push(Math.max(cursor, Math.min(top, top - ownTop)))
     }
+    const hardFrom = ctx.flow?.hard.length ?? 0
     const result = layoutBox(child, cb, top, ctx, { floats })
     frags.push(result.frag)
     if (ctx.flow && child.kind === 'block' && child.inInline && result.frag.h > 0) recordBlockInInline(ctx.flow, result.frag, children, child)
+    const placed: PlacedChild = { box: child, frag: result.frag, hardFrom, hardTo: ctx.flow?.hard.length ?? 0 }
+    if (ctx.flow && previous && !breakAfterPending && !result.selfCollapsing) recordAvoidedBreak(ctx.flow, previous, placed)
     breakAfterPending = forcedBreakAfter(child)
+    if (!result.selfCollapsing) previous = placed
     if (result.selfCollapsing && top <= uncleared) {
       strut = mergeStruts(mergeStruts(strut, childTop), result.marginBottom)
       continue
@@ -220,6 +225,23 @@ export function layoutChildren(children: Box[], cb: ContainingBlock, contentTop:
   }
   if (ctx.flow && breakAfterPending) ctx.flow.forced.push(cursor)
   return { frags, cursor, strut, firstBaseline, lastBaseline, empty }
+}
+
+/** An in-flow child as placed, with the range of hard spans (its lines, rows, images) its layout recorded. */
+interface PlacedChild { box: Box; frag: BoxFrag; hardFrom: number; hardTo: number }
+
+/**
+ * break-after: avoid on a child or break-before: avoid on the next one (h2–h6 in most themes): the break between
+ * them is kept off, from the top of the child's last line to the bottom of the next one's first line, so that
+ * a heading at a page's foot moves on with the paragraph after it (soft: dropped when nothing else fits).
+ */
+function recordAvoidedBreak(flow: FlowConstraints, previous: PlacedChild, next: PlacedChild): void {
+  if (!avoidsBreakAfter(previous.box) && !avoidsBreakBefore(next.box)) return
+  let lastTop = previous.hardTo > previous.hardFrom ? -Infinity : previous.frag.y + previous.frag.h - 1
+  for (let k = previous.hardFrom; k < previous.hardTo; k++) lastTop = Math.max(lastTop, flow.hard[k][0])
+  let firstBottom = next.hardTo > next.hardFrom ? Infinity : next.frag.y + 1
+  for (let k = next.hardFrom; k < next.hardTo; k++) firstBottom = Math.min(firstBottom, flow.hard[k][1])
+  if (firstBottom > lastTop) flow.soft.push([lastTop, firstBottom])
 }
 
 function offsetRelative(frag: BoxFrag, style: ComputedStyle, cb: ContainingBlock): void {

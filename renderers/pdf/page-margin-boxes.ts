@@ -16,6 +16,8 @@ import type { PrintedPage } from './printed-pages.js'
 import type { Warnings } from '../warnings.js'
 import type { BoxFrag } from '../layout/fragments.js'
 import { shareSide, type Extent, type Span } from './margin-box-widths.js'
+import { pageCounterValues, type PageCounters } from './page-counters.js'
+import { formatCounter } from '../document/list-marker.js'
 
 /** A laid-out box and the rectangle it is placed in (page px); `align` says where in its height it sits. */
 export interface PlacedBand { band: Band; x: number; y: number; h: number; align: 'top' | 'middle' | 'bottom' }
@@ -43,8 +45,16 @@ function area(position: PageMarginBox['position'], g: PageGeometry): Area {
   return { ...x, ...down, textAlign: 'center', align: where === 'middle' ? 'middle' : (where as 'top' | 'bottom') }
 }
 
-function boxHtml(box: PageMarginBox, page: number, pages: number, textAlign: string): string {
-  const text = box.content.map((c) => (typeof c === 'string' ? c : String(c.counter === 'page' ? page : pages))).join('')
+/** What one page's counters print: the page number, the page count, or a page-context counter (0 when unknown). */
+interface PageCount { page: number; pages: number; counters: PageCounters }
+
+function counterText(c: { counter: string; style?: string }, at: PageCount): string {
+  const n = c.counter === 'page' ? at.page : c.counter === 'pages' ? at.pages : at.counters.get(c.counter) ?? 0
+  return formatCounter(n, c.style ?? 'decimal')
+}
+
+function boxHtml(box: PageMarginBox, at: PageCount, textAlign: string): string {
+  const text = box.content.map((c) => (typeof c === 'string' ? c : counterText(c, at))).join('')
   return `<!DOCTYPE html><html><body style="margin:0;${escapeHtml(box.inherited)}"><div style="text-align:${textAlign}">` +
     `<div style="display:inline-block;text-align:${textAlign};${escapeHtml(box.css)}">${escapeHtml(text)}</div></div></body></html>`
 }
@@ -76,14 +86,14 @@ function measure(html: string, engines: Engines, cache: Map<string, Extent>): Ex
 }
 
 /** The top and bottom boxes' share of the page area's width when two or three share a side (§5.3.2). */
-function sharedWidths(boxes: PageMarginBox[], g: PageGeometry, page: number, pages: number, engines: Engines, cache: Map<string, Extent>): Map<string, Span> {
+function sharedWidths(boxes: PageMarginBox[], g: PageGeometry, at: PageCount, engines: Engines, cache: Map<string, Extent>): Map<string, Span> {
   const out = new Map<string, Span>()
   const available = g.width - g.margins.left - g.margins.right
   for (const side of ['top', 'bottom'] as const) {
     const find = (where: string) => boxes.find((b) => b.position === `${side}-${where}`) ?? null
     const trio = [find('left'), find('center'), find('right')]
     if (trio.filter(Boolean).length < 2) continue
-    const [start, center, end] = trio.map((b) => (b ? measure(boxHtml(b, page, pages, 'left'), engines, cache) : null))
+    const [start, center, end] = trio.map((b) => (b ? measure(boxHtml(b, at, 'left'), engines, cache) : null))
     const shares = shareSide(start, center, end, available)
     for (const [box, share] of [[trio[0], shares.start], [trio[1], shares.center], [trio[2], shares.end]] as const) {
       if (box && share) out.set(box.position, share)
@@ -95,15 +105,17 @@ function sharedWidths(boxes: PageMarginBox[], g: PageGeometry, page: number, pag
 export function marginBoxBands(pages: PrintedPage[], engines: Engines): PlacedBand[][] {
   const cache = new Map<string, Band>()
   const extents = new Map<string, Extent>()
+  const counters = pageCounterValues(pages.map((p) => p.rule))
   return pages.map(({ rule, geometry: g }, i) => {
     const boxes = rule.marginBoxes ?? []
-    const shares = sharedWidths(boxes, g, i + 1, pages.length, engines, extents)
+    const at: PageCount = { page: i + 1, pages: pages.length, counters: counters[i] }
+    const shares = sharedWidths(boxes, g, at, engines, extents)
     return boxes.flatMap((box) => {
       const a = area(box.position, g)
       const share = shares.get(box.position)
       if (share) { a.x += share.offset; a.w = share.width }
       if (a.w < 1 || a.h < 1) return []
-      const html = boxHtml(box, i + 1, pages.length, a.textAlign)
+      const html = boxHtml(box, at, a.textAlign)
       const key = `${a.w}|${a.h}|${html}`
       let band = cache.get(key)
       if (!band) {
