@@ -207,6 +207,8 @@ export interface PageRule {
   margins: { top: number | null; right: number | null; bottom: number | null; left: number | null }
   /** The 16 margin boxes (`@top-left-corner` … `@left-top`) with string and page-counter content. */
   marginBoxes?: PageMarginBox[]
+  /** The page box's `background-color`, painted over the whole sheet; null or absent when transparent. */
+  background?: Color | null
 }
 
 export interface PageMarginBox {
