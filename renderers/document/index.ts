@@ -1,7 +1,7 @@
 // The document front-end: HTML → DOM → cascade → styled tree, shared by every back-end.
 import type { MediaContext, StyledDocument } from './styled-tree.js'
 import { parseHtml } from './parse-html.js'
-import { parseStylesheet } from './parse-stylesheet.js'
+import { parseStylesheet, type PageRuleSource } from './parse-stylesheet.js'
 import { buildRuleIndex } from './rule-index.js'
 import { uaRuleIndex } from './ua-stylesheet.js'
 import { buildStyledTree } from './build-styled-tree.js'
@@ -32,14 +32,17 @@ export function buildStyledDocument(html: string, media: MediaContext, budgets: 
   for (const sheet of author.sheets) warnings.addAll(sheet.warnings)
   const rootVars = new Map<string, string>()
   const root = buildStyledTree(dom.root, uaRuleIndex(dom.quirks), author.index, media, warnings.add, vars, rootVars, dom.quirks, author.registry)
-  // Margin boxes inherit custom properties from the root element (copies: parsed sheets are cached).
-  const pageRules = author.pages.map((rule) => !rule.marginBoxes?.some((b) => b.decls.some((d) => d.value.includes('var('))) ? rule : {
+  // @page rules and their margin boxes take custom properties from the root element (copies: parsed sheets are cached).
+  const withVars = (decls: PageRuleSource['decls']) => decls.flatMap((d) => {
+    if (!d.value.includes('var(')) return [d]
+    const value = substituteVars(d.value, (name) => rootVars.get(name), vars)
+    return typeof value === 'string' ? [{ ...d, value }] : []
+  })
+  const usesVars = (decls: PageRuleSource['decls']) => decls.some((d) => d.value.includes('var('))
+  const pageRules = author.pages.map((rule) => !usesVars(rule.decls) && !rule.marginBoxes?.some((b) => usesVars(b.decls)) ? rule : {
     ...rule,
-    marginBoxes: rule.marginBoxes.map((b) => ({ ...b, decls: b.decls.flatMap((d) => {
-      if (!d.value.includes('var(')) return [d]
-      const value = substituteVars(d.value, (name) => rootVars.get(name), vars)
-      return typeof value === 'string' ? [{ ...d, value }] : []
-    }) })),
+    decls: withVars(rule.decls),
+    marginBoxes: rule.marginBoxes?.map((b) => ({ ...b, decls: withVars(b.decls) })),
   })
   const page = resolvePageRule(pageRules, warnings.add)
   const startPage = media.type === 'print' ? insertNamedPageBreaks(root) : null

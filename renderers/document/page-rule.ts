@@ -6,6 +6,8 @@ import type { PageRuleSource } from './parse-stylesheet.js'
 import type { Warn } from './parse-declaration.js'
 import { tokenize, type Tok } from './css-tokens.js'
 import { ABSOLUTE_UNITS } from './units.js'
+import { SHORTHANDS } from './expand-shorthand.js'
+import { BLACK, parseColor } from './parse-color.js'
 
 const MM = 96 / 25.4
 const IN = 96
@@ -101,6 +103,8 @@ export function resolvePageRule(pages: PageRuleSource[], warn: Warn, ctx: PageCo
         const ops = counterOps(toks, d.name === 'counter-reset' ? 0 : 1)
         if (!ops) { warn(`invalid @page "${d.name}: ${d.value}" ignored`); continue }
         out[d.name === 'counter-reset' ? 'counterReset' : 'counterIncrement'] = ops
+      } else if (d.name === 'background' || d.name === 'background-color') {
+        applyBackground(out, d.name, toks, d.value, warn)
       } else if (INHERITED.test(d.name)) {
         inherited.push(`${d.name}: ${d.value}`)
       } else {
@@ -122,6 +126,17 @@ export const MARGIN_BOXES: readonly PageMarginBox['position'][] = [
   'right-top', 'right-middle', 'right-bottom', 'bottom-right-corner', 'bottom-right', 'bottom-center', 'bottom-left',
   'bottom-left-corner', 'left-bottom', 'left-middle', 'left-top',
 ]
+
+/**
+ * `background-color` of the page box (the `background` shorthand resets it): Chromium paints it over the
+ * whole sheet, margins included, under the document. Images of a page background are not drawn.
+ */
+function applyBackground(out: PageRule, name: string, toks: Tok[], text: string, warn: Warn): void {
+  const color = name === 'background' ? SHORTHANDS.background(toks)?.find(([n]) => n === 'background-color')?.[1] : toks
+  const parsed = color?.length === 1 ? parseColor(color[0], BLACK) : null
+  if (!parsed) { warn(`invalid @page "${name}: ${text}" ignored`); return }
+  out.background = parsed.a > 0 ? parsed : null
+}
 
 function applySize(out: PageRule, toks: Tok[], text: string, warn: Warn): void {
   let size: { width: number; height: number } | null = null

@@ -210,6 +210,8 @@ export interface PageRule {
   /** The page context's own counters (`@page { counter-reset: p; counter-increment: p }`): name and value. */
   counterReset?: Array<[string, number]>
   counterIncrement?: Array<[string, number]>
+  /** The page box's `background-color`, painted over the whole sheet; null or absent when transparent. */
+  background?: Color | null
 }
 
 export interface PageMarginBox {

@@ -108,7 +108,7 @@ async function printPdf(task: PdfTask): Promise<RenderOutput> {
   const ops = displayList(laid.root)
   const fixed = slices.length > 1 ? fixedBoxOps(laid.root, pageHeight(0)) : []
   const paintHeight = (i: number) => contentBox(geometries[i]).height / pageScale(i)
-  paintPages(target, engines.fonts, { ops, perPage, fixed, slices, geometries, pageHeight: paintHeight, scale: laid.scale, canvas: laid.canvas, bands, marginBoxes })
+  paintPages(target, engines.fonts, { ops, perPage, fixed, slices, geometries, pageHeight: paintHeight, scale: laid.scale, canvas: laid.canvas, backgrounds: slices.map((_, i) => pages.page(i).rule.background ?? null), bands, marginBoxes })
   pdf.doc.end()
   const bytes = await pdf.bytes
   return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType: 'application/pdf', extension: 'pdf', warnings: warnings.list }

@@ -1,5 +1,6 @@
-// One page: the canvas background over the whole sheet, then the document slice [start, end) inside the
-// page margins (with a repeated table head above it), clipped so nothing of the neighbouring slices shows.
+// One page: the @page background over the whole sheet, the canvas background over the page area, then the
+// document slice [start, end) inside the page margins (with a repeated table head above it), clipped so
+// nothing of the neighbouring slices shows.
 import { fillColor, strokeColor } from './color-operator.js'
 import { deflatePageFast } from './fast-page-deflate.js'
 import type { Color } from '../document/styled-tree.js'
@@ -22,6 +23,8 @@ export interface PageToPaint {
   /** Layout px → page px (below 1 when a too-wide document was shrunk to fit, as Chromium does). */
   scale: number
   canvas: Color | null
+  /** The @page rule's background-color, over the whole sheet. */
+  background?: Color | null
 }
 
 export function beginPage(target: PaintTarget, page: PageToPaint): void {
@@ -31,6 +34,10 @@ export function beginPage(target: PaintTarget, page: PageToPaint): void {
   deflatePageFast(doc)
   doc.save()
   doc.scale(PT_PER_PX)
+  if (page.background && target.printBackground) {
+    // Chromium paints the page box's background over the whole sheet, margins included, under the document.
+    fillColor(doc.rect(0, 0, g.width, g.height), page.background, page.background.a).fill()
+  }
   if (page.canvas && target.printBackground && page.canvas.a > 0) {
     // Chromium paints the root background over the page area only; the page margins stay blank.
     const m = g.margins

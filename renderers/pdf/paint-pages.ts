@@ -23,6 +23,8 @@ export interface PagesToPaint {
   pageHeight: (i: number) => number
   scale: number
   canvas: Color | null
+  /** Page i's @page background-color, null when transparent. */
+  backgrounds?: Array<Color | null>
   bands: PageBands[]
   marginBoxes: PlacedBand[][]
 }
@@ -34,7 +36,7 @@ export function paintPages(target: PaintTarget, fonts: FontStore, p: PagesToPain
     // The last page shows its whole page area, so shadows and overflow below the last box are not cut off.
     const slice = i === p.slices.length - 1 ? { ...cut, end: Math.max(cut.end, cut.start + p.pageHeight(i)) } : cut
     const own = p.perPage?.[i]
-    const page = { slice, geometry: p.geometries[i], scale: own?.scale ?? p.scale, canvas: p.canvas }
+    const page = { slice, geometry: p.geometries[i], scale: own?.scale ?? p.scale, canvas: p.canvas, background: p.backgrounds?.[i] ?? null }
     beginPage(target, page)
     paintSlice(target, fonts, indexOf(own?.ops ?? p.ops), page)
     const g = p.geometries[i]
