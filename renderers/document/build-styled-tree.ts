@@ -89,7 +89,7 @@ class TreeStyler {
 
     if (el.tag === 'svg' && !isRoot) {
       // An inline <svg> is a replaced element: an image whose source is its own markup.
-      const src = svgDataUri(inlineSvgMarkup(el, style.color, svgPageStyle(this.author, style.color)))
+      const src = svgDataUri(inlineSvgMarkup(el, style.color, svgPageStyle(this.author, style.color, extras.customProps, this.env.vars)))
       return { kind: 'element', tag: 'img', attrs: { ...el.attrs, src, 'data-inline-svg': '' }, style, children: [], marker: null }
     }
     const out: StyledElement = { kind: 'element', tag: el.tag, attrs: el.attrs, style, children: [], marker: null }

@@ -97,11 +97,23 @@ function node(n: DomNode, current: string, pageStyle: SvgPageStyle): string {
 function open(tag: string, attrs: Record<string, string>, current: string): string {
   let out = '<' + tag
   for (const [k, v] of Object.entries(attrs)) {
-    if (k.startsWith('on') || !/^[A-Za-z_:][\w:.-]*$/.test(k)) continue
+    if (k.startsWith('on') || !isXmlAttributeName(k)) continue
     const value = /currentcolor/i.test(v) ? v.replace(/currentcolor/gi, current) : v
     out += ` ${k}="${escapeAttr(value)}"`
   }
   return out + '>'
+}
+
+/**
+ * Whether the name can be written into XML: a name, and a colon only after a prefix the markup binds (xml,
+ * xmlns, xlink). The HTML parser keeps any name, so framework attributes such as Alpine's `:class` or
+ * `x-bind:class` reach the DOM; written out, they would make the SVG ill-formed and it would draw nothing.
+ */
+function isXmlAttributeName(k: string): boolean {
+  if (!/^[A-Za-z_][\w:.-]*$/.test(k)) return false
+  const colon = k.indexOf(':')
+  if (colon < 0) return true
+  return /^(?:xml|xmlns|xlink):[A-Za-z_][\w.-]*$/.test(k)
 }
 
 function needsXlink(el: DomElement): boolean {

@@ -176,11 +176,19 @@ class CalcParser {
     if (t.t === 'ident') {
       if (t.v === 'pi') return { px: 0, pct: 0, n: Math.PI }
       if (t.v === 'e') return { px: 0, pct: 0, n: Math.E }
+      // CSS Values 4's degenerate constants: Tailwind v4's rounded-full is calc(infinity * 1px); the
+      // top-level result is clamped (finite()).
+      const v = t.v.toLowerCase()
+      if (v === 'infinity') return { px: 0, pct: 0, n: Infinity }
+      if (v === '-infinity') return { px: 0, pct: 0, n: -Infinity }
+      if (v === 'nan') return { px: 0, pct: 0, n: NaN }
     }
     return null
   }
 }
 
 function scale(v: Sum, k: number): Sum {
-  return { px: v.px * k, pct: v.pct * k, n: v.n === null ? null : v.n * k }
+  // A part the sum does not have stays 0: 0 × infinity is NaN, and `infinity * 1px` has no percentage.
+  const times = (x: number): number => (x === 0 ? 0 : x * k)
+  return { px: times(v.px), pct: times(v.pct), n: v.n === null ? null : v.n * k }
 }

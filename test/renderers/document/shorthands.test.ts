@@ -17,6 +17,15 @@ t.test('margin, padding, inset', async (t) => {
   t.same([s.marginLeft, s.marginRight, s.paddingTop, s.paddingBottom], [px(3), px(4), px(5), px(5)])
 })
 
+t.test('the two-value logical shorthands with var() (Tailwind v4 writes px-5 as padding-inline: calc(var(--spacing) * 5))', async (t) => {
+  let s = styleOf('#t { --s: 4px; --a: 10px; --b: 30px; padding-inline: calc(var(--s) * 5); padding-block: var(--a) var(--b) }')
+  t.same([s.paddingLeft, s.paddingRight, s.paddingTop, s.paddingBottom], [px(20), px(20), px(10), px(30)])
+  s = styleOf('#t { --a: 10px; --b: 30px; margin-inline: var(--a) auto; margin-block: var(--b) }')
+  t.same([s.marginLeft, s.marginRight, s.marginTop, s.marginBottom], [px(10), 'auto', px(30), px(30)])
+  s = styleOf('#t { --a: 10px; --b: 30px; position: absolute; inset-inline: var(--a) var(--b); inset-block: var(--b) }')
+  t.same([s.left, s.right, s.top, s.bottom], [px(10), px(30), px(30), px(30)])
+})
+
 t.test('border shorthands', async (t) => {
   let s = styleOf('#t { border: 2px dashed #f00 }')
   for (const side of [s.borderTop, s.borderRight, s.borderBottom, s.borderLeft]) t.same(side, { width: 2, style: 'dashed', color: { r: 255, g: 0, b: 0, a: 1 } })

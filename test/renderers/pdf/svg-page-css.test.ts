@@ -62,3 +62,37 @@ t.test('without matching rules the markup is unchanged: attributes draw', async 
   t.ok(near(at(20, 20), [0, 0, 0]), `black from the attribute: ${at(20, 20)}`)
   t.ok(near(at(220, 20), [0, 0, 0]), `black by default: ${at(220, 20)}`)
 })
+
+// Tailwind v4 colours through custom properties (`fill-gray-800` is `fill: var(--color-gray-800)`), and an
+// Alpine.js page's `:class` / `x-bind:class` / `@click` attributes on the <svg>, which the HTML parser keeps
+// but XML cannot hold: the SVG drew nothing at all with them (tailadmin-dashboard's icons).
+const VAR_HTML = `<!DOCTYPE html><style>
+  body { margin: 0 }
+  :root { --brand: #c00; --ok: #0a0 }
+  .fill-brand { fill: var(--brand) }
+  .fill-ok path { fill: var(--ok) }
+  .fill-missing { fill: var(--nowhere) }
+</style><body><div style="display:flex">
+  <svg class="fill-brand" width="40" height="40" fill="none"><path d="M0 0h40v40H0z"/></svg>
+  <svg class="fill-ok" :class="open ? 'a' : 'b'" x-bind:class="c" @click="go()" width="40" height="40"><path d="M0 0h40v40H0z" fill="#000"/></svg>
+  <svg class="fill-missing" width="40" height="40" fill="#00c"><path d="M0 0h40v40H0z"/></svg>
+</div>`
+
+function checkVars(t: Test, at: (x: number, y: number) => number[]) {
+  t.ok(near(at(20, 20), [204, 0, 0]), `fill: var(--brand) on the <svg> beats fill="none": ${at(20, 20)}`)
+  t.ok(near(at(60, 20), [0, 170, 0]), `an <svg> with :class, x-bind:class and @click draws, its path in var(--ok): ${at(60, 20)}`)
+  t.ok(near(at(100, 20), [0, 0, 0]), `an undefined variable is unset: the inherited black, not the fill attribute's blue (Chromium): ${at(100, 20)}`)
+}
+
+t.test('var() in page CSS and framework attributes on inline SVG, in the PDF', async (t) => {
+  const bytes = (await renderPdf(pdfTask(VAR_HTML, { kind: 'html' }))).bytes
+  const png = withPdf(bytes, (p) => execFileSync('pdftoppm', ['-r', '96', '-png', '-singlefile', '-f', '1', '-l', '1', p]))
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+  checkVars(t, (x, y) => [...data.subarray(((37 + y) * info.width + 37 + x) * 3, ((37 + y) * info.width + 37 + x) * 3 + 3)])
+})
+
+t.test('var() in page CSS and framework attributes on inline SVG, in PNG output', async (t) => {
+  const out = await renderImage(imageTask({}, { ...source(VAR_HTML), main: { cacheKey: 'svg-page-css-var', text: VAR_HTML } }))
+  const { data, info } = await sharp(out.bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true })
+  checkVars(t, (x, y) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)])
+})
