@@ -64,6 +64,8 @@ export function inlineIntrinsic(box: BlockBox, ctx: LayoutContext): Intrinsic {
       continue
     }
     if (unit.kind === 'out-of-flow') {
+      // A float takes room on the line; an absolutely positioned box none (its containing block is sized without it).
+      if (unit.style.position === 'absolute' || unit.style.position === 'fixed') continue
       const c = intrinsicWidths(unit.box, ctx)
       min = Math.max(min, c.min)
       line += c.max

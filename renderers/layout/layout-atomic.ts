@@ -1,7 +1,8 @@
 // Inline-level boxes that sit on a line as one piece (inline-block, inline-table, img): laid out first at the
 // origin to learn their size and baseline, then moved to where the line puts them.
 import type { Box } from './boxes.js'
-import { margins } from './box-edges.js'
+import { borders, margins, paddings } from './box-edges.js'
+import { inlineExtent } from './inline-metrics.js'
 import { createFloatContext } from './float-context.js'
 import { translateFrag, type BoxFrag } from './fragments.js'
 import { withoutFlow, type ContainingBlock, type LayoutContext } from './layout-context.js'
@@ -31,8 +32,23 @@ export function layoutAtomic(box: Box, cb: ContainingBlock, ctx: LayoutContext):
   let baseline = outerHeight
   if (box.kind === 'table' && result.firstBaseline !== null) baseline = result.firstBaseline - originY
   else if (box.kind === 'block' && box.style.overflow === 'visible' && result.lastBaseline !== null) baseline = result.lastBaseline - originY
+  else if (box.kind === 'block' && isTextField(box.el?.tag, box.el?.attrs.type)) {
+    // A text field's baseline is its one line of text's, centred in its content box, typed in or not (Chromium's
+    // inner editor); Quire draws no text in it, and without a line its bottom edge was the baseline.
+    const b = borders(box.style)
+    const p = paddings(box.style, cb.width)
+    const line = inlineExtent(ctx.fonts, box.style)
+    const content = frag.h - b.top - b.bottom - p.top - p.bottom
+    baseline = m.top + b.top + p.top + (content - line.above - line.below) / 2 + line.above
+  }
   return {
     frag, outerWidth, outerHeight, baseline,
     place(x, y) { translateFrag(frag, x - originX, y - originY) },
   }
+}
+
+const NOT_TEXT = new Set(['checkbox', 'radio', 'image', 'range', 'color', 'hidden', 'file'])
+
+function isTextField(tag: string | undefined, type: string | undefined): boolean {
+  return tag === 'input' && !NOT_TEXT.has((type ?? 'text').toLowerCase())
 }

@@ -118,7 +118,9 @@ function computeIntrinsic(box: Box, ctx: LayoutContext): Intrinsic {
     return { min: outer, max: outer }
   }
   let { min, max } = contentIntrinsic(box, ctx)
-  const maxW = style.maxWidth !== 'none' && !style.maxWidth.pct ? style.maxWidth.px - (borderBox ? bp : 0) : null
+  // A border-box max-width below the padding and border leaves no content, never less (the box is then its
+  // padding and border wide, as the used width is: Chromium's date input, max-width 44px with 52 of padding).
+  const maxW = style.maxWidth !== 'none' && !style.maxWidth.pct ? Math.max(0, style.maxWidth.px - (borderBox ? bp : 0)) : null
   const minW = style.minWidth.pct ? 0 : style.minWidth.px - (borderBox ? bp : 0)
   if (maxW !== null) { min = Math.min(min, maxW); max = Math.min(max, maxW) }
   min = Math.max(min, minW)
