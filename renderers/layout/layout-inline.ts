@@ -199,11 +199,14 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
   const fonts = ctx.fonts
   const units = scratch.units
   for (let k = start; k < end; k++) units.push(all[k])
-  // Hang trailing spaces: trim the last text unit of the line.
+  // Hang trailing spaces: trim the last text unit of the line. Preserved spaces (pre-wrap, break-spaces)
+  // still make a line box when nothing else is on the line, as in Chromium (`a\n   ` is two lines).
+  let preservedSpaces = false
   for (let k = units.length - 1; k >= 0; k--) {
     const u = units[k]
     if (u.kind === 'close' || u.kind === 'out-of-flow' || u.kind === 'br') continue
     if (u.kind === 'text' && u.trailing > 0) {
+      preservedSpaces = !hangsStyle(u.item.style)
       let e = u.text.length
       while (e > 0 && u.text.charCodeAt(e - 1) === 32) e--
       units[k] = withText(fonts, u, u.text.slice(0, e))
@@ -237,6 +240,7 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
     if (u.kind === 'atomic' || u.kind === 'br') hasContent = true
     if ((u.kind === 'open' || u.kind === 'close') && u.width > 0) hasContent = true
   }
+  if (preservedSpaces) { hasContent = true; hasText = true }
   if (!hasContent && input.open.length === 0) {
     // Only out-of-flow boxes or collapsed space: no line box (CSS 2 §9.4.2).
     for (const u of units) {
