@@ -7,7 +7,7 @@ import type { BlockBox, Box } from './boxes.js'
 import { borders, len, lenOrNone, paddings } from './box-edges.js'
 import { createFloatContext } from './float-context.js'
 import { translateFrag, type Frag } from './fragments.js'
-import { intrinsicWidths, layoutBox } from './layout-box.js'
+import { contentIntrinsic, intrinsicWidths, layoutBox } from './layout-box.js'
 import { withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult } from './layout-context.js'
 import { renderScopedMap } from './render-scope.js'
 import { discardYoga, yoga } from './yoga.js'
@@ -188,7 +188,10 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
     if (minW) node.setMinWidth(minW)
     if (minH) node.setMinHeight(minH)
     if (row) {
-      const auto = visible ? (width !== null ? Math.min(minContent, width) : minContent) : 0
+      // The content size suggestion is the min-content size of the item's content: its min-content
+      // contribution (intrinsicWidths) would be its own set width, and a 500px-wide item could not shrink.
+      const contentMin = item.kind === 'block' && width !== null ? contentIntrinsic(item, ctx).min + bp.x : minContent
+      const auto = visible ? (width !== null ? Math.min(contentMin, width) : minContent) : 0
       autoMins.push(() => Math.max(minW, auto))
     } else {
       const guessWidth = width ?? (style.alignItems === 'stretch' && s.alignSelf === 'auto' || s.alignSelf === 'stretch'
