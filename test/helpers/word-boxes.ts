@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Test } from 'tap'
 
 export interface Word { text: string; x: number; y: number; x2: number; y2: number; page: number }
 
@@ -29,4 +30,14 @@ export function findWord(words: Word[], text: string): Word {
   const w = words.find((x) => x.text === text)
   if (!w) throw new Error(`word ${text} not in the PDF (${words.map((x) => x.text).join(' ')})`)
   return w
+}
+
+/** Asserts each word's page and top (CSS px, within 0.5 px) in a PDF, as measured in Chromium. */
+export function expectWordTops(t: Test, bytes: Uint8Array, chromium: Record<string, [number, number]>): void {
+  const words = wordBoxes(bytes)
+  for (const [text, [pageNo, top]] of Object.entries(chromium)) {
+    const w = findWord(words, text)
+    t.equal(w.page, pageNo, `${text} on page ${pageNo}`)
+    t.ok(Math.abs(w.y / 0.75 - top) < 0.5, `${text} at ${top} px (Quire ${(w.y / 0.75).toFixed(2)})`)
+  }
 }

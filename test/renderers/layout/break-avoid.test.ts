@@ -6,7 +6,7 @@
 import t from 'tap'
 import { renderPdf } from '../../../renderers/pdf/index.js'
 import { pdfTask } from '../pdf/fixtures.js'
-import { findWord, wordBoxes } from '../../helpers/word-boxes.js'
+import { expectWordTops } from '../../helpers/word-boxes.js'
 
 const page = (avoid: boolean, spacer: number, body: string) => `<!doctype html><style>body{margin:0;font:16px/20px "Liberation Sans"}
   h3{margin:0;font-size:16px${avoid ? ';break-after:avoid' : ''}} p{margin:0} .a{break-before:avoid}</style>
@@ -52,11 +52,6 @@ const cases: Array<{ what: string; html: string; chromium: Record<string, [page:
 
 for (const c of cases) {
   t.test(c.what, async (t) => {
-    const words = wordBoxes((await renderPdf(pdfTask(c.html, { kind: 'html' }))).bytes)
-    for (const [text, [pageNo, top]] of Object.entries(c.chromium)) {
-      const w = findWord(words, text)
-      t.equal(w.page, pageNo, `${text} on page ${pageNo}`)
-      t.ok(Math.abs(w.y / 0.75 - top) < 0.5, `${text} at ${top} px (Quire ${(w.y / 0.75).toFixed(2)})`)
-    }
+    expectWordTops(t, (await renderPdf(pdfTask(c.html, { kind: 'html' }))).bytes, c.chromium)
   })
 }
