@@ -163,7 +163,14 @@ async function main(argv: string[]): Promise<void> {
   // (docs/scaling.md), not a start-up message; left on, it would bury the one line a bad S3 setting prints.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
   const config = loadConfig()
-  if (command === 'serve') return void (await (await import('./server.js')).startServer(config))
+  if (command === 'serve') {
+    // The render worker starts first: it loads its engines and renders the warm-up document on its own thread
+    // while this one loads the server and opens the store, so /ready waits for the longer of the two instead
+    // of their sum (docs/operations.md, start-up).
+    const { RenderPool } = await import('../pool/index.js')
+    const pool = new RenderPool(config.pool)
+    return void (await (await import('./server.js')).startServer(config, { pool }))
+  }
   if (command === 'keys' && sub === 'create') return keysCreate(config, rest)
   if (command === 'users' && sub === 'create') return usersCreate(config, rest)
   if (command === 'render') return render(config, sub === undefined ? [] : [sub, ...rest])

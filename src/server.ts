@@ -2,7 +2,7 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from './app.js'
+import { buildApp, type AppParts } from './app.js'
 import type { Config } from './config.js'
 import { seedIfEmpty } from './sample/index.js'
 
@@ -22,8 +22,9 @@ function firstStartBanner(config: Config, templateId: string, dataFile: string):
   ].join('\n')
 }
 
-export async function startServer(config: Config): Promise<FastifyInstance> {
-  const app = await buildApp(config)
+/** `parts.pool`: a render pool the caller started earlier (the CLI starts it first, so its worker warms up meanwhile). */
+export async function startServer(config: Config, parts: Pick<AppParts, 'pool'> = {}): Promise<FastifyInstance> {
+  const app = await buildApp(config, parts)
   const seeded = await seedIfEmpty(app.store)
   // Listen at once: /health answers while the workers load their engines and fonts, and /ready says
   // 503 "the render pool is still starting" until they have (renders sent meanwhile wait in the queue).

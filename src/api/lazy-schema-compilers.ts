@@ -8,6 +8,7 @@
 import { AjvCompiler } from '@fastify/ajv-compiler'
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler'
 import type { FastifyServerOptions } from 'fastify'
+import { compilePendingRouteValidators } from './route-validator.js'
 
 type Compiled = (data: unknown) => unknown
 type Validator = Compiled & { errors?: unknown }
@@ -32,13 +33,15 @@ export function lazySchemaCompilers(): LazySchemaCompilers {
 
   function lazily<F extends CompilerFactory>(factory: F, copyErrors: boolean): F {
     return ((...factoryArgs: never[]) => {
-      const compile = factory(...factoryArgs)
+      // The factory itself builds an Ajv with the shared schemas (and compiles its meta-schema): on first use too.
+      let compile: ReturnType<F> | undefined
       return (routeSchema: never) => {
         let compiled: Validator | undefined
         const ensure = (): Validator => {
           if (!compiled) {
             pending.delete(ensure)
-            compiled = compile(routeSchema) as Validator
+            compile ??= factory(...factoryArgs) as ReturnType<F>
+            compiled = compile!(routeSchema) as Validator
           }
           return compiled
         }
@@ -65,6 +68,7 @@ export function lazySchemaCompilers(): LazySchemaCompilers {
         ensure()
         await new Promise((resolve) => setImmediate(resolve))
       }
+      await compilePendingRouteValidators()
     },
   }
 }
