@@ -25,6 +25,26 @@ const commonJsBuilds = {
   },
 }
 
+/**
+ * These externals are loaded with require() (their CommonJS builds) instead of import: Node lexes every
+ * CommonJS file an ES module imports for its export names (node:internal/deps/cjs-module-lexer, in plain JS),
+ * and the ES builds of pdfkit and fontkit import a few dozen modules (restructure's files, tiny-inflate, clone,
+ * dfa, unicode-trie …) through the ES module loader; their CommonJS builds require() the same code as a
+ * handful of files. In a CPU profile of the render worker's start the lexer alone was a tenth of it.
+ * All of pdfkit, fontkit and linebreak go the same way, so the worker still holds one fontkit (pdfkit's).
+ */
+const REQUIRED = ['pdfkit', 'fontkit', 'linebreak', 'fflate', 'sharp', '@resvg/resvg-js', 'libsql', 'piscina']
+const requiredExternals = {
+  name: 'required-externals',
+  setup(b) {
+    const names = new RegExp(`^(${REQUIRED.map((name) => name.replace(/[/.@-]/g, '\\$&')).join('|')})$`)
+    b.onResolve({ filter: names }, (args) => (args.namespace === 'required-external'
+      ? { path: args.path, external: true }
+      : { path: args.path, namespace: 'required-external' }))
+    b.onLoad({ filter: /.*/, namespace: 'required-external' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)})`, loader: 'js', resolveDir: root }))
+  },
+}
+
 const out = `${root}dist/service`
 await rm(out, { recursive: true, force: true })
 const started = performance.now()
@@ -39,7 +59,7 @@ const result = await build({
   platform: 'node',
   target: 'node20',
   external: EXTERNAL,
-  plugins: [commonJsBuilds],
+  plugins: [commonJsBuilds, requiredExternals],
   // Bundled CommonJS packages call require() for node built-ins; an ES module has none of its own.
   banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
   minifyWhitespace: true,
