@@ -8,6 +8,7 @@ import { Piscina } from 'piscina'
 import type { RenderErrorCode, RenderOutput, RenderResult, RenderTask } from '../renderers/contract.js'
 import { STARTED } from './started-message.js'
 import { setWorkerHeapFlags } from './worker-heap-flags.js'
+import { resetRuntimeFlagsForWorkerStart } from './worker-start-flags.js'
 
 export type PoolErrorCode = RenderErrorCode | 'QUIRE_ERR_RENDER_TIMEOUT' | 'QUIRE_ERR_RENDER_WORKER_CRASHED' | 'QUIRE_ERR_RENDER_MEMORY_LIMIT' | 'QUIRE_ERR_RENDER_BUSY' | 'QUIRE_ERR_RENDER_QUEUE_TIME' | 'QUIRE_ERR_RENDER_CANCELLED'
 
@@ -78,6 +79,7 @@ export class RenderPool {
   constructor(options: PoolOptions) {
     this.options = options
     setWorkerHeapFlags()
+    resetRuntimeFlagsForWorkerStart()
     this.piscina = new Piscina({
       filename: workerFile,
       minThreads: options.workerIdleMs ? 0 : options.threads,

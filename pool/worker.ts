@@ -9,6 +9,7 @@ import { RenderError, type ClipsTask, type ImageTask, type PdfTask, type RenderO
 import { renderPdf } from '../renderers/pdf/index.js'
 import { STARTED } from './started-message.js'
 import { WARM_UP_IMAGE, WARM_UP_PDF } from './warm-up-task.js'
+import { restoreRuntimeFlags } from './worker-start-flags.js'
 
 /** A result whose bytes are transferred to the main thread instead of structured-cloned. */
 function movable(result: RenderResult): unknown {
@@ -53,6 +54,9 @@ const imageEngine = once(async () => {
 })
 const txtEngine = once(() => import('../renderers/txt/index.js'))
 const docxEngine = once(() => import('../renderers/docx/index.js'))
+
+// The modules above loaded with V8's default flags (Node's compiled built-ins usable); renders run with the service's.
+restoreRuntimeFlags()
 
 // Piscina marks a (replacement) worker ready only once this module has loaded, so warming up here keeps
 // the cold PDF engine out of every real render's time budget.
