@@ -43,13 +43,18 @@ t.test('bin/quire.js serve runs the bundle: /ready, then every format renders', 
 
   const deadline = Date.now() + 300_000
   let ready = 0
+  // The CLI starts the render worker before the server listens: until it has warmed up, /ready says 503 and why.
+  const notReady = new Set<string>()
   while (ready !== 200) {
     if (child.exitCode !== null || Date.now() > deadline) t.fail(`no /ready: ${stdout}`)
     if (child.exitCode !== null || Date.now() > deadline) return
-    ready = await fetch(`${baseUrl}/ready`).then((r) => r.status, () => 0)
+    const answer = await fetch(`${baseUrl}/ready`).then(async (r) => ({ status: r.status, body: await r.text() }), () => null)
+    ready = answer?.status ?? 0
+    if (answer && answer.status !== 200) notReady.add(`${answer.status} ${(JSON.parse(answer.body) as { reasons?: string[] }).reasons?.join('; ')}`)
     await new Promise((r) => setTimeout(r, 100))
   }
   t.pass('/ready answers 200')
+  t.same([...notReady].filter((answer) => answer !== '503 the render pool is still starting'), [], 'before that, only 503 "the render pool is still starting"')
 
   const templateId = /(tpl_[A-Za-z0-9_-]+)/.exec(stdout)?.[1]
   t.ok(templateId, 'the first start printed the sample template')
