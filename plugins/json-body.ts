@@ -8,6 +8,13 @@ import secureJson from 'secure-json-parse'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Errors } from '../src/errors.js'
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The JSON body's text as parsed (without a byte-order mark): a render posts it to the worker as is. */
+    jsonBodyText?: string
+  }
+}
+
 /** The deepest nesting of arrays and objects in JSON text (strings skipped); stops counting past `limit`. */
 export function jsonDepth(text: string, limit: number): number {
   let depth = 0
@@ -30,14 +37,19 @@ export function jsonDepth(text: string, limit: number): number {
 async function jsonBody(app: FastifyInstance, options: { maxDepth: number }): Promise<void> {
   const { maxDepth } = options
   app.removeContentTypeParser('application/json')
-  const parseJson = (_request: FastifyRequest, body: string | Buffer, done: (error: Error | null, body?: unknown) => void): void => {
+  // Declared, so every request object has the same shape whether or not it had a JSON body.
+  app.decorateRequest('jsonBodyText', undefined)
+  const parseJson = (request: FastifyRequest, body: string | Buffer, done: (error: Error | null, body?: unknown) => void): void => {
     const text = body as string
     if (text === '') return void done(new Errors.REQUEST_DATA_MISSING('The request body is empty: send a JSON object'), undefined)
     if (jsonDepth(text, maxDepth) > maxDepth) {
       return void done(new Errors.REQUEST_JSON_TOO_DEEP(maxDepth), undefined)
     }
     try {
-      done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }))
+      const parsed: unknown = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' })
+      // secure-json-parse drops a leading byte-order mark before JSON.parse; so must whoever parses it again.
+      request.jsonBodyText = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
+      done(null, parsed)
     } catch (error) {
       const message = (error as Error).message
       if (/prototype property/i.test(message)) {

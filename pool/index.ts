@@ -9,6 +9,7 @@ import type { RenderErrorCode, RenderOutput, RenderResult, RenderTask } from '..
 import { STARTED } from './started-message.js'
 import { setWorkerHeapFlags } from './worker-heap-flags.js'
 import { resetRuntimeFlagsForWorkerStart } from './worker-start-flags.js'
+import { envelopeFor } from './task-envelope.js'
 
 export type PoolErrorCode = RenderErrorCode | 'QUIRE_ERR_RENDER_TIMEOUT' | 'QUIRE_ERR_RENDER_WORKER_CRASHED' | 'QUIRE_ERR_RENDER_MEMORY_LIMIT' | 'QUIRE_ERR_RENDER_BUSY' | 'QUIRE_ERR_RENDER_QUEUE_TIME' | 'QUIRE_ERR_RENDER_CANCELLED'
 
@@ -88,6 +89,9 @@ export class RenderPool {
       // A render's garbage is short-lived: a nursery that holds most of one render is scavenged less than once
       // per render and promotes little, where V8's default (48 MB) would mostly be RSS.
       resourceLimits: { maxOldGenerationSizeMb: options.workerMemoryMb, maxYoungGenerationSizeMb: options.workerYoungMb ?? 32 },
+      // Piscina's own wait- and run-time histograms: two records per render on the main thread that nothing
+      // reads (the service's render metrics are plugins/metrics.ts's).
+      recordTiming: false,
     })
     // A worker that dies outside a task must not take the process down; piscina replaces it.
     this.piscina.on('error', () => {})
@@ -107,8 +111,9 @@ export class RenderPool {
   /**
    * Renders in a worker. The time limit runs from the moment a worker starts the task (time spent waiting
    * for a free or newly started worker does not count); past it, piscina terminates that worker.
+   * `dataJson`: the text `task.data` was parsed from (a request's JSON body), posted instead of the data.
    */
-  async run(task: RenderTask, admission: RunOptions = {}): Promise<RenderOutput> {
+  async run(task: RenderTask, admission: RunOptions = {}, dataJson?: string): Promise<RenderOutput> {
     const { renderTimeoutMs, threads, maxQueue } = this.options
     if (this.running + this.waiting.length >= threads + maxQueue) {
       throw new PoolError('QUIRE_ERR_RENDER_BUSY', `Too many renders are waiting (queue limit ${maxQueue}); try again shortly`)
@@ -126,7 +131,7 @@ export class RenderPool {
     })
     let result: RenderResult
     try {
-      result = await this.piscina.run({ id, task }, { name: task.format, signal: controller.signal })
+      result = await this.piscina.run(envelopeFor(id, task, dataJson), { name: task.format, signal: controller.signal })
     } catch (error) {
       const failure = this.explain(error, controller.signal.aborted)
       this.observe(task, failure.code, started)

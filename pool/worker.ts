@@ -1,13 +1,15 @@
 // The worker side of the render pool: one named export per format. Renderer modules load fonts and keep
 // their caches at module scope, so each worker parses fonts once and compiles each template version once.
-// Results go back as data (`{ ok, output | error }`), the bytes moved, not copied.
+// Results go back as data (`{ ok, output | error }`), the bytes moved, not copied. A task's data may come as
+// JSON text (task-envelope.ts).
 // The PDF engine is loaded and warmed with the worker; the image, TXT and DOCX engines on their first task
 // (the SVG painter, resvg and the ZIP writer, which a service that only prints PDFs never needs).
 import { parentPort } from 'node:worker_threads'
 import { move, transferableSymbol, valueSymbol } from 'piscina'
-import { RenderError, type ClipsTask, type ImageTask, type PdfTask, type RenderOutput, type RenderResult, type TxtTask, type DocxTask } from '../renderers/contract.js'
+import { RenderError, type ClipsTask, type ImageTask, type PdfTask, type RenderOutput, type RenderResult, type RenderTask, type TxtTask, type DocxTask } from '../renderers/contract.js'
 import { renderPdf } from '../renderers/pdf/index.js'
 import { STARTED } from './started-message.js'
+import { taskOf, type Envelope } from './task-envelope.js'
 import { WARM_UP_IMAGE, WARM_UP_PDF } from './warm-up-task.js'
 import { restoreRuntimeFlags } from './worker-start-flags.js'
 
@@ -22,18 +24,15 @@ function movable(result: RenderResult): unknown {
   return move({ [transferableSymbol]: bytes.buffer, [valueSymbol]: result } as unknown as Parameters<typeof move>[0])
 }
 
-/** What the pool sends: the task and an id the worker reports when it starts (the time limit starts then). */
-export interface Envelope<T> { id: number; task: T }
-
 type Render<T> = (task: T) => Promise<RenderOutput>
 
-async function settle<T>(envelope: Envelope<T>, engine: Render<T> | (() => Promise<Render<T>>), lazy = false): Promise<unknown> {
+async function settle<T extends RenderTask>(envelope: Envelope<T>, engine: Render<T> | (() => Promise<Render<T>>), lazy = false): Promise<unknown> {
   try {
     // A lazily loaded engine is loaded and warmed before the task reports its start, so the render's time
     // limit never pays for it.
     const render = lazy ? await (engine as () => Promise<Render<T>>)() : (engine as Render<T>)
     parentPort?.postMessage({ [STARTED]: envelope.id })
-    return movable({ ok: true, output: await render(envelope.task) })
+    return movable({ ok: true, output: await render(taskOf(envelope)) })
   } catch (error) {
     if (error instanceof RenderError) return { ok: false, error: { code: error.code, message: error.message } }
     const message = error instanceof Error ? error.message : String(error)

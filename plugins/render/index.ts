@@ -16,9 +16,10 @@ import { warningHeaders } from '../../src/render/warning-headers.js'
 type Params = { format: SyncFormat; templateId: string; versionId?: string }
 type Bag = Record<string, unknown>
 
-async function send(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, task: RenderTask, base64: boolean, name: string) {
+/** `dataJson`: the text of the task's data when that is the request's JSON body (posted as text: pool/task-envelope.ts). */
+async function send(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, task: RenderTask, base64: boolean, name: string, dataJson?: string) {
   const started = performance.now()
-  const output: RenderOutput = await app.pool.run(task, request.admission ?? {})
+  const output: RenderOutput = await app.pool.run(task, request.admission ?? {}, dataJson)
   const elapsed = performance.now() - started
   if (output.warnings.length > 0) request.log.warn({ warnings: output.warnings.slice(0, 20) }, 'render warnings')
   await app.store.apiKeys.recordUsage(request.apiKey!.keyId, usageKind(output.extension))
@@ -41,7 +42,7 @@ export default async function renderRoutes(app: FastifyInstance): Promise<void> 
     const resolved = await cachedTemplateSource(app.store, request.apiKey!.accountId, templateId, versionId)
     const source = await applyRequestOptions(app.store, request.apiKey!.accountId, resolved.source, request.query as Bag, data)
     const task = image ? buildTask(app.config, 'image', { source, data }, image) : buildTask(app.config, format as 'pdf' | 'txt', { source, data })
-    return send(app, request, reply, task, base64, templateId)
+    return send(app, request, reply, task, base64, templateId, request.jsonBodyText)
   }
 
   async function renderHtml(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply, base64: boolean) {
