@@ -59,16 +59,17 @@ export function compositeGlyphs(raster: Raster, glyphs: PlacedGlyph[], scale: nu
     const k0 = g.alpha / 255
     const x0 = px + mask.left
     const y0 = py + mask.top
-    for (let row = 0; row < mask.height; row++) {
-      const y = y0 + row
-      if (y < 0 || y >= height) continue
+    // The rows and columns of the mask that fall on the image.
+    const rowEnd = Math.min(mask.height, height - y0)
+    const colStart = Math.max(0, -x0)
+    const colEnd = Math.min(mask.width, width - x0)
+    const alpha = mask.alpha
+    for (let row = Math.max(0, -y0); row < rowEnd; row++) {
       const line = row * mask.width
-      for (let col = 0; col < mask.width; col++) {
-        const a = mask.alpha[line + col]
-        if (a === 0) continue
-        const x = x0 + col
-        if (x < 0 || x >= width) continue
-        blendPixel(pixels, (y * width + x) * 4, r, gr, b, a * k0)
+      const rowStart = ((y0 + row) * width + x0) * 4
+      for (let col = colStart; col < colEnd; col++) {
+        const a = alpha[line + col]
+        if (a !== 0) blendPixel(pixels, rowStart + col * 4, r, gr, b, a * k0)
       }
     }
   }
