@@ -4,8 +4,9 @@
 import type { Color } from '../document/styled-tree.js'
 import type { FontFace } from '../fonts/index.js'
 import type { Glyph } from 'fontkit'
-import { cachedMask, maskKey, prepareMasks, quarter, type GlyphRequest } from './glyph-masks.js'
+import { glyphSlot, maskTable, prepareMasks, quarter, type MaskTable, type MissingMask } from './glyph-masks.js'
 import type { Raster } from './rasterize-svg.js'
+import { blendPixel } from './blend-pixel.js'
 
 export interface PlacedGlyph {
   face: FontFace
@@ -22,41 +23,53 @@ export interface PlacedGlyph {
 
 export function compositeGlyphs(raster: Raster, glyphs: PlacedGlyph[], scale: number): void {
   if (glyphs.length === 0) return
-  const placed: Array<{ key: string; px: number; py: number; g: PlacedGlyph }> = []
-  const missing = new Map<string, GlyphRequest>()
+  const placed: Array<{ table: MaskTable; slot: number; px: number; py: number; g: PlacedGlyph }> = []
+  const missing: MissingMask[] = []
+  const asked = new Map<MaskTable, Set<number>>()
+  // Runs of glyphs share a face and size: their table is looked up once per run.
+  let face: FontFace | null = null
+  let size = -1
+  let table: MaskTable | null = null
   for (const g of glyphs) {
-    const size = Math.round(g.size * scale * 100) / 100
+    const gSize = Math.round(g.size * scale * 100) / 100
+    if (g.face !== face || gSize !== size || !table) {
+      face = g.face
+      size = gSize
+      table = maskTable(face, size)
+    }
     const x = quarter(g.x * scale)
     const y = quarter(g.y * scale)
-    const request: GlyphRequest = { face: g.face, glyph: g.glyph, unitsPerEm: g.unitsPerEm, size, qx: x.q, qy: y.q }
-    const key = maskKey(request)
-    if (cachedMask(key) === undefined) missing.set(key, request)
-    placed.push({ key, px: x.int, py: y.int, g })
+    const slot = glyphSlot(g.glyph.id, x.q, y.q)
+    if (!table.has(slot)) {
+      let slots = asked.get(table)
+      if (!slots) asked.set(table, (slots = new Set()))
+      if (!slots.has(slot)) {
+        slots.add(slot)
+        missing.push({ table, slot, request: { face, glyph: g.glyph, unitsPerEm: g.unitsPerEm, size, qx: x.q, qy: y.q } })
+      }
+    }
+    placed.push({ table, slot, px: x.int, py: y.int, g })
   }
-  if (missing.size) prepareMasks(missing)
+  if (missing.length) prepareMasks(missing)
   const { pixels, width, height } = raster
-  for (const { key, px, py, g } of placed) {
-    const mask = cachedMask(key)
+  for (const { table, slot, px, py, g } of placed) {
+    const mask = table.get(slot)
     if (!mask) continue
     const { r, g: gr, b } = g.color
     const k0 = g.alpha / 255
     const x0 = px + mask.left
     const y0 = py + mask.top
-    for (let row = 0; row < mask.height; row++) {
-      const y = y0 + row
-      if (y < 0 || y >= height) continue
+    // The rows and columns of the mask that fall on the image.
+    const rowEnd = Math.min(mask.height, height - y0)
+    const colStart = Math.max(0, -x0)
+    const colEnd = Math.min(mask.width, width - x0)
+    const alpha = mask.alpha
+    for (let row = Math.max(0, -y0); row < rowEnd; row++) {
       const line = row * mask.width
-      for (let col = 0; col < mask.width; col++) {
-        const a = mask.alpha[line + col]
-        if (a === 0) continue
-        const x = x0 + col
-        if (x < 0 || x >= width) continue
-        const k = a * k0
-        const p = (y * width + x) * 4
-        // + 0.5: the byte store truncates, so this rounds.
-        pixels[p] += (r - pixels[p]) * k + 0.5
-        pixels[p + 1] += (gr - pixels[p + 1]) * k + 0.5
-        pixels[p + 2] += (b - pixels[p + 2]) * k + 0.5
+      const rowStart = ((y0 + row) * width + x0) * 4
+      for (let col = colStart; col < colEnd; col++) {
+        const a = alpha[line + col]
+        if (a !== 0) blendPixel(pixels, rowStart + col * 4, r, gr, b, a * k0)
       }
     }
   }

@@ -33,16 +33,30 @@ const SUBPIXEL = 4
 const MAX_MASKS = 50_000
 const ATLAS_WIDTH = 2048
 
-const masks = new Map<string, GlyphMask | null>()
+/** The masks of one face at one device size, by glyphSlot: number keys, so a lookup builds no string. */
+export type MaskTable = Map<number, GlyphMask | null>
 
-export function maskKey(r: GlyphRequest): string {
-  return `${r.face.key}|${r.size}|${r.glyph.id}|${r.qx}|${r.qy}`
+const tables = new Map<string, MaskTable>()
+let maskCount = 0
+
+/** The table of a face at a device size (made empty when new). */
+export function maskTable(face: FontFace, size: number): MaskTable {
+  const key = `${face.key}|${size}`
+  let table = tables.get(key)
+  if (!table) {
+    table = new Map()
+    tables.set(key, table)
+  }
+  return table
 }
 
-/** The cached mask (null: the glyph draws nothing), or undefined when it has not been made yet. */
-export function cachedMask(key: string): GlyphMask | null | undefined {
-  return masks.get(key)
+/** A glyph at a pen position within its pixel (quarters 0–3 on each axis). */
+export function glyphSlot(glyphId: number, qx: number, qy: number): number {
+  return glyphId * 16 + qx * 4 + qy
 }
+
+/** A mask to make: where it goes, and what it is of. */
+export interface MissingMask { table: MaskTable; slot: number; request: GlyphRequest }
 
 export function quarter(v: number): { int: number; q: number } {
   let int = Math.floor(v)
@@ -52,19 +66,25 @@ export function quarter(v: number): { int: number; q: number } {
 }
 
 /** Makes every missing mask with one resvg render of an atlas holding them all. */
-export function prepareMasks(requests: Map<string, GlyphRequest>): void {
-  if (masks.size + requests.size > MAX_MASKS) masks.clear()
+export function prepareMasks(requests: MissingMask[]): void {
+  if (maskCount + requests.length > MAX_MASKS) {
+    // Later renders start from new tables; this render's tables are only let go, not emptied, so the masks it
+    // already found are still there when it draws.
+    tables.clear()
+    maskCount = 0
+  }
   let x = 0
   let y = 0
   let rowHeight = 0
   let body = ''
-  const placed: Array<{ key: string; ax: number; ay: number; left: number; top: number; width: number; height: number }> = []
-  for (const [key, r] of requests) {
-    if (masks.has(key)) continue
+  const placed: Array<{ table: MaskTable; slot: number; ax: number; ay: number; left: number; top: number; width: number; height: number }> = []
+  for (const { table, slot, request: r } of requests) {
+    if (table.has(slot)) continue
     const glyph = r.glyph as OutlinedGlyph
     const b = glyph.bbox
     if (!glyph.path.commands.length || !Number.isFinite(b.minX)) {
-      masks.set(key, null)
+      table.set(slot, null)
+      maskCount++
       continue
     }
     const s = r.size / r.unitsPerEm
@@ -81,7 +101,7 @@ export function prepareMasks(requests: Map<string, GlyphRequest>): void {
     const ox = x - left + fx
     const oy = y - top + fy
     body += `<path transform="matrix(${s} 0 0 ${-s} ${ox} ${oy})" d="${glyph.path.toSVG()}"/>`
-    placed.push({ key, ax: x, ay: y, left, top, width, height })
+    placed.push({ table, slot, ax: x, ay: y, left, top, width, height })
     x += width + 1
     rowHeight = Math.max(rowHeight, height)
   }
@@ -98,6 +118,7 @@ export function prepareMasks(requests: Map<string, GlyphRequest>): void {
       const from = ((p.ay + row) * stride + p.ax) * 4 + 3
       for (let col = 0; col < p.width; col++) alpha[row * p.width + col] = pixels[from + col * 4]
     }
-    masks.set(p.key, { left: p.left, top: p.top, width: p.width, height: p.height, alpha })
+    p.table.set(p.slot, { left: p.left, top: p.top, width: p.width, height: p.height, alpha })
+    maskCount++
   }
 }

@@ -13,6 +13,8 @@ import type { BoxFrag } from '../layout/fragments.js'
 import type { PlacedGlyph } from './composite-glyphs.js'
 import { lateText } from './display-list-svg.js'
 import type { Raster } from './rasterize-svg.js'
+import { blendPixel } from './blend-pixel.js'
+import { rasterBuffer } from './raster-buffer.js'
 import { SvgText } from './svg-text.js'
 import { fillLinearGradient, fillRoundedRect, type LinearGradientFill, type RoundedFill } from './shape-fills.js'
 
@@ -93,13 +95,7 @@ function fillRect(raster: Raster, words: Uint32Array, f: RectFill, scale: number
   if (x1 <= x0 || y1 <= y0) return
   const { r, g, b, a } = f.c
   const word = ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0
-  const blend = (px: number, py: number, k: number) => {
-    const p = (py * width + px) * 4
-    // + 0.5: the byte store truncates, so this rounds.
-    pixels[p] += (r - pixels[p]) * k + 0.5
-    pixels[p + 1] += (g - pixels[p + 1]) * k + 0.5
-    pixels[p + 2] += (b - pixels[p + 2]) * k + 0.5
-  }
+  const blend = (px: number, py: number, k: number) => blendPixel(pixels, (py * width + px) * 4, r, g, b, k)
   // Fully covered pixels of an opaque colour are plain stores; only the edges are blended.
   const inX0 = Math.ceil(x0), inX1 = Math.floor(x1)
   for (let py = Math.floor(y0); py < Math.ceil(y1); py++) {
@@ -161,8 +157,8 @@ export function rectRaster(allOps: PaintOp[], page: RectPage): { raster: Raster;
   }
   const width = Math.round(page.width * page.scale)
   const height = Math.round(page.height * page.scale)
-  // Not from Node's small-buffer pool, so the words below are aligned.
-  const pixels = Buffer.allocUnsafeSlow(width * height * 4)
+  // Aligned for the words below; given back by render-image.ts once the image is encoded.
+  const pixels = rasterBuffer(width * height * 4)
   const c = page.canvas
   // Little-endian words: one store writes r, g, b, a.
   const words = new Uint32Array(pixels.buffer, pixels.byteOffset, width * height)

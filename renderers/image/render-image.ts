@@ -4,6 +4,7 @@ import { clipNames } from './clip-names.js'
 import { clipRect } from './clip-rect.js'
 import { clipsZip } from './clips-zip.js'
 import { encodeImage, type EncodedImage } from './encode-image.js'
+import { recycleRasterBuffer } from './raster-buffer.js'
 import { renderPage, type FrontEnd } from './render-page.js'
 import { validateClipsOptions, validateImageOptions } from './validate-options.js'
 
@@ -22,6 +23,7 @@ export async function renderImageWith(front: FrontEnd, task: ImageTask): Promise
   })
   const clip = options.clip ? clipRect(options.clip, 'clip', page, options.scale) : undefined
   const image = await encodeImage(page, { format: options.format, quality: options.quality, clip, circular: options.clip?.circular })
+  recycleRasterBuffer(page.pixels)
   return { bytes: image.bytes, contentType: CONTENT_TYPE[image.format], extension: EXTENSION[image.format], warnings: page.warnings }
 }
 
@@ -46,6 +48,7 @@ export async function renderClipsWith(front: FrontEnd, task: ClipsTask): Promise
       circular: clip.circular,
     }))
   }
+  recycleRasterBuffer(page.pixels)
   const zip = await clipsZip(images.map((image, i) => ({ name: names[i], image })), task.now ? new Date(task.now) : new Date())
   return { bytes: zip, contentType: 'application/zip', extension: 'zip', warnings: page.warnings }
 }

@@ -5,6 +5,7 @@
 import type { Color } from '../document/styled-tree.js'
 import { fitRadii, type Radii } from '../layout/fit-radii.js'
 import type { Raster } from './rasterize-svg.js'
+import { blendPixel } from './blend-pixel.js'
 
 export interface LinearGradientFill {
   /** The rectangle filled, CSS px. */
@@ -56,10 +57,7 @@ export function fillLinearGradient(raster: Raster, words: Uint32Array, f: Linear
   }
   const blend = (px: number, py: number, k: number) => {
     const word = table[indexAt(px, py)]
-    const p = (py * width + px) * 4
-    pixels[p] += ((word & 255) - pixels[p]) * k + 0.5
-    pixels[p + 1] += (((word >>> 8) & 255) - pixels[p + 1]) * k + 0.5
-    pixels[p + 2] += (((word >>> 16) & 255) - pixels[p + 2]) * k + 0.5
+    blendPixel(pixels, (py * width + px) * 4, word & 255, (word >>> 8) & 255, (word >>> 16) & 255, k)
   }
   const inX0 = Math.ceil(x0), inX1 = Math.floor(x1)
   for (let py = Math.floor(y0); py < Math.ceil(y1); py++) {
@@ -100,11 +98,7 @@ export function fillRoundedRect(raster: Raster, f: RoundedFill, scale: number): 
   for (let py = Math.max(0, Math.floor(y0)); py < Math.min(height, Math.ceil(y1)); py++) {
     for (let px = Math.max(0, Math.floor(x0)); px < Math.min(width, Math.ceil(x1)); px++) {
       const k = coverage(px + 0.5, py + 0.5, x0, y0, x1, y1, radii) * a
-      if (k <= 0) continue
-      const p = (py * width + px) * 4
-      pixels[p] += (r - pixels[p]) * k + 0.5
-      pixels[p + 1] += (g - pixels[p + 1]) * k + 0.5
-      pixels[p + 2] += (b - pixels[p + 2]) * k + 0.5
+      if (k > 0) blendPixel(pixels, (py * width + px) * 4, r, g, b, k)
     }
   }
 }

@@ -114,14 +114,16 @@ export class SvgText {
 
   /** A fragment's glyphs as one path in its colour, or handed to `glyphs` for the mask compositor. */
   private glyphs(frag: TextFrag, alpha: number, glyphs?: PlacedGlyph[]): string {
-    const font = this.fonts.pdfkitFont(frag.face) as Font
-    const scale = frag.size / font.unitsPerEm
+    // fontkit's unitsPerEm getter reads the head table on every call: read once per fragment.
+    const unitsPerEm = (this.fonts.pdfkitFont(frag.face) as Font).unitsPerEm
+    const scale = frag.size / unitsPerEm
     const { letterSpacing: tc, spaceExtra } = frag
     const pieces = spaceExtra ? splitAfterSpaces(frag.text) : [frag.text]
     let x = frag.x
     let d = ''
     for (const piece of pieces) {
-      const run = font.layout(piece)
+      // The shared, read-only run the layout measured (the pdfkit view's layout() would copy its positions).
+      const run = this.fonts.glyphRun(frag.face, piece)
       const widened = spaceExtra && piece.endsWith(' ')
       for (let i = 0; i < run.glyphs.length; i++) {
         const p = run.positions[i]
@@ -129,7 +131,7 @@ export class SvgText {
         if (glyph.path.commands.length) {
           const gx = x + p.xOffset * scale
           const gy = frag.baseline - p.yOffset * scale
-          if (glyphs) glyphs.push({ face: frag.face, glyph, unitsPerEm: font.unitsPerEm, x: gx, y: gy, size: frag.size, color: frag.color, alpha })
+          if (glyphs) glyphs.push({ face: frag.face, glyph, unitsPerEm, x: gx, y: gy, size: frag.size, color: frag.color, alpha })
           else d += `M${num(gx, 3)} ${num(gy, 3)}${relativeOutline(frag.face, glyph, scale)}`
         }
         x += p.xAdvance * scale + tc + (widened && i === run.glyphs.length - 1 ? spaceExtra : 0)

@@ -116,6 +116,26 @@ t.test('text is drawn with the given font', async (t) => {
   t.ok(dark > 300, `text ink found (${dark} dark pixels)`)
 })
 
+t.test('a page drawn in the buffer of the one before holds only its own pixels, also when renders overlap', async (t) => {
+  // renderers/image/raster-buffer.ts gives the page buffer to the next render once the image is encoded.
+  current = page([block(50, RED)])
+  const red = await decode((await image.renderImage(imageTask({ width: 200, height: 100, fullPage: false }))).bytes)
+  current = page([block(20, BLUE)])
+  const blue = await decode((await image.renderImage(imageTask({ width: 100, height: 60, fullPage: false }))).bytes)
+  t.same([blue.width, blue.height], [100, 60])
+  t.same(blue.at(10, 10), [0, 0, 255, 255], 'the new block')
+  t.same(blue.at(99, 59), [255, 255, 255, 255], 'canvas where the last page was red')
+  t.same(red.at(10, 10), [255, 0, 0, 255], 'the first image is unchanged')
+  // Two renders at once, each of its own document (chosen by its HTML).
+  const byHtml = new Map([['red', page([block(100, RED)])], ['blue', page([block(100, BLUE)])]])
+  const two: FrontEnd = { ...front, buildStyledDocument: (html) => byHtml.get(html)! }
+  const task = (html: string) => imageTask({ width: 120, height: 100, fullPage: false }, source(html))
+  const outs = await Promise.all([renderImageWith(two, task('red')), renderImageWith(two, task('blue'))])
+  const [a, b] = await Promise.all(outs.map((out) => decode(out.bytes)))
+  t.same(a.at(60, 50), [255, 0, 0, 255], 'first render red')
+  t.same(b.at(60, 50), [0, 0, 255, 255], 'second render blue')
+})
+
 t.test('one clip, scaled, optionally circular', async (t) => {
   current = page([block(100, RED), block(100, BLUE)])
   let img = await decode((await image.renderImage(imageTask({ width: 400, clip: { x: 10, y: 50, width: 100, height: 100 } }))).bytes)
