@@ -85,7 +85,7 @@ export class RenderPool {
       idleTimeout: options.workerIdleMs || 60_000,
       // A render's garbage is short-lived: a nursery that holds most of one render is scavenged less than once
       // per render and promotes little, where V8's default (48 MB) would mostly be RSS.
-      resourceLimits: { maxOldGenerationSizeMb: options.workerMemoryMb, maxYoungGenerationSizeMb: options.workerYoungMb ?? 16 },
+      resourceLimits: { maxOldGenerationSizeMb: options.workerMemoryMb, maxYoungGenerationSizeMb: options.workerYoungMb ?? 32 },
     })
     // A worker that dies outside a task must not take the process down; piscina replaces it.
     this.piscina.on('error', () => {})

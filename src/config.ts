@@ -178,7 +178,7 @@ export function loadConfig(env: Env = process.env): Config {
       maxQueue: integer(env, 'RENDER_MAX_QUEUE', 1000, 1),
       maxQueueMs: integer(env, 'RENDER_MAX_QUEUE_MS', 500, 1),
       workerMemoryMb: integer(env, 'RENDER_WORKER_MEMORY_MB', 512, 64),
-      workerYoungMb: integer(env, 'RENDER_WORKER_YOUNG_MB', 16, 1),
+      workerYoungMb: integer(env, 'RENDER_WORKER_YOUNG_MB', 32, 1),
       workerIdleMs: integer(env, 'RENDER_WORKER_IDLE_MS', 0, 0),
     },
     limits: {
