@@ -8,6 +8,7 @@ import { parentPort } from 'node:worker_threads'
 import { move, transferableSymbol, valueSymbol } from 'piscina'
 import { RenderError, type ClipsTask, type ImageTask, type PdfTask, type RenderOutput, type RenderResult, type RenderTask, type TxtTask, type DocxTask } from '../renderers/contract.js'
 import { renderPdf } from '../renderers/pdf/index.js'
+import { withNurseryRoom } from './empty-nursery.js'
 import { STARTED } from './started-message.js'
 import { taskOf, type Envelope } from './task-envelope.js'
 import { WARM_UP_IMAGE, WARM_UP_PDF } from './warm-up-task.js'
@@ -32,7 +33,8 @@ async function settle<T extends RenderTask>(envelope: Envelope<T>, engine: Rende
     // limit never pays for it.
     const render = lazy ? await (engine as () => Promise<Render<T>>)() : (engine as Render<T>)
     parentPort?.postMessage({ [STARTED]: envelope.id })
-    return movable({ ok: true, output: await render(taskOf(envelope)) })
+    // The nursery is emptied between renders, while the render's objects are all garbage (pool/empty-nursery.ts).
+    return movable({ ok: true, output: await withNurseryRoom(() => render(taskOf(envelope))) })
   } catch (error) {
     if (error instanceof RenderError) return { ok: false, error: { code: error.code, message: error.message } }
     const message = error instanceof Error ? error.message : String(error)
