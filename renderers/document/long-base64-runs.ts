@@ -1,8 +1,8 @@
 // Long base64 runs (data: URIs in attributes and style sheets) set aside before parse5 sees the document and
-// put back after (see parse-html.ts for why). A hand-written scan rather than /[A-Za-z0-9+/=]{256,}/g: V8
-// compiles that quantifier into 256 unrolled steps, and in a render worker the compiled code kept being
-// thrown away and rebuilt, so the first match on each new document cost 5–10 ms (unseen bench invoice,
-// 65 K chars) where the scan costs about a tenth of a millisecond.
+// put back after (see parse-html.ts for why). A hand-written scan rather than /[A-Za-z0-9+/=]{256,}/g: inside
+// a render, that expression's first match on each new document cost 5–10 ms (unseen bench invoice, 65 K
+// characters, timed in the render), though on the same text alone it takes about 0.2 ms — as long as this
+// scan takes (V8's regexp tiering is the likely cause; not pinned down).
 
 /** Runs shorter than this are ordinary words and numbers; data: URIs of any size worth setting aside are longer. */
 export const MIN_RUN = 256
