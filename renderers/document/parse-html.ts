@@ -6,6 +6,7 @@
 import { parse } from 'parse5'
 import type { DefaultTreeAdapterTypes as P5 } from 'parse5'
 import { appendChild, createElement, type DomElement } from './dom.js'
+import { setAsideLongRuns } from './long-base64-runs.js'
 import type { SheetSource } from './rule-index.js'
 
 export interface ParsedHtml {
@@ -33,20 +34,16 @@ const SVG_NS = 'http://www.w3.org/2000/svg'
  * after: parse5's tokenizer appends attribute values one character at a time, which made a 10 KB logo cost
  * more than the rest of the document. The run's characters mean nothing to the tokenizer in any state (no
  * `<`, `&`, quotes or whitespace), so a placeholder made of characters that equally mean nothing (a
- * private-use mark and digits) leaves the tree unchanged.
+ * private-use mark and digits) leaves the tree unchanged (long-base64-runs.ts finds them).
  */
-const LONG_RUN = /[A-Za-z0-9+/=]{256,}/g
 const MARK = '\uE000'
 const MARK_RE = /\uE000(\d+)\uE000/g
 
 export function parseHtml(html: string): ParsedHtml {
   let runs: string[] | null = null
   if (html.length > 1024 && html.indexOf(MARK) < 0) {
-    html = html.replace(LONG_RUN, (run) => {
-      runs ??= []
-      runs.push(run)
-      return `${MARK}${runs.length - 1}${MARK}`
-    })
+    const setAside = setAsideLongRuns(html, (i) => `${MARK}${i}${MARK}`)
+    if (setAside) ({ html, runs } = setAside)
   }
   restoreRuns = runs
   const document = parse(html)

@@ -25,8 +25,9 @@ export async function headerFooterBands(
   if (!header && !footer) return geometries.map(() => ({ header: null, footer: null }))
   const cache = new Map<string, Band>()
   const options = templateOptions(s)
+  const today = ttDate(date, options.culture)
   const band = async (block: NonNullable<typeof header>, page: number, g: PageGeometry, height: number): Promise<Band> => {
-    const vars = { page, pages, tt_pageNumber: page, tt_totalPages: pages, tt_date: ttDate(date, options.culture) }
+    const vars = { page, pages, tt_pageNumber: page, tt_totalPages: pages, tt_date: today }
     const html = await renderBlockHtml(block, task.data, vars, task.limits, source.blocks, options)
     const width = g.width - g.margins.left - g.margins.right
     const key = `${width}|${height}|${html}`

@@ -1,7 +1,7 @@
 // The PDF back-end: template → styled tree → images → layout → pagination → paint → header/footer → encrypt.
 // Each step is one file; this one only wires them together.
 import { RenderError, type PdfTask, type RenderOutput } from '../contract.js'
-import { buildStyledDocument } from '../document/index.js'
+import { buildStyledDocument, pageRuleOf, parseDocument } from '../document/index.js'
 import type { PageRule } from '../document/styled-tree.js'
 import { loadImagesWithWarnings } from '../resources/index.js'
 import { loadStylesheets } from '../resources/load-stylesheets.js'
@@ -45,16 +45,21 @@ async function printPdf(task: PdfTask): Promise<RenderOutput> {
   const settingsBox = contentBox(printedPageGeometry(settings, NO_PAGE_RULE))
   const budgets = budgetsOf(task.limits)
   const linked = await loadStylesheets(html, task.fetch, budgets)
-  let styled = buildStyledDocument(html, { type: 'print', width: settingsBox.width, height: settingsBox.height }, budgets, linked.sheets)
-  // The document is laid out once, at the width of the plain @page rule's page: the one most pages print on.
-  // (Chromium lays each page out at its own width; here a :first, :left/:right or named page that changes the
-  // width moves the content with its margins but keeps the common width.)
-  const content = contentBox(printedPageGeometry(settings, styled.page))
+  const parsed = parseDocument(html, linked.sheets)
+  const settingsMedia = { type: 'print' as const, width: settingsBox.width, height: settingsBox.height }
+  // The document is laid out once, at the width of the plain @page rule's page (as the settings' paper makes
+  // media queries see it): the one most pages print on. (Chromium lays each page out at its own width; here a
+  // :first, :left/:right or named page that changes the width moves the content with its margins but keeps
+  // the common width.) The @page rule is read before the tree is styled, so the tree is styled once.
+  const page = pageRuleOf(parsed, settingsMedia)
+  let styled = page ? null : buildStyledDocument(parsed, settingsMedia, budgets)
+  const content = contentBox(printedPageGeometry(settings, page ?? styled!.page))
   if (Math.abs(content.width - settingsBox.width) > 0.5 || Math.abs(content.height - settingsBox.height) > 0.5) {
     // @page changed the paper: media queries must see the real width, and vh the real height (US Letter with
     // 0.5in margins is as wide as A4 with the default margins, 720 px, but 960 px tall, not 1049).
-    styled = buildStyledDocument(html, { type: 'print', width: content.width, height: content.height }, budgets, linked.sheets)
+    styled = buildStyledDocument(parsed, { type: 'print', width: content.width, height: content.height }, budgets)
   }
+  styled ??= buildStyledDocument(parsed, settingsMedia, budgets)
   const pages = printedPages(settings, styled)
 
   // 2. images and web fonts, 3. layout

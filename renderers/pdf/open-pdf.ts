@@ -1,6 +1,7 @@
 // A pdfkit document set up for one render: no automatic first page, metadata (fixed dates when the task
 // gives one, so identical input gives identical bytes), optional encryption, output collected in memory.
 import PDFDocument from 'pdfkit'
+import { PdfByteSink } from './pdf-byte-sink.js'
 import type { PdfSecurity } from './pdf-security.js'
 
 export interface OpenPdf {
@@ -22,10 +23,8 @@ export function openPdf(meta: { title: string | null; date: Date; security: PdfS
     displayTitle: !!meta.title,
     ...(meta.security ?? {}),
   } as unknown as PDFKit.PDFDocumentOptions)
-  const chunks: Buffer[] = []
   const bytes = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
+    PdfByteSink.attach(doc, resolve)
     doc.on('error', reject)
   })
   return { doc, bytes }

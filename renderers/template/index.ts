@@ -30,9 +30,21 @@ export function templateOptions(settings: Pick<TemplateSettings, 'cultureName' |
   }
 }
 
+/**
+ * One formatter per culture for the worker's life: making an Intl.DateTimeFormat loads the culture's ICU
+ * data, and footers used to make one per page. Bounded like resolveCulture's own cache (a request can name
+ * any supported locale, extensions included).
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+
 /** {{tt_date}}: today's date as the culture writes it (en-US 1/15/2024, en-GB 15/01/2024, de-DE 15.1.2024). */
 export function ttDate(date: Date, culture: string): string {
-  return new Intl.DateTimeFormat(culture, { timeZone: 'UTC' }).format(date)
+  let format = dateFormats.get(culture)
+  if (!format) {
+    if (dateFormats.size > 500) dateFormats.clear()
+    dateFormats.set(culture, format = new Intl.DateTimeFormat(culture, { timeZone: 'UTC' }))
+  }
+  return format.format(date)
 }
 
 /** Raw HTML passes through untouched; a template is rendered with the task data as its scope. */
