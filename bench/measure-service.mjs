@@ -7,74 +7,18 @@
 // another on the warm service (the seeded sample invoice and the first case), and at 80 % of the first case's
 // best throughput (requests started on a fixed schedule, not waiting for each other).
 //   node bench/measure-service.mjs CASES.json SECONDS WARMUP_SECONDS THREADS [--latency]
-import { execFileSync, spawn } from 'node:child_process'
-import { Agent, request as httpRequest } from 'node:http'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { rssBytes, startBenchService } from './bench-service.mjs'
 import { cpuSeconds, rendersPerSecond } from './throughput.mjs'
 
 const [casesFile, seconds, warmupSeconds, threads, ...flags] = process.argv.slice(2)
 const cases = JSON.parse(readFileSync(casesFile, 'utf8'))
-const bin = new URL('../bin/quire.js', import.meta.url).pathname
 const CONCURRENCIES = [2, 4]
-
-const freePort = () => new Promise((resolve) => {
-  const server = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = server.address()
-    server.close(() => resolve(port))
-  })
-})
-const rssBytes = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024
 const print = (line) => console.log(JSON.stringify(line))
 
-const dataDir = mkdtempSync(join(tmpdir(), 'quire-bench-service-'))
-const port = await freePort()
-const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RENDER_THREADS: threads }
-const service = spawn(bin, ['serve'], { env, stdio: ['ignore', 'ignore', 'inherit'] })
-const base = `http://127.0.0.1:${port}`
-const agent = new Agent({ keepAlive: true, maxSockets: 8 })
+const service = await startBenchService({ env: { RENDER_THREADS: threads } })
+const { call, published, renderer, pathFor } = service
 try {
-  for (let i = 0; ; i++) {
-    if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) break
-    if (i > 300) throw new Error('the service did not start within 30 s')
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  const key = execFileSync(process.execPath, [bin, 'keys', 'create', '--name', 'bench'], { env, encoding: 'utf8' }).trim().split('\n').at(-1)
-  const call = async (method, path, body) => {
-    const response = await fetch(base + path, { method, headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
-    return response
-  }
-  /**
-   * A request as a client sends it: the body serialised once, the response read to its end, over kept-alive
-   * connections. node:http rather than fetch: the load generator shares the machine's cores with the service,
-   * and fetch (undici's WHATWG streams) spent about twice node:http's CPU per request.
-   */
-  const renderer = (path, data) => {
-    const body = Buffer.from(JSON.stringify(data))
-    const headers = { 'x-api-key': key, 'content-type': 'application/json', 'content-length': body.byteLength }
-    return () => new Promise((resolve, reject) => {
-      const request = httpRequest(base + path, { method: 'POST', agent, headers }, (response) => {
-        const chunks = []
-        response.on('data', (chunk) => chunks.push(chunk))
-        response.on('end', () => {
-          if (response.statusCode === 200) resolve()
-          else reject(new Error(`${path}: ${response.statusCode} ${Buffer.concat(chunks).toString()}`))
-        })
-        response.on('error', reject)
-      })
-      request.on('error', reject)
-      request.end(body)
-    })
-  }
-  const published = async (name, html) => {
-    const { id } = await (await call('POST', '/api/v1/templates', { name, html })).json()
-    await call('POST', `/api/v1/templates/${id}/versions`, { publish: true })
-    return id
-  }
-  const pathFor = (c, id) => (c.format === 'png' ? `/render/image/${id}?format=png&width=${c.width}&height=${c.height}&fullPage=false` : `/render/pdf/${id}`)
   const cpu = () => cpuSeconds(service.pid)
   const best = new Map()
   for (const c of cases) {
@@ -126,9 +70,7 @@ try {
     print({ id: first.id, latency: `80% load (${rate.toFixed(0)}/s)`, ...percentiles(ms) })
   }
 } finally {
-  agent.destroy()
-  service.kill()
-  rmSync(dataDir, { recursive: true, force: true })
+  await service.stop()
 }
 
 function percentiles(ms) {

@@ -6,11 +6,8 @@
 // API key, the template lookup, JSON and the hand-over to the render workers cost (docs/performance.md,
 // "The service path"). On a shared machine CPU per request moves far less than renders/s; alternate runs.
 //   node --import tsx bench/service-threads.mjs [CASE=invoice] [SECONDS=8] [WARMUP=4] [CONCURRENCY=4] [-- NODE_FLAGS…]
-import { execFileSync, spawn } from 'node:child_process'
-import { Agent, request as httpRequest } from 'node:http'
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFileSync, readdirSync } from 'node:fs'
+import { serviceNodeFlags, startBenchService } from './bench-service.mjs'
 import { benchCases } from './cases.ts'
 
 const args = process.argv.slice(2)
@@ -19,16 +16,8 @@ const [caseId = 'invoice', seconds = '8', warmup = '4', concurrency = '4'] = spl
 const extraFlags = split < 0 ? [] : args.slice(split + 1)
 const c = benchCases().find((x) => x.id === caseId)
 if (!c) throw new Error(`no bench case ${caseId}`)
-const bin = new URL('../bin/quire.js', import.meta.url).pathname
-// The flags of bin/quire.js's first line, so that extra flags (a profiler) can be added to them.
-const flags = readFileSync(bin, 'utf8').split('\n')[0].split(' node ')[1].trim().split(/\s+/)
-const dataDir = mkdtempSync(join(tmpdir(), 'quire-service-threads-'))
-const port = 20000 + Math.floor(Math.random() * 20000)
 // The queue limit raised: on a loaded machine the first renders would be refused, which is not what is measured.
-const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RENDER_THREADS: '2', RENDER_MAX_QUEUE_MS: '60000' }
-const service = spawn(process.execPath, [...flags, ...extraFlags, bin, 'serve'], { env, stdio: ['ignore', 'ignore', 'inherit'] })
-const base = `http://127.0.0.1:${port}`
-const agent = new Agent({ keepAlive: true, maxSockets: 8 })
+const service = await startBenchService({ env: { RENDER_THREADS: '2', RENDER_MAX_QUEUE_MS: '60000' }, nodeFlags: [...serviceNodeFlags(), ...extraFlags] })
 
 /** CPU ms (user + system, and system) of every thread of the service, by thread id. */
 function threadCpu() {
@@ -48,32 +37,7 @@ function threadCpu() {
 }
 
 try {
-  for (let i = 0; ; i++) {
-    if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) break
-    if (i > 300) throw new Error('the service did not start within 30 s')
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  const key = execFileSync(process.execPath, [bin, 'keys', 'create', '--name', 'bench'], { env, encoding: 'utf8' }).trim().split('\n').at(-1)
-  const call = async (path, body) => {
-    const response = await fetch(base + path, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body) })
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
-    return response.json()
-  }
-  const { id } = await call('/api/v1/templates', { name: c.id, html: c.template })
-  await call(`/api/v1/templates/${id}/versions`, { publish: true })
-  const path = c.format === 'png' ? `/render/image/${id}?format=png&width=${c.width}&height=${c.height}&fullPage=false` : `/render/pdf/${id}`
-  const body = Buffer.from(JSON.stringify(c.data))
-  const headers = { 'x-api-key': key, 'content-type': 'application/json', 'content-length': body.byteLength }
-  const once = () => new Promise((resolve, reject) => {
-    const request = httpRequest(base + path, { method: 'POST', agent, headers }, (response) => {
-      const chunks = []
-      response.on('data', (chunk) => chunks.push(chunk))
-      response.on('end', () => (response.statusCode === 200 ? resolve() : reject(new Error(`${response.statusCode} ${Buffer.concat(chunks)}`))))
-      response.on('error', reject)
-    })
-    request.on('error', reject)
-    request.end(body)
-  })
+  const once = service.renderer(service.pathFor(c, await service.published(c.id, c.template)), c.data)
   const run = async (untilMs) => {
     let done = 0
     await Promise.all(Array.from({ length: Number(concurrency) }, async () => {
@@ -107,8 +71,5 @@ try {
     sequentialP50Ms: Number(ms[100].toFixed(2)), threads: threads.join(' '),
   }))
 } finally {
-  agent.destroy()
-  service.kill()
-  await new Promise((r) => service.on('exit', r))
-  rmSync(dataDir, { recursive: true, force: true })
+  await service.stop()
 }
