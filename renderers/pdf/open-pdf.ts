@@ -1,7 +1,6 @@
 // A pdfkit document set up for one render: no automatic first page, metadata (fixed dates when the task
 // gives one, so identical input gives identical bytes), optional encryption, output collected in memory.
 import PDFDocument from 'pdfkit'
-import { PdfByteSink } from './pdf-byte-sink.js'
 import type { PdfSecurity } from './pdf-security.js'
 
 export interface OpenPdf {
@@ -23,8 +22,10 @@ export function openPdf(meta: { title: string | null; date: Date; security: PdfS
     displayTitle: !!meta.title,
     ...(meta.security ?? {}),
   } as unknown as PDFKit.PDFDocumentOptions)
+  const chunks: Buffer[] = []
   const bytes = new Promise<Buffer>((resolve, reject) => {
-    PdfByteSink.attach(doc, resolve)
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk))
+    doc.on('end', () => resolve(Buffer.concat(chunks)))
     doc.on('error', reject)
   })
   return { doc, bytes }
