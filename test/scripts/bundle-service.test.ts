@@ -40,7 +40,8 @@ t.test('the bundle imports only node built-ins and the external packages', { ski
 t.test('the render worker loads at start only what a PDF render needs', { skip: !existsSync(`${SERVICE}/meta.json`) && 'run npm run build first' }, async (t) => {
   // The files the worker entry imports statically (esbuild's metafile): what every worker compiles and runs before
   // it is ready. css-tree with its CSS data (contentBlock()'s CSS scoping) and node-html-parser (the SVG image
-  // check) are loaded on first use: together they were some 10 % of a worker's start (docs/operations.md).
+  // check) are loaded on first use: together they were some 10 % of a worker's start; so is the HTTP client of
+  // remote images and stylesheets (docs/operations.md).
   const meta = JSON.parse(readFileSync(`${SERVICE}/meta.json`, 'utf8')) as { outputs: Record<string, { imports: { path: string; kind: string }[]; inputs: Record<string, unknown> }> }
   const loaded = new Set<string>()
   const visit = (output: string) => {
@@ -54,4 +55,7 @@ t.test('the render worker loads at start only what a PDF render needs', { skip: 
   for (const name of ['css-tree', 'mdn-data', 'node-html-parser']) {
     t.same(inputs.filter((input) => input.includes(`node_modules/${name}/`)), [], `${name} is not loaded with the worker`)
   }
+  const builtins = new Set([...loaded].flatMap((output) => meta.outputs[output]!.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path)))
+  t.ok(builtins.has('node:zlib'), 'the scan sees the built-ins the worker imports')
+  for (const name of ['node:http', 'node:https', 'node:dns/promises', 'node:net']) t.notOk(builtins.has(name), `${name} is not loaded with the worker`)
 })
