@@ -9,7 +9,6 @@
 // (invoices, receipts) have none.
 import { RenderError } from '../contract.js'
 import type { LoadedImage } from './index.js'
-import { checkSvgElements } from './svg-element-budget.js'
 import { SVG_CSS_DENSITY, svgForRaster, svgRootSize } from './svg-raster-root.js'
 
 const SVG_SCALE = 2
@@ -70,6 +69,9 @@ async function decodeNow(bytes: Buffer, budget: DecodeBudget): Promise<LoadedIma
   }
   if (format === 'svg') {
     const text = bytes.toString('utf8')
+    // Loaded here, with the first SVG image: its HTML parser (node-html-parser) was 15–25 ms of every render
+    // worker's start at load 9, and most documents embed no SVG.
+    const { checkSvgElements } = await import('./svg-element-budget.js')
     checkSvgElements(text, budget.maxSvgElements)
     // sharp measures the root at 72 dpi (210mm → 595); CSS measures it at 96 (210mm → 794 px).
     const size = svgRootSize(text) ?? { width, height }

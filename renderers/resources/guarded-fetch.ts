@@ -3,10 +3,14 @@
 // pinned to the checked address, one deadline and one size cap for the whole exchange.
 import type { FetchPolicy } from '../contract.js'
 import { GuardedFetchError } from './guarded-fetch-error.js'
-import { requestOnce } from './request-once.js'
-import { resolveVettedAddress } from './resolve-vetted-address.js'
 
 export { GuardedFetchError, type GuardedFetchFailure } from './guarded-fetch-error.js'
+
+// The HTTP client (node:http, node:https, node:dns with net and tls) is loaded by the first fetch, not with the
+// render worker: most documents reference nothing remote, and loading those built-ins took some 9 ms of each
+// worker's start (docs/operations.md, start-up).
+let network: Promise<[typeof import('./request-once.js'), typeof import('./resolve-vetted-address.js')]> | undefined
+const loadNetwork = () => (network ??= Promise.all([import('./request-once.js'), import('./resolve-vetted-address.js')]))
 
 export interface GuardedFetchInit {
   method?: 'GET' | 'POST' | 'PUT'
@@ -46,6 +50,7 @@ function lowerCaseHeaders(headers: Record<string, string> = {}): Record<string, 
 }
 
 export async function guardedFetch(url: string, policy: FetchPolicy, init: GuardedFetchInit = {}): Promise<GuardedResponse> {
+  const [{ requestOnce }, { resolveVettedAddress }] = await loadNetwork()
   const allowedSchemes = (init.allowedSchemes ?? ['http', 'https']).map((s) => (s.endsWith(':') ? s : `${s}:`).toLowerCase())
   const deadline = Date.now() + policy.timeoutMs
   let current = parseUrl(url)

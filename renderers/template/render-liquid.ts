@@ -11,6 +11,7 @@ import { toRenderError } from './liquid-error.js'
 import { DEFAULT_CULTURE } from './templateto/culture.js'
 import { withRenderState } from './templateto/render-state.js'
 import { rewriteFunctions } from './templateto/rewrite-functions.js'
+import { loadBlockCssScoping } from './templateto/scope-block-css.js'
 
 export interface LiquidRun {
   mode: OutputMode
@@ -38,6 +39,8 @@ function compile(run: LiquidRun): Template[] {
 
 export async function renderLiquid(run: LiquidRun): Promise<string> {
   const engine = liquidEngine(run.mode)
+  // contentBlock() scopes a block's CSS with css-tree, loaded on first need; only a render with blocks can call it.
+  if (Object.keys(run.blocks).length > 0) await loadBlockCssScoping()
   try {
     const state = { culture: run.culture ?? DEFAULT_CULTURE, counters: new Map<string, number>(), depth: 0 }
     return withBlocks(run.blocks, () => withRenderState(state, () => {

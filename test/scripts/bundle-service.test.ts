@@ -36,3 +36,26 @@ t.test('the bundle imports only node built-ins and the external packages', { ski
   t.ok(found.has('pdfkit') && found.has('piscina') && found.has('fontkit'), 'the scan sees the bundle\'s imports')
   t.same([...found].filter((name) => !EXTERNAL.includes(name)), [], 'no other package is imported from node_modules')
 })
+
+t.test('the render worker loads at start only what a PDF render needs', { skip: !existsSync(`${SERVICE}/meta.json`) && 'run npm run build first' }, async (t) => {
+  // The files the worker entry imports statically (esbuild's metafile): what every worker compiles and runs before
+  // it is ready. css-tree with its CSS data (contentBlock()'s CSS scoping) and node-html-parser (the SVG image
+  // check) are loaded on first use: together they were some 10 % of a worker's start; so is the HTTP client of
+  // remote images and stylesheets (docs/operations.md).
+  const meta = JSON.parse(readFileSync(`${SERVICE}/meta.json`, 'utf8')) as { outputs: Record<string, { imports: { path: string; kind: string }[]; inputs: Record<string, unknown> }> }
+  const loaded = new Set<string>()
+  const visit = (output: string) => {
+    if (loaded.has(output) || !meta.outputs[output]) return
+    loaded.add(output)
+    for (const i of meta.outputs[output]!.imports) if (i.kind === 'import-statement') visit(i.path)
+  }
+  visit(`${SERVICE}/worker.js`)
+  const inputs = [...loaded].flatMap((output) => Object.keys(meta.outputs[output]!.inputs))
+  t.ok(inputs.some((input) => input.includes('node_modules/parse5/')), 'the scan sees the PDF engine')
+  for (const name of ['css-tree', 'mdn-data', 'node-html-parser']) {
+    t.same(inputs.filter((input) => input.includes(`node_modules/${name}/`)), [], `${name} is not loaded with the worker`)
+  }
+  const builtins = new Set([...loaded].flatMap((output) => meta.outputs[output]!.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path)))
+  t.ok(builtins.has('node:zlib'), 'the scan sees the built-ins the worker imports')
+  for (const name of ['node:http', 'node:https', 'node:dns/promises', 'node:net']) t.notOk(builtins.has(name), `${name} is not loaded with the worker`)
+})
