@@ -1,6 +1,7 @@
 // A pdfkit document set up for one render: no automatic first page, metadata (fixed dates when the task
 // gives one, so identical input gives identical bytes), optional encryption, output collected in memory.
 import PDFDocument from 'pdfkit'
+import { writeLatin1 } from './latin1-write.js'
 import type { PdfSecurity } from './pdf-security.js'
 
 export interface OpenPdf {
@@ -22,6 +23,7 @@ export function openPdf(meta: { title: string | null; date: Date; security: PdfS
     displayTitle: !!meta.title,
     ...(meta.security ?? {}),
   } as unknown as PDFKit.PDFDocumentOptions)
+  writeLatin1(doc)
   const chunks: Buffer[] = []
   const bytes = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk))
