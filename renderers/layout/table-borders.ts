@@ -113,6 +113,17 @@ export function cellHalves(b: CollapsedBorders, gc: GridCell, columns: number): 
   return { top: top / 2, right: right / 2, bottom: bottom / 2, left: left / 2 }
 }
 
+/** cellHalves(…).left + cellHalves(…).right, without the object (column widths ask it of every cell). */
+export function cellHalvesX(b: CollapsedBorders, gc: GridCell, columns: number): number {
+  let left = 0, right = 0
+  const lastCol = Math.min(columns, gc.col + gc.colspan)
+  for (let r = gc.row; r < gc.row + gc.rowspan; r++) {
+    left = Math.max(left, b.v[r]?.[gc.col]?.width ?? 0)
+    right = Math.max(right, b.v[r]?.[lastCol]?.width ?? 0)
+  }
+  return left / 2 + right / 2
+}
+
 /** Half the widest outer edge on each side: the table's own border in the collapsing model. */
 export function tableHalves(b: CollapsedBorders): { top: number; right: number; bottom: number; left: number } {
   const max = (list: BorderSide[] | undefined) => (list ?? []).reduce((m, s) => Math.max(m, s.width), 0)
