@@ -16,13 +16,16 @@ function replace(el: StyledElement, images: ImageStore): StyledElement | null {
     const text: StyledNode = { kind: 'text', text: alt, style: el.style }
     return { ...el, tag: 'span', children: [text] }
   }
+  // A loop, not forEach: its callback was a closure per element of the document.
   let children: StyledNode[] | null = null
-  el.children.forEach((child, i) => {
-    if (child.kind !== 'element') return
+  const list = el.children
+  for (let i = 0; i < list.length; i++) {
+    const child = list[i]
+    if (child.kind !== 'element') continue
     const next = replace(child, images)
-    if (!next) return
-    children ??= [...el.children]
+    if (!next) continue
+    children ??= [...list]
     children[i] = next
-  })
+  }
   return children ? { ...el, children } : null
 }

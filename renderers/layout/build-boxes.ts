@@ -41,18 +41,11 @@ function isOutOfFlow(style: ComputedStyle): boolean {
 function blockContainer(el: StyledElement | null, style: ComputedStyle, link: string | null, warnings: Warnings, parentDeco: Decoration | null): BlockBox {
   const deco = withDecoration(parentDeco, style)
   const pieces: Piece[] = []
-  const run = (): InlineItem[] => {
-    const last = pieces[pieces.length - 1]
-    if (Array.isArray(last)) return last
-    const fresh: InlineItem[] = []
-    pieces.push(fresh)
-    return fresh
-  }
   let marker: string | null = null
   if (el && style.display === 'list-item' && el.marker) {
     // A counter style's marker ends in a space (its suffix); a string marker is the string as written.
     const text = style.listStyleType.startsWith('"') ? el.marker : `${el.marker} `
-    if (style.listStylePosition === 'inside') run().push({ kind: 'text', text, style, link, decoration: null })
+    if (style.listStylePosition === 'inside') runOf(pieces).push({ kind: 'text', text, style, link, decoration: null })
     else marker = text
   }
   const box: BlockBox = { kind: 'block', style, el, children: [], inline: null, marker, link }
@@ -60,8 +53,9 @@ function blockContainer(el: StyledElement | null, style: ComputedStyle, link: st
     box.children = flexItems(el.children, link, deco, warnings)
     return box
   }
-  collect(el ? shownChildren(el) : [], link, deco, pieces, run, warnings)
-  const hasBlocks = pieces.some((p) => !Array.isArray(p))
+  collect(el ? shownChildren(el) : [], link, deco, pieces, warnings)
+  let hasBlocks = false
+  for (const piece of pieces) if (!Array.isArray(piece)) { hasBlocks = true; break }
   if (!hasBlocks) {
     const items = pieces.length ? collapseInlineWhitespace(pieces[0] as InlineItem[]) : []
     box.inline = items
@@ -105,8 +99,17 @@ function hasContent(items: InlineItem[]): boolean {
     (i.kind === 'open' && (i.style.paddingLeft.px > 0 || i.style.borderLeft.width > 0 || i.style.paddingRight.px > 0)))
 }
 
+/** The run of inline items being filled: the last piece, or a new one after a block (a module function: a closure per block container before). */
+function runOf(pieces: Piece[]): InlineItem[] {
+  const last = pieces[pieces.length - 1]
+  if (Array.isArray(last)) return last
+  const fresh: InlineItem[] = []
+  pieces.push(fresh)
+  return fresh
+}
+
 /** `inInline`: the nodes are inside an inline element, so a block among them is a block inside an inline. */
-function collect(nodes: StyledNode[], link: string | null, deco: Decoration | null, pieces: Piece[], run: () => InlineItem[], warnings: Warnings, inInline = false): void {
+function collect(nodes: StyledNode[], link: string | null, deco: Decoration | null, pieces: Piece[], warnings: Warnings, inInline = false): void {
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i]
     if (node.kind === 'element' && TABLE_PARTS.has(node.style.display) && !isOutOfFlow(node.style)) {
@@ -116,14 +119,14 @@ function collect(nodes: StyledNode[], link: string | null, deco: Decoration | nu
       continue
     }
     if (node.kind === 'text') {
-      if (node.text) run().push({ kind: 'text', text: node.text, style: node.style, link, decoration: deco })
+      if (node.text) runOf(pieces).push({ kind: 'text', text: node.text, style: node.style, link, decoration: deco })
       continue
     }
     const style = node.style
     if (style.display === 'none' || node.tag === '::marker') continue
     const href = node.tag === 'a' && node.attrs.href ? node.attrs.href : link
-    if (style.display === 'contents') { collect(node.children, href, deco, pieces, run, warnings, inInline); continue }
-    if (node.tag === 'br') { run().push({ kind: 'br', style }); continue }
+    if (style.display === 'contents') { collect(node.children, href, deco, pieces, warnings, inInline); continue }
+    if (node.tag === 'br') { runOf(pieces).push({ kind: 'br', style }); continue }
 
     const box = node.tag === 'img' ? imageBox(node, href) : null
     // Floats and absolutely positioned boxes are blockified (CSS 2 §9.7), whatever their display.
@@ -136,15 +139,15 @@ function collect(nodes: StyledNode[], link: string | null, deco: Decoration | nu
       continue
     }
     if (INLINE_LEVEL.has(style.display)) {
-      if (box) { run().push({ kind: 'atomic', box, style, link: href }); continue }
+      if (box) { runOf(pieces).push({ kind: 'atomic', box, style, link: href }); continue }
       if (style.display === 'inline') {
-        const items = run()
+        const items = runOf(pieces)
         items.push({ kind: 'open', style, link: href })
-        collect(node.children, href, withDecoration(deco, style), pieces, run, warnings, true)
-        run().push({ kind: 'close', style })
+        collect(node.children, href, withDecoration(deco, style), pieces, warnings, true)
+        runOf(pieces).push({ kind: 'close', style })
         continue
       }
-      run().push({ kind: 'atomic', box: blockLevel(node, href, warnings, null), style, link: href })
+      runOf(pieces).push({ kind: 'atomic', box: blockLevel(node, href, warnings, null), style, link: href })
       continue
     }
     const block = box ?? blockLevel(node, href, warnings, deco)

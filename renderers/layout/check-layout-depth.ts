@@ -8,10 +8,16 @@ import type { Box } from './boxes.js'
 
 export function checkLayoutDepth(root: Box, budgets: Pick<RenderBudgets, 'layoutMaxDepth' | 'layoutMaxFlexDepth'>): void {
   const { layoutMaxDepth, layoutMaxFlexDepth } = budgets
-  // Iterative: the tree being checked is the one that might be too deep to recurse over.
-  const stack: Array<{ box: Box; depth: number; flex: number }> = [{ box: root, depth: 1, flex: 0 }]
-  while (stack.length > 0) {
-    const { box, depth, flex: outer } = stack.pop()!
+  // Iterative: the tree being checked is the one that might be too deep to recurse over. The stack is kept as
+  // parallel arrays, and children are pushed where they are, without a list per box: a frame object and a
+  // child list per box were 0.14 MB of a 200-row table's render.
+  const boxes: Box[] = [root]
+  const depths: number[] = [1]
+  const flexes: number[] = [0]
+  while (boxes.length > 0) {
+    const box = boxes.pop()!
+    const depth = depths.pop()!
+    const outer = flexes.pop()!
     const display = box.style.display
     const flex = display === 'flex' || display === 'inline-flex' ? outer + 1 : outer
     if (depth > layoutMaxDepth) {
@@ -20,14 +26,16 @@ export function checkLayoutDepth(root: Box, budgets: Pick<RenderBudgets, 'layout
     if (flex > layoutMaxFlexDepth) {
       throw new RenderError('QUIRE_ERR_RENDER_LAYOUT_LIMIT', `The document nests flex containers more than ${layoutMaxFlexDepth} deep (limit LAYOUT_MAX_FLEX_DEPTH)`)
     }
-    for (const child of childBoxes(box)) stack.push({ box: child, depth: depth + 1, flex })
+    if (box.kind === 'image') continue
+    if (box.kind === 'table') {
+      for (const caption of box.captions) { boxes.push(caption); depths.push(depth + 1); flexes.push(flex) }
+      for (const section of box.sections) for (const row of section.rows) for (const cell of row.cells) { boxes.push(cell.box); depths.push(depth + 1); flexes.push(flex) }
+      continue
+    }
+    for (const child of box.children) { boxes.push(child); depths.push(depth + 1); flexes.push(flex) }
+    if (!box.inline) continue
+    for (const item of box.inline) {
+      if (item.kind === 'atomic' || item.kind === 'out-of-flow') { boxes.push(item.box); depths.push(depth + 1); flexes.push(flex) }
+    }
   }
-}
-
-function childBoxes(box: Box): Box[] {
-  if (box.kind === 'image') return []
-  if (box.kind === 'table') return [...box.captions, ...box.sections.flatMap((s) => s.rows.flatMap((r) => r.cells.map((c) => c.box)))]
-  const out: Box[] = [...box.children]
-  for (const item of box.inline ?? []) if (item.kind === 'atomic' || item.kind === 'out-of-flow') out.push(item.box)
-  return out
 }

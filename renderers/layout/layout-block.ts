@@ -2,7 +2,7 @@
 // margins, floats and clearance, heights from content. Everything is placed in document coordinates.
 import type { ComputedStyle } from '../document/styled-tree.js'
 import { avoidsBreakAfter, avoidsBreakBefore, forcedBreakAfter, forcedBreakBefore, type BlockBox, type Box } from './boxes.js'
-import { borders, margins } from './box-edges.js'
+import { borders, marginOf } from './box-edges.js'
 import { availableBand, clearanceY, createFloatContext, floatsBottom, type FloatContext } from './float-context.js'
 import { ALL_SIDES, translateFrag, type BoxFrag, type Frag, type TextFrag } from './fragments.js'
 import { intrinsicWidths, isFlexContainer, isGridContainer, layoutBox, layoutContent, type ContentFlow } from './layout-box.js'
@@ -39,7 +39,7 @@ function topCollapsible(box: Box): boolean {
 
 /** The margin strut at a box's top edge: its own margin plus, when they adjoin, its first child's. */
 export function collapsedTopMargin(box: Box, cbWidth: number): Strut {
-  const own = strutOf(margins(box.style, cbWidth).top)
+  const own = strutOf(marginOf(box.style.marginTop, cbWidth))
   if (!topCollapsible(box) || box.kind !== 'block' || box.inline) return own
   for (const child of box.children) {
     if (isOutOfFlow(child.style)) continue
@@ -114,7 +114,8 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
     kind: 'box', x, y: top, w: width + b.left + b.right + p.left + p.right, h: 0, style, children: [],
     sides: ALL_SIDES, positioned: isPositioned(style) && !isRoot,
   }
-  const recorded = ctx.flow ? flowMark(ctx.flow) : null
+  // Only a clipping box cuts what its content recorded (a mark per box was a per-cell cost of long tables).
+  const recorded = ctx.flow && style.overflow !== 'visible' && !isRoot ? flowMark(ctx.flow) : null
   const content = layoutContent(box, inner, contentTop, ctx, floats, !isRoot && topCollapsible(box))
   frag.children = content.frags
   let cursor = content.cursor
@@ -133,7 +134,7 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   const natural = contentHeight
   contentHeight = height ?? clampHeight(style, Math.max(0, contentHeight, ratioHeight ?? 0), cb.height, bpY)
   frag.h = contentHeight + bpY
-  const ownBottom = strutOf(margins(style, cb.width).bottom)
+  const ownBottom = strutOf(marginOf(style.marginBottom, cb.width))
   const marginBottom = bottomCollapsible && contentHeight === natural ? mergeStruts(strut, ownBottom) : ownBottom
   const selfCollapsing = empty && frag.h === 0 && topCollapsible(box) && bottomCollapsible
 
@@ -154,8 +155,7 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
 }
 
 function marginsX(style: ComputedStyle, cbWidth: number): number {
-  const m = margins(style, cbWidth)
-  return m.left + m.right
+  return marginOf(style.marginLeft, cbWidth) + marginOf(style.marginRight, cbWidth)
 }
 
 export function layoutChildren(children: Box[], cb: ContainingBlock, contentTop: number, ctx: LayoutContext, floats: FloatContext, firstAbsorbed: boolean): ContentFlow {

@@ -1,7 +1,7 @@
 // Inline formatting context → line boxes: greedy filling at break opportunities, floats narrowing lines,
 // vertical alignment on the baseline, text-align (justify spreads the spaces), inline box decorations.
 import type { ComputedStyle } from '../document/styled-tree.js'
-import type { BlockBox, Box } from './boxes.js'
+import type { BlockBox, Box, InlineItem } from './boxes.js'
 import { len } from './box-edges.js'
 import { availableBand, type FloatContext } from './float-context.js'
 import { type BoxFrag, type Frag, type LinkFrag, type TextFrag } from './fragments.js'
@@ -57,25 +57,30 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
     ctx, style, open: [], frags, atomics: null, top, left: 0, width: 0, last: false,
     height: 0, baseline: 0, minTop: 0, maxBottom: 0, link: null, bidi: false,
   }
-  let units = inlineUnits(box.inline!, ctx.fonts, cb.width, (atomic) => {
+  // The callback only when there are atomic boxes to lay out: a closure per paragraph (per table cell) otherwise.
+  let units = inlineUnits(box.inline!, ctx.fonts, cb.width, hasAtomic(box.inline!) ? (atomic) => {
     const placed = layoutAtomic(atomic, cb, ctx)
     ;(input.atomics ??= new Map()).set(atomic, placed)
     return placed.outerWidth
-  })
+  } : noAtomics)
   const strut = inlineExtent(ctx.fonts, style)
   const strutHeight = strut.above + strut.below
   const indent = len(style.textIndent, cb.width)
   const wrapAnywhere = style.overflowWrap !== 'normal' || style.wordBreak === 'break-word'
   const fullBand = { left: cb.x, right: cb.x + cb.width }
-  // Top and bottom of each line box, flat.
-  const lineSpans: number[] = []
+  // Top and bottom of each line box, flat; the first line's in variables, the list made for a second line (a
+  // list per paragraph, made for one line, was a per-cell cost of long tables).
+  let lineSpans: number[] | null = null
+  let lines = 0
+  let firstTop = 0
+  let firstBottom = 0
   let y = top
   let i = 0
   let firstBaseline: number | null = null
   let lastBaseline: number | null = null
 
   while (i < units.length) {
-    const first = lineSpans.length === 0
+    const first = lines === 0
     let band = bandAt(floats, y, strutHeight, cb, fullBand)
     let avail = band.right - band.left - (first ? indent : 0)
     let pos = 0
@@ -134,20 +139,32 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
     input.last = end >= units.length || forced
     const hasContent = placeLine(units, i, end, input)
     if (input.height > 0 || hasContent) {
-      lineSpans.push(y, y + input.height)
+      if (lines === 0) { firstTop = y; firstBottom = y + input.height }
+      else (lineSpans ??= [firstTop, firstBottom]).push(y, y + input.height)
+      lines++
       if (firstBaseline === null) firstBaseline = input.baseline
       lastBaseline = input.baseline
       y += input.height
     }
     i = end
   }
-  recordLines(ctx, style, lineSpans)
+  if (lineSpans) recordLines(ctx, style, lineSpans)
+  else if (lines === 1 && ctx.flow) ctx.flow.hard.push([firstTop, firstBottom])
   return { frags, height: y - top, firstBaseline, lastBaseline }
 }
 
 /** The room beside the floats at `y` (without floats, the whole width: the common case allocates nothing). */
 function bandAt(floats: FloatContext, y: number, height: number, cb: ContainingBlock, fullBand: { left: number; right: number }): { left: number; right: number } {
   return floats.floats.length === 0 ? fullBand : availableBand(floats, y, height, cb.x, cb.x + cb.width)
+}
+
+function hasAtomic(items: InlineItem[]): boolean {
+  for (const item of items) if (item.kind === 'atomic') return true
+  return false
+}
+
+function noAtomics(): number {
+  throw new Error('an atomic inline box without a callback to lay it out')
 }
 
 function firstFloatEndBelow(floats: FloatContext, y: number): number | null {

@@ -67,19 +67,26 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
     const rs = grid.rows[r].style
     if (rs && rs.height !== 'auto') rowHeights[r] = len(rs.height, 0)
   }
+  // The cells record their flow (a row taller than a page is broken between the lines inside it) into one
+  // list for the table, each cell keeping where its records end: a flow and a context per cell were about a
+  // twentieth of what a 200-row table allocated.
+  const cellFlow = ctx.flow ? createFlowConstraints() : null
+  const cellCtx = cellFlow ? withFlow(ctx, cellFlow) : inner
   for (const gc of grid.cells) {
     const end = Math.min(gc.col + gc.colspan, widths.length)
     const cellW = colX[end] - frame.spacingX - colX[gc.col]
     const cellX = mirrorSum === null ? colX[gc.col] : mirrorSum - colX[gc.col] - cellW
     const box = collapsed ? collapsedCellBox(gc, collapsed, grid.columns) : gc.cell.box
-    // Each cell records its own flow: a row taller than a page is broken between the lines inside it.
-    const flow = ctx.flow ? createFlowConstraints() : null
-    const r = layoutBox(box, { x: cellX, width: cellW, height: null }, 0, flow ? withFlow(ctx, flow) : inner, { floats: createFloatContext(), fixedWidth: cellW })
+    const r = layoutBox(box, { x: cellX, width: cellW, height: null }, 0, cellCtx, { floats: createFloatContext(), fixedWidth: cellW })
     if (collapsed) r.frag.sides = NO_SIDES
     // A cell's own height makes the row taller, but its content is aligned within it (vertical-align: middle
     // by default centres it), so the free space counts from the content's own height.
     const natural = Math.min(r.frag.h, r.naturalHeight ?? r.frag.h)
-    cellFrags.push({ frag: r.frag, row: gc.row, rowspan: gc.rowspan, baseline: r.firstBaseline, align: box.style.verticalAlign, flow, dy: 0, natural })
+    cellFrags.push({
+      frag: r.frag, row: gc.row, rowspan: gc.rowspan, baseline: r.firstBaseline, align: box.style.verticalAlign, dy: 0, natural,
+      hardTo: cellFlow?.hard.length ?? 0, softTo: cellFlow?.soft.length ?? 0, wholeTo: cellFlow?.whole.length ?? 0,
+      forcedTo: cellFlow?.forced.length ?? 0, headsTo: cellFlow?.heads.length ?? 0,
+    })
     if (gc.rowspan === 1) rowHeights[gc.row] = Math.max(rowHeights[gc.row], r.frag.h)
   }
   // Baseline-aligned cells of a row share the row's baseline.
@@ -154,7 +161,7 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
 
   y = gridBottom
   captionsAt('bottom')
-  if (ctx.flow) recordRows(ctx, table, grid.rows.map((row) => row.section.kind), rowY, rowHeights, cellFrags, tableFrag)
+  if (ctx.flow) recordRows(ctx, cellFlow!, table, grid.rows.map((row) => row.section.kind), rowY, rowHeights, cellFrags, tableFrag)
   if (table.captions.length) {
     // Captions belong to the table's box for painting and pagination, around the grid.
     tableFrag.y = top
@@ -242,13 +249,20 @@ interface CellFrag {
   rowspan: number
   baseline: number | null
   align: ComputedStyle['verticalAlign']
-  /** What the cell's content recorded for pagination, at the cell's layout origin; moved by `dy`. */
-  flow: FlowConstraints | null
+  /**
+   * Where the cell's records end in the table's cell flow (they start where the previous cell's end): what its
+   * content recorded for pagination, at the cell's layout origin; moved by `dy`.
+   */
+  hardTo: number
+  softTo: number
+  wholeTo: number
+  forcedTo: number
+  headsTo: number
   dy: number
 }
 
 function recordRows(
-  ctx: LayoutContext, table: TableBox, kinds: ('head' | 'body' | 'foot')[], rowY: number[], heights: number[],
+  ctx: LayoutContext, cellFlow: FlowConstraints, table: TableBox, kinds: ('head' | 'body' | 'foot')[], rowY: number[], heights: number[],
   cells: CellFrag[], frag: BoxFrag,
 ): void {
   const flow = ctx.flow!
@@ -262,15 +276,16 @@ function recordRows(
     const span: Span = [rowY[r], rowY[last] + heights[last]]
     if (span[1] - span[0] <= ctx.initial.height) { flow.hard.push(span); continue }
     // Taller than a page: it is cut anyway, so cut it where its cells' own lines and rows allow.
-    for (const c of cells) {
-      if (c.row < r || c.row > last || !c.flow) continue
+    cells.forEach((c, k) => {
+      if (c.row < r || c.row > last) return
+      const before = k > 0 ? cells[k - 1] : null
       const move = (s: Span): Span => [s[0] + c.dy, s[1] + c.dy]
-      flow.hard.push(...c.flow.hard.map(move))
-      flow.soft.push(...c.flow.soft.map(move))
-      flow.whole.push(...c.flow.whole.map((s): [number, number, number] => [s[0] + c.dy, s[1] + c.dy, s[2] + c.dy]))
-      flow.forced.push(...c.flow.forced.map((y) => y + c.dy))
-      flow.heads.push(...c.flow.heads.map((h) => ({ ...h, tableTop: h.tableTop + c.dy, tableBottom: h.tableBottom + c.dy, headTop: h.headTop + c.dy, headBottom: h.headBottom + c.dy })))
-    }
+      flow.hard.push(...cellFlow.hard.slice(before?.hardTo ?? 0, c.hardTo).map(move))
+      flow.soft.push(...cellFlow.soft.slice(before?.softTo ?? 0, c.softTo).map(move))
+      flow.whole.push(...cellFlow.whole.slice(before?.wholeTo ?? 0, c.wholeTo).map((s): [number, number, number] => [s[0] + c.dy, s[1] + c.dy, s[2] + c.dy]))
+      flow.forced.push(...cellFlow.forced.slice(before?.forcedTo ?? 0, c.forcedTo).map((y) => y + c.dy))
+      flow.heads.push(...cellFlow.heads.slice(before?.headsTo ?? 0, c.headsTo).map((h) => ({ ...h, tableTop: h.tableTop + c.dy, tableBottom: h.tableBottom + c.dy, headTop: h.headTop + c.dy, headBottom: h.headBottom + c.dy })))
+    })
   }
   // Keep the table's top border and spacing with its first row (and mark where the table starts).
   if (R > 0 && rowY[0] > frag.y + 0.5) flow.soft.push([frag.y, rowY[0] + 1])

@@ -4,10 +4,10 @@
 // takes widths from the columns and the first row only.
 import type { ComputedStyle } from '../document/styled-tree.js'
 import type { TableBox } from './boxes.js'
-import { borders, paddings } from './box-edges.js'
+import { borderWidth, borders, len, paddings } from './box-edges.js'
 import { contentIntrinsic, intrinsicWidths } from './layout-box.js'
 import type { LayoutContext } from './layout-context.js'
-import { cellHalves, collapsedBorders, tableHalves } from './table-borders.js'
+import { cellHalvesX, collapsedBorders, tableHalves } from './table-borders.js'
 import { tableGrid, type GridCell, type TableGrid } from './table-grid.js'
 import { renderScopedMap } from './render-scope.js'
 import { distributeWidth, type DistColumn } from './column-distribution.js'
@@ -43,37 +43,41 @@ export function tableFrame(table: TableBox): TableFrame {
 /** What a cell asks of its columns (Blink's ComputeCellInlineConstraints): border-box min/max, percentage, fixed. */
 function cellConstraint(gc: GridCell, table: TableBox, grid: TableGrid, frame: TableFrame, ctx: LayoutContext): DistColumn {
   const style = gc.cell.box.style
-  const own = borders(style)
-  const p = paddings(style, 0)
+  // The horizontal sides alone, not borders() and paddings(): their objects were a per-cell cost. (Sums in
+  // the order they always were added, so that the widths stay the same to the last bit.)
+  const ownL = borderWidth(style.borderLeft)
+  const ownR = borderWidth(style.borderRight)
+  const padL = Math.max(0, len(style.paddingLeft, 0))
+  const padR = Math.max(0, len(style.paddingRight, 0))
   const sized = style.width !== 'auto' || style.minWidth.px > 0 || style.minWidth.pct > 0 || style.maxWidth !== 'none'
   // The cell's own width and min/max-width act below; its content alone gives the min- and max-content.
   let intr = intrinsicWidths(gc.cell.box, ctx)
   if (sized) {
     const content = contentIntrinsic(gc.cell.box, ctx)
-    const bp = own.left + own.right + p.left + p.right
+    const bp = ownL + ownR + padL + padR
     intr = { min: content.min + bp, max: content.max + bp }
   }
-  let bx = own.left + own.right
-  if (frame.collapse) {
-    const halves = cellHalves(collapsedBorders(table, grid), gc, grid.columns)
-    bx = halves.left + halves.right
-  }
-  const adjust = bx - own.left - own.right
-  const extraX = p.left + p.right + bx
+  const bx = frame.collapse ? cellHalvesX(collapsedBorders(table, grid), gc, grid.columns) : ownL + ownR
+  const adjust = bx - ownL - ownR
+  const extraX = padL + padR + bx
   const w = style.width
   const fixed = w !== 'auto' && !w.pct ? (style.boxSizing === 'border-box' ? w.px : w.px + extraX) : null
   const pct = w !== 'auto' && w.pct ? w.pct : 0
-  const boxPx = (d: { px: number; pct: number }) => (style.boxSizing === 'border-box' ? d.px : d.px + extraX)
   let min = intr.min + adjust
-  if (!style.minWidth.pct && style.minWidth.px > 0) min = Math.max(min, boxPx(style.minWidth))
+  if (!style.minWidth.pct && style.minWidth.px > 0) min = Math.max(min, boxPx(style, style.minWidth, extraX))
   // A fixed width replaces the max-content width, never the min-content one.
   let max = fixed ?? intr.max + adjust
   const maxWidth = style.maxWidth
   if (maxWidth !== 'none' && !maxWidth.pct) {
-    max = Math.min(max, boxPx(maxWidth))
-    min = Math.min(min, boxPx(maxWidth))
+    max = Math.min(max, boxPx(style, maxWidth, extraX))
+    min = Math.min(min, boxPx(style, maxWidth, extraX))
   }
   return { min, max: Math.max(min, max), pct, fixed: fixed !== null }
+}
+
+/** A cell's length as a border-box width (a closure per cell before). */
+function boxPx(style: ComputedStyle, d: { px: number; pct: number }, extraX: number): number {
+  return style.boxSizing === 'border-box' ? d.px : d.px + extraX
 }
 
 /**

@@ -19,3 +19,11 @@ t.test('without a base, or with one that is not absolute, nothing changes', asyn
   t.equal(applyBaseHref(html), html)
   t.equal(applyBaseHref('<base href="/relative/">' + html), '<base href="/relative/">' + html)
 })
+
+t.test('the <base> tag is found in any case and after any markup (looked for with indexOf before the expression)', async (t) => {
+  const body = '<p>a < b</p><img src="logo.png">'
+  t.equal(applyBaseHref(`<HTML><HEAD><BASE HREF="https://erp.example.com/x/"></HEAD>${body}`), `<HTML><HEAD><BASE HREF="https://erp.example.com/x/"></HEAD><p>a < b</p><img src="https://erp.example.com/x/logo.png">`)
+  t.equal(applyBaseHref(`<bAsE\thref='https://erp.example.com/'>${body}`), `<bAsE\thref='https://erp.example.com/'><p>a < b</p><img src="https://erp.example.com/logo.png">`)
+  t.equal(applyBaseHref(`${body}<basefont><b>base</b>`), `${body}<basefont><b>base</b>`, 'no <base> tag: unchanged')
+  t.equal(applyBaseHref(`${body}<`), `${body}<`, 'a < at the very end')
+})
