@@ -15,7 +15,6 @@ import { loadConfig } from '../src/config.js'
 import { contentKey } from '../src/render/document-source.js'
 import { buildTask } from '../src/render/tasks.js'
 import { DEFAULT_SETTINGS } from '../src/settings.js'
-import { serviceNodeFlags } from './bench-service.mjs'
 import { benchCases } from './cases.js'
 import { liveHeapSummary } from './heap-snapshot-summary.js'
 
@@ -29,6 +28,9 @@ const input = { source: { kind: 'template' as const, main: { cacheKey: contentKe
 const task = c.format === 'pdf'
   ? buildTask(config, 'pdf', input)
   : buildTask(config, 'image', input, { format: 'png', width: c.width, height: c.height, fullPage: false, quality: 90, scale: 1 })
+
+/** The Node flags on bin/quire.js's first line (as bench-service.mjs reads them). */
+const serviceNodeFlags = () => readFileSync(new URL('../bin/quire.js', import.meta.url), 'utf8').split('\n')[0].split(' node ')[1].trim().split(/\s+/)
 
 const dir = mkdtempSync(join(tmpdir(), 'quire-worker-memory-'))
 try {
