@@ -10,7 +10,7 @@ import { residentByMapping } from '../../bench/process-mappings.mjs'
 import { liveHeapSummary } from '../../bench/heap-snapshot-summary.js'
 
 t.test('resident memory by mapping names V8 heap pages and the node binary, largest first', async (t) => {
-  const kinds = residentByMapping() as Array<{ what: string; mb: number }>
+  const kinds = residentByMapping()
   t.ok(kinds.some((k) => k.what === 'V8 heap pages (256 KB mappings)' && k.mb > 1), 'V8 pages counted')
   t.ok(kinds.some((k) => k.what === 'file node' && k.mb > 1), 'the node binary counted as a file')
   t.same(kinds.map((k) => k.mb), [...kinds.map((k) => k.mb)].sort((a, b) => b - a), 'sorted by size')
