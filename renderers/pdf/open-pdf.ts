@@ -2,6 +2,7 @@
 // gives one, so identical input gives identical bytes), optional encryption, output collected in memory.
 import PDFDocument from 'pdfkit'
 import { writeLatin1 } from './latin1-write.js'
+import { releaseFinishedPdf } from './release-finished-pdf.js'
 import type { PdfSecurity } from './pdf-security.js'
 
 export interface OpenPdf {
@@ -27,7 +28,12 @@ export function openPdf(meta: { title: string | null; date: Date; security: PdfS
   const chunks: Buffer[] = []
   const bytes = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
+    doc.on('end', () => {
+      resolve(Buffer.concat(chunks))
+      // Nothing of the finished document stays reachable from it (release-finished-pdf.ts).
+      chunks.length = 0
+      releaseFinishedPdf(doc)
+    })
     doc.on('error', reject)
   })
   return { doc, bytes }
