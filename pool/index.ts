@@ -7,6 +7,7 @@
 import { Piscina } from 'piscina'
 import type { RenderErrorCode, RenderOutput, RenderResult, RenderTask } from '../renderers/contract.js'
 import { STARTED } from './started-message.js'
+import { reuseWorkerInterfaces } from './reuse-worker-interfaces.js'
 import { setWorkerHeapFlags } from './worker-heap-flags.js'
 import { resetRuntimeFlagsForWorkerStart } from './worker-start-flags.js'
 import { envelopeFor } from './task-envelope.js'
@@ -95,7 +96,10 @@ export class RenderPool {
     })
     // A worker that dies outside a task must not take the process down; piscina replaces it.
     this.piscina.on('error', () => {})
-    this.piscina.on('workerCreate', () => { this.workersCreated++ })
+    this.piscina.on('workerCreate', (worker: object) => {
+      this.workersCreated++
+      reuseWorkerInterfaces(worker)
+    })
     this.piscina.on('message', (message: Record<string, number> | null) => {
       const id = message?.[STARTED]
       if (id !== undefined) this.onStart.get(id)?.()
