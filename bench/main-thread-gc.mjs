@@ -4,6 +4,8 @@
 // (mark-compacts) per 1000 requests with their pause totals (the incremental marking steps of a full collection
 // counted apart), the main thread's CPU ms per request (/proc/PID/task/PID/stat) and the service's RSS at the end.
 // The main isolate is the first one --trace-gc names (it collects while loading, before the pool starts).
+// With `-- --trace-gc-nvp` (V8 then prints its name=value form instead), it prints what the scavenges promoted
+// per request (promotedKbPerRequest) and the collection counts are not read.
 // With SNAPSHOT=1 in the environment, it writes a heap snapshot of the main thread (--heapsnapshot-signal) after
 // the warm-up and another after the measured requests, in the current directory, to compare what survived.
 //   node --import tsx bench/main-thread-gc.mjs [CASE=invoice] [REQUESTS=3000] [WARMUP=1000] [CONCURRENCY=4] [-- NODE_FLAGS…]
@@ -83,6 +85,7 @@ try {
     fullMarkingStepsMsPer1000: per1000(sum(fulls.map(steps))),
     fullReasons: [...new Set(fulls.map((line) => line.replace(/.*\) /, '')))],
     oldAfterLastFull: fulls.at(-1)?.match(/-> ([\d.]+)/)?.[1],
+    promotedKbPerRequest: Number((sum(measured.map((line) => Number(/ promoted=(\d+)/.exec(line)?.[1] ?? 0))) / 1024 / Number(requests)).toFixed(2)),
     mainCpuMsPerRequest: Number(cpu.toFixed(3)), rssMb: Math.round(rss / 1048576),
   }))
 } finally {
