@@ -7,6 +7,8 @@
 import { Piscina } from 'piscina'
 import type { RenderErrorCode, RenderOutput, RenderResult, RenderTask } from '../renderers/contract.js'
 import { STARTED } from './started-message.js'
+import { TimeLimitSignal } from './time-limit-signal.js'
+import { reuseWorkerInterfaces } from './reuse-worker-interfaces.js'
 import { setWorkerHeapFlags } from './worker-heap-flags.js'
 import { resetRuntimeFlagsForWorkerStart } from './worker-start-flags.js'
 import { envelopeFor } from './task-envelope.js'
@@ -95,7 +97,10 @@ export class RenderPool {
     })
     // A worker that dies outside a task must not take the process down; piscina replaces it.
     this.piscina.on('error', () => {})
-    this.piscina.on('workerCreate', () => { this.workersCreated++ })
+    this.piscina.on('workerCreate', (worker: object) => {
+      this.workersCreated++
+      reuseWorkerInterfaces(worker)
+    })
     this.piscina.on('message', (message: Record<string, number> | null) => {
       const id = message?.[STARTED]
       if (id !== undefined) this.onStart.get(id)?.()
@@ -119,7 +124,7 @@ export class RenderPool {
       throw new PoolError('QUIRE_ERR_RENDER_BUSY', `Too many renders are waiting (queue limit ${maxQueue}); try again shortly`)
     }
     await this.place(admission)
-    const controller = new AbortController()
+    const limit = new TimeLimitSignal()
     const id = this.nextId++
     let timer: NodeJS.Timeout | undefined
     let started = 0
@@ -127,13 +132,13 @@ export class RenderPool {
     this.onStart.set(id, () => {
       started = performance.now()
       this.busy++
-      timer = setTimeout(() => controller.abort(new Error('render time limit')), renderTimeoutMs)
+      timer = setTimeout(() => limit.abort(new Error('render time limit')), renderTimeoutMs)
     })
     let result: RenderResult
     try {
-      result = await this.piscina.run(envelopeFor(id, task, dataJson), { name: task.format, signal: controller.signal })
+      result = await this.piscina.run(envelopeFor(id, task, dataJson), { name: task.format, signal: limit })
     } catch (error) {
-      const failure = this.explain(error, controller.signal.aborted)
+      const failure = this.explain(error, limit.aborted)
       this.observe(task, failure.code, started)
       throw failure
     } finally {
