@@ -22,7 +22,10 @@ type GcExtension = (options: { type: 'minor' | 'major' }) => void
 
 let gc: GcExtension | null = null
 
-/** The most of the nursery a run of small renders uses between scavenges (RSS; see the header). */
+/**
+ * The most of the nursery a run of small renders uses between scavenges (RSS; see the header). Suspected, not
+ * proven, of the worse p99 at 80 % load of 27 Nov (docs/performance.md, "Current figures"): check it first.
+ */
 export const TOUCHED_NURSERY_BYTES = 8 * 2 ** 20
 
 function gcExtension(): GcExtension {
