@@ -61,8 +61,10 @@ function cancelled(): PoolError {
 export class RenderPool {
   private readonly piscina: Piscina
   private readonly options: PoolOptions
-  /** Settles when every worker has loaded its engines and fonts (the first render would pay for it otherwise). */
+  /** Settles when every worker has loaded its engines (the service is ready; each warms up next). */
   readonly ready: Promise<void>
+  /** Settles when every worker has also warmed its PDF engine up (fonts parsed, code compiled). */
+  readonly warmedUp: Promise<void>
   /** The first warm-up has finished: from then on a render that waits longer than its maxWaitMs is refused. */
   private warm = false
   private readonly onStart = new Map<number, () => void>()
@@ -105,12 +107,13 @@ export class RenderPool {
       const id = message?.[STARTED]
       if (id !== undefined) this.onStart.get(id)?.()
     })
-    this.ready = this.warmUp().then(() => { this.warm = true })
+    this.ready = this.eachWorker('ping')
+    this.warmedUp = this.ready.then(() => this.eachWorker('warmed')).then(() => { this.warm = true })
   }
 
-  /** One ping per thread: each answers once its worker has loaded and warmed its engines. */
-  private async warmUp(): Promise<void> {
-    await Promise.all(Array.from({ length: this.options.threads }, () => this.piscina.run(null, { name: 'ping' }).catch(() => false)))
+  /** One call per thread (piscina gives each to an idle worker): `ping` answers once a worker has loaded its engines, `warmed` once it has warmed up. */
+  private async eachWorker(name: 'ping' | 'warmed'): Promise<void> {
+    await Promise.all(Array.from({ length: this.options.threads }, () => this.piscina.run(null, { name }).catch(() => false)))
   }
 
   /**

@@ -29,8 +29,9 @@ type Render<T> = (task: T) => Promise<RenderOutput>
 
 async function settle<T extends RenderTask>(envelope: Envelope<T>, engine: Render<T> | (() => Promise<Render<T>>), lazy = false): Promise<unknown> {
   try {
-    // A lazily loaded engine is loaded and warmed before the task reports its start, so the render's time
-    // limit never pays for it.
+    // The PDF engine's warm-up, and a lazily loaded engine's loading and warm-up, come before the task reports
+    // its start, so the render's time limit never pays for them.
+    await warmedUp()
     const render = lazy ? await (engine as () => Promise<Render<T>>)() : (engine as Render<T>)
     parentPort?.postMessage({ [STARTED]: envelope.id })
     // The nursery is emptied between renders, while the render's objects are all garbage (pool/empty-nursery.ts).
@@ -42,7 +43,7 @@ async function settle<T extends RenderTask>(envelope: Envelope<T>, engine: Rende
   }
 }
 
-/** Imports a module once, warming it up on the way; later calls share the same promise. */
+/** Runs `load` once (an import and its warm-up, say); later calls share the same promise. */
 function once<M>(load: () => Promise<M>): () => Promise<M> {
   let loaded: Promise<M> | null = null
   return () => (loaded ??= load())
@@ -59,14 +60,23 @@ const docxEngine = once(() => import('../renderers/docx/index.js'))
 // The modules above loaded with V8's default flags (Node's compiled built-ins usable); renders run with the service's.
 restoreRuntimeFlags()
 
-// Piscina marks a (replacement) worker ready only once this module has loaded, so warming up here keeps
-// the cold PDF engine out of every real render's time budget.
-await renderPdf(WARM_UP_PDF)
+// The PDF engine warms up (fonts parsed, code compiled: ~0.4 s of CPU) after the pool's first ping, not while
+// this module loads: piscina counts the worker as started, and the service as ready, once its engines are
+// loaded (the warm-up was 0.4 of the 1.1 s until /ready, docs/operations.md, start-up). A render that comes
+// first starts the warm-up itself and waits for it before it starts (settle above), outside its time limit.
+const warmedUp = once(async () => {
+  await renderPdf(WARM_UP_PDF)
+  return true
+})
 
-/** Answers once the worker is up (the pool's `ready`). */
+/** Answers once the worker has loaded its engines (the pool's `ready`); the warm-up starts once the answer is out. */
 export function ping(): boolean {
+  setImmediate(() => warmedUp().catch(() => undefined)) // a failed warm-up fails each render with its message (settle)
   return true
 }
+
+/** Answers once the worker has also warmed its PDF engine up (the pool's `warmedUp`). */
+export const warmed = (): Promise<boolean> => warmedUp()
 
 export const pdf = (envelope: Envelope<PdfTask>) => settle(envelope, renderPdf)
 export const image = (envelope: Envelope<ImageTask>) => settle(envelope, async () => (await imageEngine()).renderImage, true)

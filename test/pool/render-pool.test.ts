@@ -14,6 +14,23 @@ t.test('renders in a worker and hands the bytes back', async (t) => {
   t.equal(Buffer.from(output.bytes.subarray(0, 5)).toString(), '%PDF-')
 })
 
+t.test('ready once the engines have loaded; a render that comes during the warm-up waits for it outside its time limit', async (t) => {
+  // 150 ms is far less than the warm-up (fonts parsed, code compiled) takes, and more than the warm-up document
+  // takes once warm: the render passes only if its time limit starts after the warm-up.
+  const pool = new RenderPool({ threads: 1, renderTimeoutMs: 150, maxQueue: 10, workerMemoryMb: 256 })
+  t.teardown(() => pool.destroy())
+  let warm = false
+  void pool.warmedUp.then(() => { warm = true })
+  await pool.ready
+  t.notOk(warm, 'ready comes before the warm-up has finished')
+  const startedAt = performance.now()
+  const output = await pool.run(WARM_UP_PDF)
+  t.equal(Buffer.from(output.bytes.subarray(0, 5)).toString(), '%PDF-')
+  t.ok(performance.now() - startedAt > 150, 'the render waited for the warm-up')
+  await pool.warmedUp
+  t.ok(warm)
+})
+
 t.test('a renderer error comes back as data with its code', async (t) => {
   const pool = new RenderPool({ threads: 1, renderTimeoutMs: 30_000, maxQueue: 10, workerMemoryMb: 256 })
   t.teardown(() => pool.destroy())

@@ -1,0 +1,57 @@
+// The latency tail under load, for comparing two builds of the service side by side: starts ROOT's
+// `bin/quire.js serve` (another checkout, built, or this one), publishes the bench invoice, measures its best
+// throughput with 4 requests in flight, then sends requests on a fixed schedule (whatever is in flight) for
+// SECONDS at each given fraction of that throughput and at each given absolute rate. An absolute rate compares
+// builds at the same offered load; a fraction is what `npm run bench` reports (there 0.8 of a 5 s best, which
+// moves with the host's speed). Prints one JSON line per phase: rate, p50, p90, p99, max, the service's CPU
+// ms per request.
+//   node bench/tail-at-load.mjs [--root DIR] [--case invoice] [--seconds 10] [--fractions 0.8] [--rates 150,180]
+import { isAbsolute, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { pathToFileURL } from 'node:url'
+import { cpuSeconds, rendersPerSecond } from './throughput.mjs'
+
+const { values } = parseArgs({
+  options: {
+    root: { type: 'string', default: new URL('..', import.meta.url).pathname }, case: { type: 'string', default: 'invoice' },
+    seconds: { type: 'string', default: '10' }, fractions: { type: 'string', default: '0.8' }, rates: { type: 'string', default: '' },
+  },
+})
+const root = isAbsolute(values.root) ? values.root : resolve(values.root)
+const seconds = Number(values.seconds)
+const { startBenchService, rssBytes } = await import(pathToFileURL(`${root}/bench/bench-service.mjs`).href)
+const { benchCases } = await import('./cases.ts')
+const c = benchCases().find((x) => x.id === values.case)
+if (!c) throw new Error(`no bench case ${values.case}`)
+
+const service = await startBenchService({ env: { RENDER_THREADS: '2', RENDER_MAX_QUEUE_MS: '60000' } })
+const print = (line) => console.log(JSON.stringify({ root, ...line }))
+try {
+  const render = service.renderer(service.pathFor(c, await service.published(c.id, c.template)), c.data)
+  const cpu = () => cpuSeconds(service.pid)
+  const best = await rendersPerSecond(render, { concurrency: 4, seconds: 5, warmupSeconds: 4, rss: () => rssBytes(service.pid), cpu })
+  print({ phase: 'capacity (4 in flight)', perSecond: Math.round(best.perSecond), cpuMsPerRender: best.cpuMsPerRender })
+  const rates = [
+    ...values.fractions.split(',').filter(Boolean).map((f) => ({ phase: `${f} × capacity`, rate: Number(f) * best.perSecond })),
+    ...values.rates.split(',').filter(Boolean).map((r) => ({ phase: `${r}/s`, rate: Number(r) })),
+  ]
+  for (const { phase, rate } of rates) {
+    const count = Math.round(rate * seconds)
+    const ms = []
+    const cpuBefore = cpu()
+    const started = performance.now()
+    await Promise.all(Array.from({ length: count }, async (_, i) => {
+      const due = started + (i * 1000) / rate
+      await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())))
+      const t = performance.now()
+      await render()
+      ms.push(performance.now() - t)
+    }))
+    const cpuMsPerRender = ((cpu() - cpuBefore) * 1000) / count
+    const sorted = ms.sort((a, b) => a - b)
+    const at = (q) => Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(1))
+    print({ phase, rate: Math.round(rate), n: count, p50: at(0.5), p90: at(0.9), p99: at(0.99), max: at(1), cpuMsPerRender: Number(cpuMsPerRender.toFixed(2)) })
+  }
+} finally {
+  await service.stop()
+}
