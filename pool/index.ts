@@ -6,7 +6,7 @@
 // client has gone (signal) without ever reaching a worker.
 import { Piscina } from 'piscina'
 import type { RenderErrorCode, RenderOutput, RenderResult, RenderTask } from '../renderers/contract.js'
-import { STARTED } from './started-message.js'
+import { STARTED, WARMED_UP } from './started-message.js'
 import { TimeLimitSignal } from './time-limit-signal.js'
 import { reuseWorkerInterfaces } from './reuse-worker-interfaces.js'
 import { setWorkerHeapFlags } from './worker-heap-flags.js'
@@ -63,7 +63,7 @@ export class RenderPool {
   private readonly options: PoolOptions
   /** Settles when every worker has loaded its engines (the service is ready; each warms up next). */
   readonly ready: Promise<void>
-  /** Settles when every worker has also warmed its PDF engine up (fonts parsed, code compiled). */
+  /** Settles when as many workers as there are threads have warmed their PDF engine up (fonts parsed, code compiled). */
   readonly warmedUp: Promise<void>
   /** The first warm-up has finished: from then on a render that waits longer than its maxWaitMs is refused. */
   private warm = false
@@ -103,17 +103,24 @@ export class RenderPool {
       this.workersCreated++
       reuseWorkerInterfaces(worker)
     })
+    // A message, not a task: a task would wait in piscina's queue behind the renders that came first.
+    let warmUps = 0
+    let warmedUp: () => void
+    this.warmedUp = new Promise((resolve) => { warmedUp = resolve })
     this.piscina.on('message', (message: Record<string, number> | null) => {
       const id = message?.[STARTED]
       if (id !== undefined) this.onStart.get(id)?.()
+      else if (message?.[WARMED_UP] && ++warmUps === options.threads) {
+        this.warm = true
+        warmedUp()
+      }
     })
-    this.ready = this.eachWorker('ping')
-    this.warmedUp = this.ready.then(() => this.eachWorker('warmed')).then(() => { this.warm = true })
+    this.ready = this.pingEachWorker()
   }
 
-  /** One call per thread (piscina gives each to an idle worker): `ping` answers once a worker has loaded its engines, `warmed` once it has warmed up. */
-  private async eachWorker(name: 'ping' | 'warmed'): Promise<void> {
-    await Promise.all(Array.from({ length: this.options.threads }, () => this.piscina.run(null, { name }).catch(() => false)))
+  /** One ping per thread (piscina gives each to an idle worker): each answers once its worker has loaded its engines. */
+  private async pingEachWorker(): Promise<void> {
+    await Promise.all(Array.from({ length: this.options.threads }, () => this.piscina.run(null, { name: 'ping' }).catch(() => false)))
   }
 
   /**

@@ -9,7 +9,7 @@ import { move, transferableSymbol, valueSymbol } from 'piscina'
 import { RenderError, type ClipsTask, type ImageTask, type PdfTask, type RenderOutput, type RenderResult, type RenderTask, type TxtTask, type DocxTask } from '../renderers/contract.js'
 import { renderPdf } from '../renderers/pdf/index.js'
 import { withNurseryRoom } from './empty-nursery.js'
-import { STARTED } from './started-message.js'
+import { STARTED, WARMED_UP } from './started-message.js'
 import { taskOf, type Envelope } from './task-envelope.js'
 import { WARM_UP_IMAGE, WARM_UP_PDF } from './warm-up-task.js'
 import { restoreRuntimeFlags } from './worker-start-flags.js'
@@ -66,17 +66,14 @@ restoreRuntimeFlags()
 // first starts the warm-up itself and waits for it before it starts (settle above), outside its time limit.
 const warmedUp = once(async () => {
   await renderPdf(WARM_UP_PDF)
-  return true
+  parentPort?.postMessage({ [WARMED_UP]: true })
 })
 
-/** Answers once the worker has loaded its engines (the pool's `ready`); the warm-up starts once the answer is out. */
+/** Answers once the worker has loaded its engines (the pool's `ready`); the warm-up starts once the answer is out and says when it is done (the pool's `warmedUp`). */
 export function ping(): boolean {
   setImmediate(() => warmedUp().catch(() => undefined)) // a failed warm-up fails each render with its message (settle)
   return true
 }
-
-/** Answers once the worker has also warmed its PDF engine up (the pool's `warmedUp`). */
-export const warmed = (): Promise<boolean> => warmedUp()
 
 export const pdf = (envelope: Envelope<PdfTask>) => settle(envelope, renderPdf)
 export const image = (envelope: Envelope<ImageTask>) => settle(envelope, async () => (await imageEngine()).renderImage, true)
