@@ -115,12 +115,14 @@ export class RenderPool {
         warmedUp()
       }
     })
-    this.ready = this.pingEachWorker()
+    this.ready = this.eachWorker('ping')
+    // Not awaited by anyone: a worker's first render warms it up too, if it comes first (pool/worker.ts).
+    void this.ready.then(() => this.eachWorker('warmUp'))
   }
 
-  /** One ping per thread (piscina gives each to an idle worker): each answers once its worker has loaded its engines. */
-  private async pingEachWorker(): Promise<void> {
-    await Promise.all(Array.from({ length: this.options.threads }, () => this.piscina.run(null, { name: 'ping' }).catch(() => false)))
+  /** One call per thread (piscina gives each to an idle worker): `ping` answers once a worker has loaded its engines. */
+  private async eachWorker(name: 'ping' | 'warmUp'): Promise<void> {
+    await Promise.all(Array.from({ length: this.options.threads }, () => this.piscina.run(null, { name }).catch(() => false)))
   }
 
   /**

@@ -60,20 +60,23 @@ const docxEngine = once(() => import('../renderers/docx/index.js'))
 // The modules above loaded with V8's default flags (Node's compiled built-ins usable); renders run with the service's.
 restoreRuntimeFlags()
 
-// The PDF engine warms up (fonts parsed, code compiled: ~0.4 s of CPU) after the pool's first ping, not while
-// this module loads: piscina counts the worker as started, and the service as ready, once its engines are
-// loaded (the warm-up was 0.4 of the 1.1 s until /ready, docs/operations.md, start-up). A render that comes
-// first starts the warm-up itself and waits for it before it starts (settle above), outside its time limit.
+// The PDF engine warms up (fonts parsed, code compiled: ~0.4 s of CPU) on the pool's call after it has seen
+// the worker answer its ping, not while this module loads: piscina counts the worker as started, and the
+// service as ready, once its engines are loaded (the warm-up was 0.4 of the 1.1 s until /ready,
+// docs/operations.md, start-up). A render that comes first starts the warm-up itself and waits for it before
+// it starts (settle above), outside its time limit. Done, the worker says so (the pool's `warmedUp`).
 const warmedUp = once(async () => {
   await renderPdf(WARM_UP_PDF)
   parentPort?.postMessage({ [WARMED_UP]: true })
 })
 
-/** Answers once the worker has loaded its engines (the pool's `ready`); the warm-up starts once the answer is out and says when it is done (the pool's `warmedUp`). */
+/** Answers once the worker has loaded its engines (the pool's `ready`). */
 export function ping(): boolean {
-  setImmediate(() => warmedUp().catch(() => undefined)) // a failed warm-up fails each render with its message (settle)
   return true
 }
+
+/** Warms the PDF engine up, once; a failed warm-up fails each render with its message (settle). */
+export const warmUp = (): Promise<void> => warmedUp().catch(() => undefined)
 
 export const pdf = (envelope: Envelope<PdfTask>) => settle(envelope, renderPdf)
 export const image = (envelope: Envelope<ImageTask>) => settle(envelope, async () => (await imageEngine()).renderImage, true)

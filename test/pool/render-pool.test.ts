@@ -31,6 +31,15 @@ t.test('ready once the engines have loaded; a render that comes during the warm-
   t.ok(warm)
 })
 
+t.test('after ready every worker warms up on its own, with no render asked for', async (t) => {
+  const pool = new RenderPool({ threads: 2, renderTimeoutMs: 30_000, maxQueue: 10, workerMemoryMb: 256 })
+  t.teardown(() => pool.destroy())
+  await pool.ready
+  const warmed = await Promise.race([pool.warmedUp.then(() => true), new Promise((r) => setTimeout(r, 60_000, false))])
+  t.ok(warmed, 'both workers said they had warmed up')
+  t.equal(pool.stats.completed, 4, 'two pings and two warm-ups, no render')
+})
+
 t.test('a renderer error comes back as data with its code', async (t) => {
   const pool = new RenderPool({ threads: 1, renderTimeoutMs: 30_000, maxQueue: 10, workerMemoryMb: 256 })
   t.teardown(() => pool.destroy())
