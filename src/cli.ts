@@ -164,9 +164,9 @@ async function main(argv: string[]): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
   const config = loadConfig()
   if (command === 'serve') {
-    // The render worker starts first: it loads its engines and renders the warm-up document on its own thread
-    // while this one loads the server and opens the store, so /ready waits for the longer of the two instead
-    // of their sum (docs/operations.md, start-up).
+    // The render worker starts first: it loads its engines on its own thread while this one loads the server
+    // and opens the store, so /ready waits for the longer of the two instead of their sum; the worker's warm-up
+    // render follows /ready (docs/operations.md, start-up).
     const { RenderPool } = await import('../pool/index.js')
     const pool = new RenderPool(config.pool)
     return void (await (await import('./server.js')).startServer(config, { pool }))
