@@ -23,8 +23,9 @@ type GcExtension = (options: { type: 'minor' | 'major' }) => void
 let gc: GcExtension | null = null
 
 /**
- * The most of the nursery a run of small renders uses between scavenges (RSS; see the header). Suspected, not
- * proven, of the worse p99 at 80 % load of 27 Nov (docs/performance.md, "Current figures"): check it first.
+ * The most of the nursery a run of small renders uses between scavenges (RSS; see the header). Once suspected of
+ * a worse p99 at 80 % load; alternated against the main before it on a quiet machine (29 Nov) the tail was the
+ * same within the host's noise (docs/performance.md, "Latency at 80 %").
  */
 export const TOUCHED_NURSERY_BYTES = 8 * 2 ** 20
 
