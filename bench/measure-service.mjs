@@ -9,7 +9,7 @@
 //   node bench/measure-service.mjs CASES.json SECONDS WARMUP_SECONDS THREADS [--latency]
 import { readFileSync } from 'node:fs'
 import { rssBytes, startBenchService } from './bench-service.mjs'
-import { cpuSeconds, rendersPerSecond } from './throughput.mjs'
+import { cpuSeconds, latenciesAtRate, rendersPerSecond } from './throughput.mjs'
 
 const [casesFile, seconds, warmupSeconds, threads, ...flags] = process.argv.slice(2)
 const cases = JSON.parse(readFileSync(casesFile, 'utf8'))
@@ -58,16 +58,7 @@ try {
     const render = targets[1].render
     const now = await rendersPerSecond(render, { concurrency: 4, seconds: Number(seconds), warmupSeconds: 1, rss: () => rssBytes(service.pid) })
     const rate = 0.8 * now.perSecond
-    const ms = []
-    const count = Math.round(rate * Number(seconds))
-    const started = performance.now()
-    await Promise.all(Array.from({ length: count }, async (_, i) => {
-      const due = started + (i * 1000) / rate
-      await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())))
-      const t = performance.now()
-      await render()
-      ms.push(performance.now() - t)
-    }))
+    const ms = await latenciesAtRate(render, rate, Math.round(rate * Number(seconds)))
     print({ id: first.id, latency: `80% load (${rate.toFixed(0)}/s)`, ...percentiles(ms) })
   }
 } finally {

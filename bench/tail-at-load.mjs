@@ -9,7 +9,7 @@
 import { isAbsolute, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
-import { cpuSeconds, rendersPerSecond } from './throughput.mjs'
+import { cpuSeconds, latenciesAtRate, rendersPerSecond } from './throughput.mjs'
 
 const { values } = parseArgs({
   options: {
@@ -37,18 +37,9 @@ try {
   ]
   for (const { phase, rate } of rates) {
     const count = Math.round(rate * seconds)
-    const ms = []
     const cpuBefore = cpu()
-    const started = performance.now()
-    await Promise.all(Array.from({ length: count }, async (_, i) => {
-      const due = started + (i * 1000) / rate
-      await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())))
-      const t = performance.now()
-      await render()
-      ms.push(performance.now() - t)
-    }))
+    const sorted = await latenciesAtRate(render, rate, count)
     const cpuMsPerRender = ((cpu() - cpuBefore) * 1000) / count
-    const sorted = ms.sort((a, b) => a - b)
     const at = (q) => Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(1))
     print({ phase, rate: Math.round(rate), n: count, p50: at(0.5), p90: at(0.9), p99: at(0.99), max: at(1), cpuMsPerRender: Number(cpuMsPerRender.toFixed(2)) })
   }

@@ -62,3 +62,24 @@ export async function rendersPerSecond(once, { concurrency, seconds, warmupSecon
   clearInterval(sampler)
   return { perSecond: done / elapsed, peakMb: Math.max(peak, rss()) / 2 ** 20, cpuMsPerRender }
 }
+
+/**
+ * Open-loop load: `count` calls of `once` started on a fixed schedule at `rate` per second, whatever is still in
+ * flight (so a slow answer delays none of the later requests' departures). Resolves with each call's ms, sorted.
+ * @param {() => Promise<unknown>} once
+ * @param {number} rate
+ * @param {number} count
+ * @returns {Promise<number[]>}
+ */
+export async function latenciesAtRate(once, rate, count) {
+  const ms = []
+  const started = performance.now()
+  await Promise.all(Array.from({ length: count }, async (_, i) => {
+    const due = started + (i * 1000) / rate
+    await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())))
+    const t = performance.now()
+    await once()
+    ms.push(performance.now() - t)
+  }))
+  return ms.sort((a, b) => a - b)
+}
