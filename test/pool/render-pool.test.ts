@@ -16,7 +16,9 @@ t.test('renders in a worker and hands the bytes back', async (t) => {
 
 t.test('ready once the engines have loaded; a render that comes during the warm-up waits for it outside its time limit', async (t) => {
   // 150 ms is far less than the warm-up (fonts parsed, code compiled) takes, and more than the warm-up document
-  // takes once warm: the render passes only if its time limit starts after the warm-up.
+  // takes once warm. Here the warm-up runs ahead of the render on the worker's thread anyway, so what can fail is
+  // "ready before the warm-up"; a worker that must start the warm-up for its first render is
+  // test/pool/worker-idle.test.ts, which fails if the render's time limit included it.
   const pool = new RenderPool({ threads: 1, renderTimeoutMs: 150, maxQueue: 10, workerMemoryMb: 256 })
   t.teardown(() => pool.destroy())
   let warm = false
