@@ -4,8 +4,10 @@
 // SECONDS at each given fraction of that throughput and at each given absolute rate. An absolute rate compares
 // builds at the same offered load; a fraction is what `npm run bench` reports (there 0.8 of a 5 s best, which
 // moves with the host's speed). Prints one JSON line per phase: rate, p50, p90, p99, max, the service's CPU
-// ms per request.
+// ms per request. --before renders other bench cases first (each SECONDS with 4 in flight), as `npm run bench`
+// does before its latency phases, to see what a mix of documents leaves behind in the service.
 //   node bench/tail-at-load.mjs [--root DIR] [--case invoice] [--seconds 10] [--fractions 0.8] [--rates 150,180]
+//     [--before unseen,logo,webfont,table]
 import { isAbsolute, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
@@ -15,20 +17,30 @@ const { values } = parseArgs({
   options: {
     root: { type: 'string', default: new URL('..', import.meta.url).pathname }, case: { type: 'string', default: 'invoice' },
     seconds: { type: 'string', default: '10' }, fractions: { type: 'string', default: '0.8' }, rates: { type: 'string', default: '' },
+    before: { type: 'string', default: '' },
   },
 })
 const root = isAbsolute(values.root) ? values.root : resolve(values.root)
 const seconds = Number(values.seconds)
 const { startBenchService, rssBytes } = await import(pathToFileURL(`${root}/bench/bench-service.mjs`).href)
 const { benchCases } = await import('./cases.ts')
-const c = benchCases().find((x) => x.id === values.case)
-if (!c) throw new Error(`no bench case ${values.case}`)
+function byId(id) {
+  const found = benchCases().find((x) => x.id === id)
+  if (!found) throw new Error(`no bench case ${id}`)
+  return found
+}
+const c = byId(values.case)
 
 const service = await startBenchService({ env: { RENDER_THREADS: '2', RENDER_MAX_QUEUE_MS: '60000' } })
 const print = (line) => console.log(JSON.stringify({ root, ...line }))
 try {
-  const render = service.renderer(service.pathFor(c, await service.published(c.id, c.template)), c.data)
   const cpu = () => cpuSeconds(service.pid)
+  for (const b of values.before.split(',').filter(Boolean).map(byId)) {
+    const other = service.renderer(service.pathFor(b, await service.published(b.id, b.template)), b.data)
+    const done = await rendersPerSecond(other, { concurrency: 4, seconds, warmupSeconds: 2, rss: () => rssBytes(service.pid), cpu })
+    print({ phase: `before: ${b.id}`, perSecond: Math.round(done.perSecond), cpuMsPerRender: done.cpuMsPerRender, peakMb: Math.round(done.peakMb) })
+  }
+  const render = service.renderer(service.pathFor(c, await service.published(c.id, c.template)), c.data)
   const best = await rendersPerSecond(render, { concurrency: 4, seconds: 5, warmupSeconds: 4, rss: () => rssBytes(service.pid), cpu })
   print({ phase: 'capacity (4 in flight)', perSecond: Math.round(best.perSecond), cpuMsPerRender: best.cpuMsPerRender })
   const rates = [
