@@ -7,7 +7,9 @@
 // ms per request. --before renders other bench cases first (each SECONDS with 4 in flight), as `npm run bench`
 // does before its latency phases, to see what a mix of documents leaves behind in the service.
 //   node bench/tail-at-load.mjs [--root DIR] [--case invoice] [--seconds 10] [--fractions 0.8] [--rates 150,180]
-//     [--before unseen,logo,webfont,table]
+//     [--before unseen,logo,webfont,table] [--threads 2] [--sequential 1000] [--flags="--single-threaded-gc …"]
+// --sequential: that many single requests one after another after the load phases (the spread of one render,
+// which queueing at load multiplies); --flags: Node's flags for the service instead of bin/quire.js's.
 import { isAbsolute, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
@@ -17,7 +19,8 @@ const { values } = parseArgs({
   options: {
     root: { type: 'string', default: new URL('..', import.meta.url).pathname }, case: { type: 'string', default: 'invoice' },
     seconds: { type: 'string', default: '10' }, fractions: { type: 'string', default: '0.8' }, rates: { type: 'string', default: '' },
-    before: { type: 'string', default: '' },
+    before: { type: 'string', default: '' }, threads: { type: 'string', default: '2' },
+    sequential: { type: 'string', default: '0' }, flags: { type: 'string' },
   },
 })
 const root = isAbsolute(values.root) ? values.root : resolve(values.root)
@@ -31,7 +34,8 @@ function byId(id) {
 }
 const c = byId(values.case)
 
-const service = await startBenchService({ env: { RENDER_THREADS: '2', RENDER_MAX_QUEUE_MS: '60000' } })
+const nodeFlags = values.flags === undefined ? null : values.flags.split(/\s+/).filter(Boolean)
+const service = await startBenchService({ env: { RENDER_THREADS: values.threads, RENDER_MAX_QUEUE_MS: '60000' }, nodeFlags })
 const print = (line) => console.log(JSON.stringify({ root, ...line }))
 try {
   const cpu = () => cpuSeconds(service.pid)
@@ -52,9 +56,25 @@ try {
     const cpuBefore = cpu()
     const sorted = await latenciesAtRate(render, rate, count)
     const cpuMsPerRender = ((cpu() - cpuBefore) * 1000) / count
-    const at = (q) => Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(1))
-    print({ phase, rate: Math.round(rate), n: count, p50: at(0.5), p90: at(0.9), p99: at(0.99), max: at(1), cpuMsPerRender: Number(cpuMsPerRender.toFixed(2)) })
+    print({ phase, rate: Math.round(rate), n: count, ...spread(sorted), cpuMsPerRender: Number(cpuMsPerRender.toFixed(2)) })
+  }
+  const sequential = Number(values.sequential)
+  if (sequential > 0) {
+    const ms = []
+    const cpuBefore = cpu()
+    for (let i = 0; i < sequential; i++) {
+      const started = performance.now()
+      await render()
+      ms.push(performance.now() - started)
+    }
+    const cpuMsPerRender = ((cpu() - cpuBefore) * 1000) / sequential
+    print({ phase: 'sequential', n: sequential, ...spread(ms.sort((a, b) => a - b)), cpuMsPerRender: Number(cpuMsPerRender.toFixed(2)) })
   }
 } finally {
   await service.stop()
+}
+
+function spread(sorted) {
+  const at = (q) => Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(1))
+  return { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: at(1) }
 }
