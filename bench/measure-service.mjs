@@ -9,7 +9,7 @@
 //   node bench/measure-service.mjs CASES.json SECONDS WARMUP_SECONDS THREADS [--latency]
 import { readFileSync } from 'node:fs'
 import { rssBytes, startBenchService } from './bench-service.mjs'
-import { cpuSeconds, latenciesAtRate, rendersPerSecond } from './throughput.mjs'
+import { cpuSeconds, latenciesAtRate, rendersPerSecond, sequentialLatencies } from './throughput.mjs'
 
 const [casesFile, seconds, warmupSeconds, threads, ...flags] = process.argv.slice(2)
 const cases = JSON.parse(readFileSync(casesFile, 'utf8'))
@@ -44,12 +44,7 @@ try {
     ]
     for (const { id, render } of targets) {
       for (let i = 0; i < 50; i++) await render() // warm
-      const ms = []
-      for (let i = 0; i < 300; i++) {
-        const started = performance.now()
-        await render()
-        ms.push(performance.now() - started)
-      }
+      const ms = await sequentialLatencies(render, 300)
       print({ id, latency: 'sequential', ...percentiles(ms) })
     }
     // 80 % of capacity: requests leave on a fixed schedule at 0.8 × the throughput measured just before (4 in
@@ -65,8 +60,8 @@ try {
   await service.stop()
 }
 
-function percentiles(ms) {
-  const sorted = [...ms].sort((a, b) => a - b)
+/** `sorted`: latencies in ascending order (as throughput.mjs returns them). */
+function percentiles(sorted) {
   const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
   return { n: sorted.length, p50: at(0.5), p99: at(0.99) }
 }

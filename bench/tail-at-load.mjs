@@ -13,7 +13,7 @@
 import { isAbsolute, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
-import { cpuSeconds, latenciesAtRate, rendersPerSecond } from './throughput.mjs'
+import { cpuSeconds, latenciesAtRate, rendersPerSecond, sequentialLatencies } from './throughput.mjs'
 
 const { values } = parseArgs({
   options: {
@@ -60,15 +60,10 @@ try {
   }
   const sequential = Number(values.sequential)
   if (sequential > 0) {
-    const ms = []
     const cpuBefore = cpu()
-    for (let i = 0; i < sequential; i++) {
-      const started = performance.now()
-      await render()
-      ms.push(performance.now() - started)
-    }
+    const sorted = await sequentialLatencies(render, sequential)
     const cpuMsPerRender = ((cpu() - cpuBefore) * 1000) / sequential
-    print({ phase: 'sequential', n: sequential, ...spread(ms.sort((a, b) => a - b)), cpuMsPerRender: Number(cpuMsPerRender.toFixed(2)) })
+    print({ phase: 'sequential', n: sequential, ...spread(sorted), cpuMsPerRender: Number(cpuMsPerRender.toFixed(2)) })
   }
 } finally {
   await service.stop()

@@ -5,3 +5,4 @@ export function rendersPerSecond(
   options: { concurrency: number; seconds: number; warmupSeconds: number; rss: () => number; cpu?: () => number },
 ): Promise<{ perSecond: number; peakMb: number; cpuMsPerRender: number | null }>
 export function latenciesAtRate(once: () => Promise<unknown>, rate: number, count: number): Promise<number[]>
+export function sequentialLatencies(once: () => Promise<unknown>, count: number): Promise<number[]>

@@ -83,3 +83,20 @@ export async function latenciesAtRate(once, rate, count) {
   }))
   return ms.sort((a, b) => a - b)
 }
+
+/**
+ * Closed-loop latency: `count` calls of `once`, each started when the one before has answered. Resolves with each
+ * call's ms, sorted.
+ * @param {() => Promise<unknown>} once
+ * @param {number} count
+ * @returns {Promise<number[]>}
+ */
+export async function sequentialLatencies(once, count) {
+  const ms = []
+  for (let i = 0; i < count; i++) {
+    const started = performance.now()
+    await once()
+    ms.push(performance.now() - started)
+  }
+  return ms.sort((a, b) => a - b)
+}
