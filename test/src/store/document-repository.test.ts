@@ -245,9 +245,10 @@ t.test('scheduled publishing: applied when due, once, by the timer query and at 
   t.equal((await store.blocks.getPublished(account.id, block.id))?.id, b1!.id)
 
   // Read time: a render asks for the published version a moment after the schedule's time, before any timer ran.
-  await store.templates.schedule(account.id, tpl.id, v1!.id, new Date(Date.now() + 300))
+  // 1.5 s ahead: the read before it must come before its time even on a loaded machine.
+  await store.templates.schedule(account.id, tpl.id, v1!.id, new Date(Date.now() + 1_500))
   t.equal((await store.templates.getPublished(account.id, tpl.id))?.id, v2!.id)
-  await new Promise((resolve) => setTimeout(resolve, 400))
+  await new Promise((resolve) => setTimeout(resolve, 1_600))
   t.match(await store.templates.getPublished(account.id, tpl.id), { id: v1!.id, published: true, scheduled: false })
   t.equal((await store.templates.get(account.id, tpl.id))?.scheduledVersionId, null, 'and the schedule is applied, not just read through')
 })
