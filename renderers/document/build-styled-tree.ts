@@ -20,6 +20,7 @@ import type { Decl } from './parse-declaration.js'
 import { inlineSvgMarkup, svgDataUri } from './inline-svg.js'
 import { svgPageStyle } from './svg-page-style.js'
 import type { VarBudget } from './var-budget.js'
+import { fitted } from '../fitted-array.js'
 
 const NO_RULES: IndexedRule[] = []
 
@@ -128,6 +129,7 @@ class TreeStyler {
     if (after) out.children.push(after)
     this.counters.ascend()
     if (quirky && (el.tag === 'body' || style.display === 'table-cell')) dropQuirkyMargins(out, quirky, el.tag !== 'body')
+    out.children = fitted(out.children)
     return out
   }
 

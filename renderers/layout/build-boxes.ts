@@ -6,6 +6,7 @@ import { collapseInlineWhitespace } from './collapse-inline-whitespace.js'
 import { anonymousStyle } from './anonymous-style.js'
 import { renderScopedMap } from './render-scope.js'
 import type { Warnings } from '../warnings.js'
+import { fitted } from '../fitted-array.js'
 
 type Piece = Box | InlineItem[]
 
@@ -58,7 +59,7 @@ function blockContainer(el: StyledElement | null, style: ComputedStyle, link: st
   for (const piece of pieces) if (!Array.isArray(piece)) { hasBlocks = true; break }
   if (!hasBlocks) {
     const items = pieces.length ? collapseInlineWhitespace(pieces[0] as InlineItem[]) : []
-    box.inline = items
+    box.inline = fitted(items)
     return box
   }
   for (const piece of pieces) {
@@ -69,8 +70,9 @@ function blockContainer(el: StyledElement | null, style: ComputedStyle, link: st
       for (const item of items) if (item.kind === 'out-of-flow') box.children.push(item.box)
       continue
     }
-    box.children.push({ kind: 'block', style: anonymousStyle(style), el: null, children: [], inline: items, marker: null, link })
+    box.children.push({ kind: 'block', style: anonymousStyle(style), el: null, children: [], inline: fitted(items), marker: null, link })
   }
+  box.children = fitted(box.children)
   return box
 }
 

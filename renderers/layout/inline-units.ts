@@ -9,6 +9,7 @@ import type { Box, InlineItem } from './boxes.js'
 import { borderWidth, len } from './box-edges.js'
 import type { FontStore } from '../fonts/font-store.js'
 import { type RenderScopedMap, renderScopedMap } from './render-scope.js'
+import { fitted } from '../fitted-array.js'
 
 export type TextItem = Extract<InlineItem, { kind: 'text' }>
 
@@ -217,7 +218,7 @@ function cutText(items: InlineItem[], fonts: FontStore): CutText {
     ends.push(units.length)
     start = end
   }
-  return { fonts, units, ends, atomics, edgesUsePercent, all: null, allWidth: 0 }
+  return { fonts, units: fitted(units), ends: fitted(ends), atomics, edgesUsePercent, all: null, allWidth: 0 }
 }
 
 /**
@@ -237,6 +238,8 @@ export function inlineUnits(items: InlineItem[], fonts: FontStore, cbWidth: numb
 
 function buildUnits(items: InlineItem[], cut: CutText, cbWidth: number, atomicWidth: (box: Box) => number): Unit[] {
   const { units: texts, ends } = cut
+  // Text alone (a table cell's, most often): the units are the text's, in order.
+  if (items.every((item) => item.kind === 'text')) return texts
   const units: Unit[] = []
   for (let k = 0; k < items.length; k++) {
     const item = items[k]
@@ -262,7 +265,7 @@ function buildUnits(items: InlineItem[], cut: CutText, cbWidth: number, atomicWi
         for (let t = k === 0 ? 0 : ends[k - 1]; t < ends[k]; t++) units.push(texts[t])
     }
   }
-  return units
+  return fitted(units)
 }
 
 function edgeUsesPercent(style: ComputedStyle): boolean {

@@ -18,6 +18,7 @@ import { clipFlow, flowMark } from './clip-flow.js'
 import type { FlowConstraints } from './flow-constraints.js'
 import { quirkyPercentBase } from './quirky-percent-height.js'
 import { markerFrag } from './list-marker-frag.js'
+import { fitted } from '../fitted-array.js'
 
 export function isPositioned(style: ComputedStyle): boolean {
   return style.position !== 'static'
@@ -117,7 +118,7 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   // Only a clipping box cuts what its content recorded (a mark per box was a per-cell cost of long tables).
   const recorded = ctx.flow && style.overflow !== 'visible' && !isRoot ? flowMark(ctx.flow) : null
   const content = layoutContent(box, inner, contentTop, ctx, floats, !isRoot && topCollapsible(box))
-  frag.children = content.frags
+  frag.children = fitted(content.frags)
   let cursor = content.cursor
   let strut = content.strut
   const { firstBaseline, lastBaseline, empty } = content
