@@ -3,7 +3,7 @@
 // page holds for that page only (reset + its own increment) and the count goes on after it as if it were not
 // there; `counter-increment: none` shows the count so far. counter(page) and counter(pages) stay the page
 // number and the page count.
-import type { PageRule } from '../document/styled-tree.js'
+import type { PageRule } from '../../document/styled-tree.js'
 
 export type PageCounters = ReadonlyMap<string, number>
 

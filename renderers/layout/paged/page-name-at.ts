@@ -1,6 +1,6 @@
 // The page name in force at a point of the laid-out document: the used `page` value of the first in-flow
 // content at or below y (a page takes the name of the content it starts with, CSS Paged Media §7).
-import type { BoxFrag } from './fragments.js'
+import type { BoxFrag } from '../fragments.js'
 
 const EPS = 0.5
 

@@ -4,20 +4,20 @@
 // margin-box-widths.ts), centred vertically in their margin; the corners in the
 // corner squares, against the page area; the side boxes in the side margins along the page area's height,
 // centred across, at its top, middle or bottom. Each box inherits the font and colour of its @page rule.
-import type { PageMarginBox } from '../document/styled-tree.js'
-import { buildStyledDocument } from '../document/index.js'
-import type { ImageStore } from '../resources/index.js'
-import { displayList } from '../layout/display-list.js'
-import type { FontStore } from '../fonts/font-store.js'
+import type { PageMarginBox } from '../../document/styled-tree.js'
+import { buildStyledDocument } from '../../document/index.js'
+import type { ImageStore } from '../../resources/index.js'
+import { displayList } from '../display-list.js'
+import type { FontStore } from '../../fonts/font-store.js'
 import type { Band } from './header-footer.js'
-import { layoutDocument } from '../layout/layout-document.js'
-import type { PageGeometry } from '../layout/page-geometry.js'
+import { layoutDocument } from '../layout-document.js'
+import type { PageGeometry } from './page-geometry.js'
 import type { PrintedPage } from './printed-pages.js'
-import type { Warnings } from '../warnings.js'
-import type { BoxFrag } from '../layout/fragments.js'
+import type { Warnings } from '../../warnings.js'
+import type { BoxFrag } from '../fragments.js'
 import { shareSide, type Extent, type Span } from './margin-box-widths.js'
 import { pageCounterValues, type PageCounters } from './page-counters.js'
-import { formatCounter } from '../document/list-marker.js'
+import { formatCounter } from '../../document/list-marker.js'
 
 /** A laid-out box and the rectangle it is placed in (page px); `align` says where in its height it sits. */
 export interface PlacedBand { band: Band; x: number; y: number; h: number; align: 'top' | 'middle' | 'bottom' }

@@ -1,9 +1,9 @@
 // Each printed page's @page rule and geometry: the rules that match its index (:first, :left/:right) and
 // its name (the `page` of the content it starts with), resolved once per distinct kind of page.
-import type { TemplateSettings } from '../contract.js'
-import type { PageRule, StyledDocument } from '../document/styled-tree.js'
-import { resolvePageRule } from '../document/page-rule.js'
-import { printedPageGeometry, type PageGeometry } from '../layout/page-geometry.js'
+import type { TemplateSettings } from '../../contract.js'
+import type { PageRule, StyledDocument } from '../../document/styled-tree.js'
+import { resolvePageRule } from '../../document/page-rule.js'
+import { printedPageGeometry, type PageGeometry } from './page-geometry.js'
 
 export interface PrintedPage { rule: PageRule; geometry: PageGeometry }
 

@@ -1,7 +1,7 @@
 // position: fixed boxes print on every page, at the same place on each (as Chromium prints them). Layout
 // places them once, against the first page's area; later pages paint them again from these operations.
-import { displayList, type PaintOp } from './display-list.js'
-import type { BoxFrag, Frag } from './fragments.js'
+import { displayList, type PaintOp } from '../display-list.js'
+import type { BoxFrag, Frag } from '../fragments.js'
 
 /** Paint operations for the fixed boxes that fit on the first page (taller ones continue in the flow instead). */
 export function fixedBoxOps(root: BoxFrag, firstPageHeight: number): PaintOp[] {

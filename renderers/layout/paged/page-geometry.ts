@@ -1,7 +1,7 @@
 // Paper size and margins of a page in CSS px, from the template settings and the document's @page rule.
 // As in Chromium (printToPDF with preferCSSPageSize), a CSS page size and CSS page margins win over the settings.
-import { RenderError, type MarginsMm, type TemplateSettings } from '../contract.js'
-import type { PageRule } from '../document/styled-tree.js'
+import { RenderError, type MarginsMm, type TemplateSettings } from '../../contract.js'
+import type { PageRule } from '../../document/styled-tree.js'
 
 export interface Edges { top: number; right: number; bottom: number; left: number }
 

@@ -2,11 +2,11 @@
 // width as Chromium lays out each page. The document is laid out once more per distinct page-area width;
 // the stretches between forced breaks (where a page name changes, a break is always forced) are paginated
 // in the layout of the narrowest of their pages' widths. Pages of the plain width keep the first layout.
-import type { StyledDocument } from '../document/styled-tree.js'
-import { layoutDocument, type LaidOutDocument, type LayoutEngines } from '../layout/layout-document.js'
-import { contentBox } from '../layout/page-geometry.js'
-import { pageNameAt } from '../layout/page-name-at.js'
-import { paginate, pageStartingBreaks, type PageSlice } from '../layout/paginate.js'
+import type { StyledDocument } from '../../document/styled-tree.js'
+import { layoutDocument, type LaidOutDocument, type LayoutEngines } from '../layout-document.js'
+import { contentBox } from './page-geometry.js'
+import { pageNameAt } from './page-name-at.js'
+import { paginate, pageStartingBreaks, type PageSlice } from './paginate.js'
 import type { PrintedPages } from './printed-pages.js'
 
 export interface LaidOutPage { slice: PageSlice; layout: LaidOutDocument }

@@ -1,6 +1,6 @@
 import t from 'tap'
-import { paginate } from '../../../renderers/layout/paginate.js'
-import { createFlowConstraints } from '../../../renderers/layout/flow-constraints.js'
+import { paginate } from '../../../../renderers/layout/paged/paginate.js'
+import { createFlowConstraints } from '../../../../renderers/layout/flow-constraints.js'
 
 function lines(n: number, height: number, top = 0) {
   return Array.from({ length: n }, (_, i) => [top + i * height, top + (i + 1) * height] as [number, number])

@@ -3,7 +3,7 @@
 // or going against orphans/widows and break-inside: avoid (soft spans, dropped when nothing else fits), nor
 // inside a block in an inline that fits on the page;
 // forced breaks win; a table head repeats at the top of pages that begin inside its table.
-import type { FlowConstraints, RepeatedHead, Span, WholeSpan } from './flow-constraints.js'
+import type { FlowConstraints, RepeatedHead, Span, WholeSpan } from '../flow-constraints.js'
 
 export interface PageSlice {
   start: number

@@ -3,10 +3,10 @@
 // 10 px `float: right` box lands plus 10, the height the tallest spacer that still leaves a 10 px unbreakable
 // box on the first page plus 10, the origin the translation of the page content in the PDF's stream.
 import t from 'tap'
-import { contentBox, printedPageGeometry } from '../../../renderers/layout/page-geometry.js'
-import { DEFAULT_SETTINGS } from '../../../renderers/default-settings.js'
-import type { TemplateSettings } from '../../../renderers/contract.js'
-import type { PageRule } from '../../../renderers/document/styled-tree.js'
+import { contentBox, printedPageGeometry } from '../../../../renderers/layout/paged/page-geometry.js'
+import { DEFAULT_SETTINGS } from '../../../../renderers/default-settings.js'
+import type { TemplateSettings } from '../../../../renderers/contract.js'
+import type { PageRule } from '../../../../renderers/document/styled-tree.js'
 
 const MM = 96 / 25.4
 const IN_MM = 25.4
