@@ -6,6 +6,9 @@
 import t from 'tap'
 import { imageInfo, pdfText } from '../../helpers/tools.js'
 import { startHostileServer } from './hostile-server.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 t.setTimeout(300_000)
 
