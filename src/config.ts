@@ -74,6 +74,10 @@ export interface Config {
    * benches, not by the service; default `../shared/corpus` beside the repository root.
    */
   corpusDir: string
+  /** More real templates with references (QUIRE_CORPUS_GROWN_DIR), default `../shared/corpus-grown`. */
+  corpusGrownDir: string
+  /** The WPT reftests (QUIRE_WPT_DIR) that `npm run wpt` and its ratchet test render; default `../shared/wpt`. */
+  wptDir: string
   /** FONT_DIR: fonts an operator brings (.ttf, .otf, .woff), scanned once per render worker; null = none. */
   fontDir: string | null
 }
@@ -237,6 +241,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 0, 0),
     corpusDir: env.QUIRE_CORPUS_DIR ? resolve(env.QUIRE_CORPUS_DIR) : join(projectRoot(), '..', 'shared', 'corpus'),
+    corpusGrownDir: env.QUIRE_CORPUS_GROWN_DIR ? resolve(env.QUIRE_CORPUS_GROWN_DIR) : join(projectRoot(), '..', 'shared', 'corpus-grown'),
+    wptDir: env.QUIRE_WPT_DIR ? resolve(env.QUIRE_WPT_DIR) : join(projectRoot(), '..', 'shared', 'wpt'),
     fontDir: env.FONT_DIR ? resolve(env.FONT_DIR) : null,
   }
 }

@@ -6,6 +6,9 @@ import { renderPdf } from '../../../renderers/pdf/index.js'
 import { layoutHtml } from '../../helpers/layout-html.js'
 import { withPdf } from '../../helpers/tools.js'
 import { pdfTask } from '../pdf/fixtures.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 interface Word { text: string; x: number; y: number; page: number }
 
