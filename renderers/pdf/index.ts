@@ -11,17 +11,18 @@ import { operatorFonts } from '../fonts/operator-fonts.js'
 import { renderDocumentHtml } from '../template/index.js'
 import { budgetsOf } from '../default-budgets.js'
 import { displayList, type PaintOp } from '../layout/display-list.js'
-import { fixedBoxOps } from '../layout/fixed-boxes.js'
+import { fixedBoxOps } from '../layout/paged/fixed-boxes.js'
 import { fontStore } from '../fonts/font-store.js'
-import { headerFooterBands } from './header-footer.js'
+import { headerFooterBands } from '../layout/paged/header-footer.js'
+import { headerFooterHtml } from '../pipeline/header-footer-html.js'
 import { layoutDocument, type LaidOutDocument } from '../layout/layout-document.js'
-import { marginBoxBands } from './page-margin-boxes.js'
+import { marginBoxBands } from '../layout/paged/page-margin-boxes.js'
 import { openPdf } from './open-pdf.js'
-import { paginateByWidth } from './pages-by-width.js'
-import { contentBox, printedPageGeometry } from '../layout/page-geometry.js'
-import { paginate } from '../layout/paginate.js'
-import { pageNameAt } from '../layout/page-name-at.js'
-import { printedPages } from './printed-pages.js'
+import { paginateByWidth } from '../layout/paged/pages-by-width.js'
+import { contentBox, printedPageGeometry } from '../layout/paged/page-geometry.js'
+import { paginate } from '../layout/paged/paginate.js'
+import { pageNameAt } from '../layout/paged/page-name-at.js'
+import { printedPages } from '../layout/paged/printed-pages.js'
 import { paintPages } from './paint-pages.js'
 import { createPaintTarget } from './paint-target.js'
 import { pdfSecurity } from './pdf-security.js'
@@ -110,7 +111,7 @@ async function printPdf(task: PdfTask): Promise<RenderOutput> {
   const geometries = slices.map((_, i) => pages.page(i).geometry)
 
   // 5. header/footer, laid out now that the page count is known
-  const bands = await headerFooterBands(task, geometries, engines, date)
+  const bands = await headerFooterBands(headerFooterHtml(task, date), geometries, engines)
   const marginBoxes = marginBoxBands(slices.map((_, i) => pages.page(i)), engines)
 
   // 6. paint every page (7. encryption is set when the document is opened)

@@ -5,6 +5,9 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { imageInfo, pdfInfo, pdfText } from '../helpers/tools.js'
+import { needsForFile } from '../helpers/needs.js'
+
+await needsForFile({ tools: ['pdfinfo', 'pdftotext'] })
 
 const run = promisify(execFile)
 
