@@ -3,7 +3,7 @@
 import { PageOrientation } from 'docx'
 import type { TemplateSettings } from '../contract.js'
 import type { PageRule } from '../document/styled-tree.js'
-import { pageGeometry, type PageGeometry } from '../layout/page-geometry.js'
+import { pageGeometry, type PageGeometry } from '../layout/paged/page-geometry.js'
 import { twips } from './units.js'
 
 export { pageGeometry, type PageGeometry }

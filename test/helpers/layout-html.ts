@@ -10,7 +10,7 @@ import type { StyledElement, StyledNode, ComputedStyle } from '../../renderers/d
 import { fontStore } from '../../renderers/fonts/font-store.js'
 import type { Frag } from '../../renderers/layout/fragments.js'
 import { layoutDocument, type Medium } from '../../renderers/layout/layout-document.js'
-import { paginate } from '../../renderers/layout/paginate.js'
+import { paginate } from '../../renderers/layout/paged/paginate.js'
 import { inRenderScope } from '../../renderers/layout/render-scope.js'
 import { withYoga } from '../../renderers/layout/yoga.js'
 import { Warnings } from '../../renderers/warnings.js'
