@@ -33,6 +33,8 @@ export interface TemplateSettings {
   cultureName?: string
   /** 'html' escapes Liquid output (Quire's default); 'none' prints it as is (Fluid's, kept for imported TemplateTo templates). */
   outputEscaping?: 'html' | 'none'
+  /** `{{ x }}` with x not in the data renders empty and is a warning ('warn', the default) or a 400 ('error'). */
+  missingVariables?: 'warn' | 'error'
 }
 
 /** One Liquid source with the key under which its compiled form is cached in a worker. */
