@@ -89,7 +89,9 @@ export class JobService {
       elapsedTimeMs: null,
       webhookUrl: input.webhookUrl,
       outputPresignedUrl: input.outputPresignedUrl,
-      webhookDelivered: null,
+      // The spec's null means "no webhook"; with one, false until a delivery succeeds.
+      webhookDelivered: input.webhookUrl ? false : null,
+      webhookAttempts: 0,
       usesExternalOutput: false,
       errorMessage: null,
       result: null,
@@ -128,7 +130,7 @@ export class JobService {
     for await (const job of this.deps.store.all()) {
       if (job.status === 'Completed' && job.result) owned.add(job.result.file)
       if (job.status === 'Pending' || job.status === 'Processing') requeue.push(job.jobId)
-      else if (job.webhookUrl && job.webhookDelivered === null && job.status !== 'Expired') redeliver.push(job)
+      else if (this.deliveryUnfinished(job) && job.status !== 'Expired') redeliver.push(job)
     }
     // Before anything runs again, so no file written from now on can be taken for an orphan.
     for (const file of await this.deps.files.list()) {
@@ -304,17 +306,18 @@ export class JobService {
   /** Shared queues: one delivery attempt, run by whichever node took it; a failure throws so BullMQ retries with backoff. */
   private async deliverAttempt(jobId: string, attempt: RunAttempt): Promise<void> {
     const job = await this.deps.store.get(jobId)
-    if (!job || !job.webhookUrl || job.webhookDelivered !== null || (job.status !== 'Completed' && job.status !== 'Failed')) return
-    const { config, secret, log } = this.deps
+    if (!job || !this.deliveryUnfinished(job) || (job.status !== 'Completed' && job.status !== 'Failed')) return
+    const { config, secret } = this.deps
     const delivered = await deliverWebhook({
-      url: job.webhookUrl,
+      url: job.webhookUrl!,
       event: this.event(job),
       secret: accountWebhookSecret(secret, job.accountId),
       policy: { ...config.fetch, timeoutMs: config.webhooks.timeoutMs },
       attempts: 1,
       firstAttempt: attempt.number,
       retryBaseMs: config.webhooks.retryBaseMs,
-      onAttempt: (n, outcome) => log.info({ jobId, attempt: n, outcome }, 'webhook attempt'),
+      devHttpLoopback: config.webhooks.devHttpLoopback,
+      onAttempt: (n, outcome) => this.recordAttempt(jobId, n, outcome),
     })
     if (delivered || attempt.last) {
       await this.update(jobId, (j) => ({ ...j, webhookDelivered: delivered }))
@@ -323,20 +326,35 @@ export class JobService {
     throw new Error(`webhook attempt ${attempt.number} failed; retried later`)
   }
 
+  /** A webhook whose delivery neither succeeded nor used up its attempts (a restart resumes it). */
+  private deliveryUnfinished(job: JobRecord): boolean {
+    return job.webhookUrl !== null && job.webhookDelivered !== true && (job.webhookAttempts ?? 0) < this.deps.config.webhooks.attempts
+  }
+
+  /** Each attempt is logged and counted on the job before the next one (the status's webhookAttempts). */
+  private async recordAttempt(jobId: string, attempt: number, outcome: string): Promise<void> {
+    this.deps.log.info({ jobId, attempt, outcome }, 'webhook attempt')
+    await this.update(jobId, (j) => ({ ...j, webhookAttempts: Math.max(j.webhookAttempts ?? 0, attempt) })).catch(() => undefined)
+  }
+
   private notify(job: JobRecord): void {
     if (!job.webhookUrl || (job.status !== 'Completed' && job.status !== 'Failed')) return
     if (this.webhookQueue) return this.webhookQueue.push(job.jobId)
     const { config, secret, log } = this.deps
     const event = this.event(job)
+    const made = job.webhookAttempts ?? 0
     const delivery = deliverWebhook({
       url: job.webhookUrl,
       event,
       secret: accountWebhookSecret(secret, job.accountId),
       policy: { ...config.fetch, timeoutMs: config.webhooks.timeoutMs },
-      attempts: config.webhooks.attempts,
+      // After a restart, the attempts left, numbered on from those already made.
+      attempts: Math.max(1, config.webhooks.attempts - made),
+      firstAttempt: made + 1,
       retryBaseMs: config.webhooks.retryBaseMs,
+      devHttpLoopback: config.webhooks.devHttpLoopback,
       signal: this.shutdown.signal,
-      onAttempt: (attempt, outcome) => log.info({ jobId: job.jobId, attempt, outcome }, 'webhook attempt'),
+      onAttempt: (attempt, outcome) => this.recordAttempt(job.jobId, attempt, outcome),
     }).then(
       // Only webhookDelivered changes: a failed delivery never changes the job's state.
       async (delivered) => {
