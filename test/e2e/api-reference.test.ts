@@ -28,6 +28,7 @@ t.test('/docs lists the API and sends requests with the typed key', async (t) =>
   await op.locator('.status', { hasText: '401' }).waitFor({ timeout: 60_000 })
   t.match(await op.locator('.response pre').textContent(), /QUIRE_ERR_AUTH_MISSING/, 'without a key: the problem body')
   t.match(await op.locator('.samples pre').first().textContent(), /curl -X POST 'http:\/\/127\.0\.0\.1:\d+\/render\/pdf\/fromhtml'[\s\S]*-H 'X-Api-Key: <API_KEY>'[\s\S]*base64HtmlString/, 'a curl sample of the same request')
+  t.match(await op.locator('.samples pre').nth(1).textContent(), /quire\.POST\("\/render\/\{format\}\/fromhtml", \{ params: \{ path: \{"format":"pdf"\} \}, body: \{ ?"base64HtmlString"/, 'and through the TypeScript client')
 
   await page.locator('#api-key').fill(h.key)
   await op.getByRole('button', { name: 'Send' }).click()

@@ -68,15 +68,19 @@ function downloadName(type) {
 
 const shellQuote = (text) => `'${text.replace(/'/g, `'\\''`)}'`
 
-/** The same request as a curl command and through the TypeScript client (clients/typescript). */
-function codeSamples(method, url, body, operationId) {
+/** The same request as a curl command and through the TypeScript client (clients/typescript in the repository). */
+function codeSamples(method, path, values, url, body) {
   const curl = [`curl -X ${method.toUpperCase()} ${shellQuote(`${location.origin}${url}`)}`, `  -H 'X-Api-Key: <API_KEY>'`]
   if (body !== undefined) curl.push(`  -H 'Content-Type: application/json'`, `  -d ${shellQuote(body)}`)
-  const client = operationId
-    ? `import { QuireClient } from 'quire-client'\nconst quire = new QuireClient({ baseUrl: ${JSON.stringify(location.origin)}, apiKey: process.env.QUIRE_API_KEY })\n// ${operationId}: see the client's README for its arguments\nconst response = await quire.request(${JSON.stringify(method.toUpperCase())}, ${JSON.stringify(url)}${body !== undefined ? `, ${body.trim()}` : ''})`
-    : null
+  const params = ['path', 'query'].filter((where) => Object.keys(values[where]).length > 0).map((where) => `${where}: ${JSON.stringify(values[where])}`)
+  const options = [params.length ? `params: { ${params.join(', ')} }` : null, body !== undefined ? `body: ${body.trim().replace(/\n\s*/g, ' ')}` : null].filter(Boolean)
+  const client = [
+    "import { createQuireClient } from 'quire-client'",
+    `const quire = createQuireClient({ baseUrl: ${JSON.stringify(location.origin)}, apiKey: process.env.QUIRE_API_KEY })`,
+    `const { data, error, response } = await quire.${method.toUpperCase()}(${JSON.stringify(path)}${options.length ? `, { ${options.join(', ')} }` : ''})`,
+  ]
   return el('div', { class: 'samples' }, el('h4', {}, 'curl'), el('pre', {}, curl.join(' \\\n')),
-    client ? el('h4', {}, 'TypeScript client') : null, client ? el('pre', {}, client) : null)
+    el('h4', {}, 'TypeScript client'), el('pre', {}, client.join('\n')))
 }
 
 function tryIt(path, method, params, bodySchema, operationId) {
@@ -102,7 +106,12 @@ function tryIt(path, method, params, bodySchema, operationId) {
     }
     return [...query].length > 0 ? `${url}?${query}` : url
   }
-  const showSamples = () => samples.replaceChildren(codeSamples(method, currentUrl(), body ? body.value : undefined, operationId))
+  const currentValues = () => {
+    const values = { path: {}, query: {} }
+    for (const { p, input } of inputs) if (p.in === 'path' || input.value !== '') values[p.in][p.name] = input.value
+    return values
+  }
+  const showSamples = () => samples.replaceChildren(codeSamples(method, path, currentValues(), currentUrl(), body ? body.value : undefined))
   for (const { input } of inputs) input.addEventListener('input', showSamples)
   if (body) body.addEventListener('input', showSamples)
   showSamples()
