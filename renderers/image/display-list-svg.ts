@@ -43,8 +43,12 @@ function paintRect(op: PaintOp, fonts: FontStore): Rect | null {
       return { x0: f.x - grow, y0: f.y - grow, x1: f.x + f.w + grow, y1: f.y + f.h + grow }
     }
     case 'edge': {
+      // The segment's ends are the border's (layout-table.ts); across it, half the width each side and a px of anti-aliasing.
       const e = op.frag
-      return { x0: Math.min(e.x1, e.x2) - e.width, y0: Math.min(e.y1, e.y2) - e.width, x1: Math.max(e.x1, e.x2) + e.width, y1: Math.max(e.y1, e.y2) + e.width }
+      const across = e.width / 2 + 1
+      return e.y1 === e.y2
+        ? { x0: Math.min(e.x1, e.x2) - 1, y0: e.y1 - across, x1: Math.max(e.x1, e.x2) + 1, y1: e.y1 + across }
+        : { x0: e.x1 - across, y0: Math.min(e.y1, e.y2) - 1, x1: e.x1 + across, y1: Math.max(e.y1, e.y2) + 1 }
     }
     case 'symbol': {
       const s = op.frag
@@ -132,11 +136,11 @@ export function lateText(ops: PaintOp[], fonts: FontStore): Set<PaintOp> {
 function edge(e: EdgeFrag): string {
   const half = e.width / 2
   if (e.style === 'solid' || e.style === 'double') {
-    // Rectangles reaching half a width past each end, so that crossing edges meet at the corners.
+    // The segment's ends already reach into the corners (layout-table.ts).
     const horizontal = e.y1 === e.y2
     const pts = horizontal
-      ? [[e.x1 - half, e.y1 - half], [e.x2 + half, e.y1 - half], [e.x2 + half, e.y1 + half], [e.x1 - half, e.y1 + half]]
-      : [[e.x1 - half, e.y1 - half], [e.x1 + half, e.y1 - half], [e.x1 + half, e.y2 + half], [e.x1 - half, e.y2 + half]]
+      ? [[e.x1, e.y1 - half], [e.x2, e.y1 - half], [e.x2, e.y1 + half], [e.x1, e.y1 + half]]
+      : [[e.x1 - half, e.y1], [e.x1 + half, e.y1], [e.x1 + half, e.y2], [e.x1 - half, e.y2]]
     return `<path d="${polygonD(pts)}"${fillAttrs(e.color)}/>`
   }
   const w = e.width

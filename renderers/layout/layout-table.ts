@@ -211,29 +211,52 @@ function withBorders(style: ComputedStyle, halves: { top: number; right: number;
   return out
 }
 
+/**
+ * The resolved grid edges as painted segments. Each segment reaches past its ends by half the widest edge that
+ * crosses it there, so that borders meet at the corners and stop flush where nothing crosses them (a 60 px
+ * left border of a cell with no top or bottom border is as tall as its row, as in Chromium).
+ */
 function collapsedEdges(b: ReturnType<typeof collapsedBorders>, colX: number[], rowY: number[], gap: number): EdgeFrag[] {
   const edges: EdgeFrag[] = []
-  const push = (x1: number, y1: number, x2: number, y2: number, s: BorderSide) => {
-    if (s.style === 'none' || s.style === 'hidden' || s.width <= 0) return
+  /** Where a merged run of segments starts and ends along its length, before the corner reach is added. */
+  const runs: { horizontal: boolean; from: number; to: number; reachFrom: number; reachTo: number }[] = []
+  const shows = (s: BorderSide | undefined): s is BorderSide => !!s && s.style !== 'none' && s.style !== 'hidden' && s.width > 0
+  const widest = (...sides: (BorderSide | undefined)[]) => sides.reduce((m, s) => (shows(s) ? Math.max(m, s.width) : m), 0)
+  const push = (horizontal: boolean, at: number, from: number, to: number, s: BorderSide, reachFrom: number, reachTo: number) => {
+    if (!shows(s)) return
     const style = s.style === 'dashed' || s.style === 'dotted' || s.style === 'double' ? s.style : 'solid'
     const last = edges[edges.length - 1]
-    // Merge collinear neighbours with the same border, so dashes run on and corners meet.
+    const run = runs[runs.length - 1]
+    // Collinear neighbours with the same border merge, so dashes run on.
     if (last && last.style === style && last.width === s.width && sameColor(last.color, s.color) &&
-      ((y1 === y2 && last.y1 === y1 && last.y2 === y2 && Math.abs(last.x2 - x1) < 0.01) ||
-       (x1 === x2 && last.x1 === x1 && last.x2 === x2 && Math.abs(last.y2 - y1) < 0.01))) {
-      last.x2 = x2; last.y2 = y2
+      run.horizontal === horizontal && (horizontal ? last.y1 === at : last.x1 === at) && Math.abs(run.to - from) < 0.01) {
+      run.to = to
+      run.reachTo = reachTo
       return
     }
-    edges.push({ kind: 'edge', x1, y1, x2, y2, width: s.width, style, color: s.color })
+    edges.push(horizontal
+      ? { kind: 'edge', x1: from, y1: at, x2: to, y2: at, width: s.width, style, color: s.color }
+      : { kind: 'edge', x1: at, y1: from, x2: at, y2: to, width: s.width, style, color: s.color })
+    runs.push({ horizontal, from, to, reachFrom, reachTo })
   }
   const lineY = (r: number) => rowY[r] - (r > 0 ? gap : 0)
   for (let r = 0; r < b.h.length; r++) {
-    for (let c = 0; c < b.h[r].length; c++) push(colX[c], lineY(r), colX[c + 1] - gap, lineY(r), b.h[r][c])
+    for (let c = 0; c < b.h[r].length; c++) {
+      const crossing = (col: number) => widest(b.v[r - 1]?.[col], b.v[r]?.[col]) / 2
+      push(true, lineY(r), colX[c], colX[c + 1] - gap, b.h[r][c], crossing(c), crossing(c + 1))
+    }
   }
   for (let c = 0; c < (b.v[0]?.length ?? 0); c++) {
     const x = c < colX.length - 1 ? colX[c] : colX[c] - gap
-    for (let r = 0; r < b.v.length; r++) push(x, lineY(r), x, rowY[r + 1] - gap, b.v[r][c])
+    for (let r = 0; r < b.v.length; r++) {
+      const crossing = (row: number) => widest(b.h[row]?.[c - 1], b.h[row]?.[c]) / 2
+      push(false, x, lineY(r), rowY[r + 1] - gap, b.v[r][c], crossing(r), crossing(r + 1))
+    }
   }
+  edges.forEach((e, k) => {
+    const { horizontal, from, to, reachFrom, reachTo } = runs[k]
+    if (horizontal) { e.x1 = from - reachFrom; e.x2 = to + reachTo } else { e.y1 = from - reachFrom; e.y2 = to + reachTo }
+  })
   return edges
 }
 

@@ -228,10 +228,11 @@ function fixedLayout(table: TableBox, count: number, frame: TableFrame, extras: 
   for (const gc of grid.cells.filter((c) => c.row === 0)) {
     const style = gc.cell.box.style
     if (style.width === 'auto' || widths.slice(gc.col, gc.col + gc.colspan).some((w) => w !== null)) continue
-    const b = borders(style)
     const p = paddings(style, target)
+    // In the collapsing model a cell's border is half the resolved edge (CSS 2 §17.6.2), as in the auto algorithm.
+    const bx = frame.collapse ? cellHalvesX(collapsedBorders(table, grid), gc, grid.columns) : borderWidth(style.borderLeft) + borderWidth(style.borderRight)
     const w = style.width.pct ? (style.width.pct * target) / 100
-      : style.boxSizing === 'border-box' ? style.width.px : style.width.px + b.left + b.right + p.left + p.right
+      : style.boxSizing === 'border-box' ? style.width.px : style.width.px + bx + p.left + p.right
     for (let c = gc.col; c < gc.col + gc.colspan; c++) widths[c] = w / gc.colspan
   }
   const assigned = widths.reduce<number>((s, w) => s + (w ?? 0), 0)
