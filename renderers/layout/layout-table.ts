@@ -14,6 +14,7 @@ import { cellHalves, collapsedBorders } from './table-borders.js'
 import { resolveColumns } from './table-columns.js'
 import { tableGrid, type GridCell } from './table-grid.js'
 import { renderScopedMap } from './render-scope.js'
+import { anonymousStyle } from './anonymous-style.js'
 
 // The dispatcher asks the table mode for a table's intrinsic widths; the column algorithm computes them.
 export { tableIntrinsicWidths } from './table-columns.js'
@@ -40,6 +41,7 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
   else if (style.marginRight !== 'auto' && cb.align === 'right') x += Math.max(0, free)
 
   const children: Frag[] = []
+  const captions: Frag[] = []
   const inner = withoutFlow(ctx)
   let y = top
   // Captions sit outside the table box proper, above (or below) the grid, as wide as the table.
@@ -47,7 +49,7 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
     for (const caption of table.captions) {
       if ((caption.style.captionSide ?? 'top') !== side) continue
       const r = layoutBox(caption, { x, width: tableWidth, height: null }, y, inner, { floats: createFloatContext() })
-      children.push(r.frag)
+      captions.push(r.frag)
       y = r.frag.y + r.frag.h
     }
   }
@@ -109,16 +111,20 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
     for (let r = c.row; r <= last; r++) span += rowHeights[r]
     if (c.frag.h > span) rowHeights[last] += c.frag.h - span
   }
-  const specH = style.height === 'auto' ? null : len(style.height, cb.height ?? 0)
+  // The border-box height (content-box tables add their borders and padding).
+  const specH = style.height === 'auto' || (style.height.pct && cb.height === null) ? null
+    : len(style.height, cb.height ?? 0) + (style.boxSizing === 'border-box' ? 0 : frame.top + frame.bottom)
   const rowY: number[] = [gridTop + frame.top + frame.spacingY]
   for (let r = 0; r < R; r++) rowY.push(rowY[r] + rowHeights[r] + frame.spacingY)
   let gridBottom = rowY[R] + frame.bottom
-  if (specH !== null && gridBottom - gridTop < specH && R > 0) {
-    // A taller table gives the extra height to its rows evenly.
-    const extra = (specH - (gridBottom - gridTop)) / R
-    for (let r = 0; r < R; r++) rowHeights[r] += extra
-    for (let r = 0; r < R; r++) rowY[r + 1] = rowY[r] + rowHeights[r] + frame.spacingY
-    gridBottom = rowY[R] + frame.bottom
+  if (specH !== null && gridBottom - gridTop < specH) {
+    if (R > 0) {
+      // A taller table gives the extra height to its rows evenly.
+      const extra = (specH - (gridBottom - gridTop)) / R
+      for (let r = 0; r < R; r++) rowHeights[r] += extra
+      for (let r = 0; r < R; r++) rowY[r + 1] = rowY[r] + rowHeights[r] + frame.spacingY
+      gridBottom = rowY[R] + frame.bottom
+    } else gridBottom = gridTop + specH
   }
 
   const tableFrag: BoxFrag = {
@@ -162,12 +168,13 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
   y = gridBottom
   captionsAt('bottom')
   if (ctx.flow) recordRows(ctx, cellFlow!, table, grid.rows.map((row) => row.section.kind), rowY, rowHeights, cellFrags, tableFrag)
-  if (table.captions.length) {
-    // Captions belong to the table's box for painting and pagination, around the grid.
-    tableFrag.y = top
-    tableFrag.h = y - top
+  let frag = tableFrag
+  if (captions.length) {
+    // The captions and the table box share the table's wrapper box (CSS 2 §17.4): the table's background and
+    // borders are the grid's alone; the wrapper is what the flow and pagination see.
+    frag = { kind: 'box', x, y: top, w: tableWidth, h: y - top, style: anonymousStyle(style), children: [...captions, tableFrag], sides: NO_SIDES, positioned: false }
   }
-  return { frag: tableFrag, marginBottom: strutOf(m.bottom), selfCollapsing: false, firstBaseline, lastBaseline: firstBaseline }
+  return { frag, marginBottom: strutOf(m.bottom), selfCollapsing: false, firstBaseline, lastBaseline: firstBaseline }
 }
 
 const collapsedCells = renderScopedMap<GridCell, BlockBox>()
