@@ -171,10 +171,32 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
   let frag = tableFrag
   if (captions.length) {
     // The captions and the table box share the table's wrapper box (CSS 2 §17.4): the table's background and
-    // borders are the grid's alone; the wrapper is what the flow and pagination see.
-    frag = { kind: 'box', x, y: top, w: tableWidth, h: y - top, style: anonymousStyle(style), children: [...captions, tableFrag], sides: NO_SIDES, positioned: false }
+    // borders are the grid's alone, while its transform, opacity and position move the captions too.
+    const styles = wrapperStyles(style)
+    tableFrag.style = styles.grid
+    tableFrag.positioned = false
+    frag = { kind: 'box', x, y: top, w: tableWidth, h: y - top, style: styles.wrapper, children: [...captions, tableFrag], sides: NO_SIDES, positioned: style.position !== 'static' }
   }
   return { frag, marginBottom: strutOf(m.bottom), selfCollapsing: false, firstBaseline, lastBaseline: firstBaseline }
+}
+
+const wrappers = renderScopedMap<ComputedStyle, { wrapper: ComputedStyle; grid: ComputedStyle }>()
+
+/** A captioned table's style split in two: the wrapper's (what moves the whole) and the grid box's (what paints). */
+function wrapperStyles(style: ComputedStyle): { wrapper: ComputedStyle; grid: ComputedStyle } {
+  let styles = wrappers.get(style)
+  if (!styles) {
+    const plain = anonymousStyle(style)
+    styles = {
+      wrapper: {
+        ...plain, display: style.display, position: style.position, zIndex: style.zIndex, opacity: style.opacity, transform: style.transform,
+        translate: style.translate, rotate: style.rotate, scale: style.scale, transformOrigin: style.transformOrigin,
+      },
+      grid: { ...style, position: 'static', zIndex: 'auto', opacity: 1, transform: null, translate: null, rotate: null, scale: null },
+    }
+    wrappers.set(style, styles)
+  }
+  return styles
 }
 
 const collapsedCells = renderScopedMap<GridCell, BlockBox>()
