@@ -38,7 +38,8 @@ export const Errors = {
   RENDER_MEMORY_LIMIT: define('QUIRE_ERR_RENDER_MEMORY_LIMIT', 'The render needed more than the worker memory limit of %s MB (RENDER_WORKER_MEMORY_MB) and was stopped', 400),
   RENDER_WORKER_CRASHED: define('QUIRE_ERR_RENDER_WORKER_CRASHED', 'The render worker stopped unexpectedly (%s); the worker was replaced', 500),
   RENDER_BUSY: define('QUIRE_ERR_RENDER_BUSY', 'Too many renders are waiting (queue limit %s); try again shortly', 503),
-  RENDER_QUEUE_TIME: define('QUIRE_ERR_RENDER_QUEUE_TIME', 'The renders ahead would take about %s ms, longer than the queue time limit of %s ms (RENDER_MAX_QUEUE_MS); try again shortly', 503),
+  RENDER_QUEUE_TIME: define('QUIRE_ERR_RENDER_QUEUE_TIME', 'The renders ahead would take about %s ms, longer than the queue time limit of %s ms (%s); try again shortly', 503),
+  RENDER_QUEUE_BYTES: define('QUIRE_ERR_RENDER_QUEUE_BYTES', 'The renders waiting hold %s bytes of request bodies; with this one (%s bytes) they would pass the limit of %s bytes (RENDER_MAX_QUEUE_BYTES); try again shortly', 503),
   RENDER_CANCELLED: define('QUIRE_ERR_RENDER_CANCELLED', 'The client went away before the render started; it was not rendered', 499),
   ASYNC_RENDER_TYPE_INVALID: define('QUIRE_ERR_ASYNC_RENDER_TYPE_INVALID', 'Unknown render type "%s": use %s', 400),
   ASYNC_OUTPUT_URL_INVALID: define('QUIRE_ERR_ASYNC_OUTPUT_URL_INVALID', 'Invalid presigned address (outputPresignedUrl): %s', 400),
@@ -75,6 +76,8 @@ export const RENDER_ERROR_STATUS: Record<RenderErrorCode, number> = {
   QUIRE_ERR_RENDER_LAYOUT_LIMIT: 400,
   QUIRE_ERR_RENDER_IMAGE_DECODE_LIMIT: 400,
   QUIRE_ERR_RENDER_SVG_LIMIT: 400,
+  QUIRE_ERR_RENDER_ATTACHMENT_INVALID: 400,
+  QUIRE_ERR_RENDER_NOT_ACCESSIBLE: 400,
   QUIRE_ERR_RENDER_FAILED: 500,
 }
 

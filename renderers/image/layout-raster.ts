@@ -47,7 +47,7 @@ export function layoutRaster(r: LayoutRasterRequest): Raster & { cssHeight: numb
     compositeGlyphs(simple.raster, simple.glyphs, r.scale)
     return { ...simple.raster, cssHeight }
   }
-  const page = displayListSvg(ops, laid.root, { width: r.width, height: cssHeight, fonts, images: r.images, warnings: r.warnings })
+  const page = displayListSvg(ops, laid.root, { width: r.width, height: cssHeight, fonts, images: r.images, warnings: r.warnings, scale: r.scale })
   const raster = rasterizeSvg(page.svg, r.scale, cssColor(canvasColor))
   compositeGlyphs(raster, page.glyphs, r.scale)
   return { ...raster, cssHeight }

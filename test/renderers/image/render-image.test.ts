@@ -11,6 +11,9 @@ import { renderClipsWith, renderImageWith } from '../../../renderers/image/rende
 import type { FrontEnd } from '../../../renderers/image/render-page.js'
 import type { StyledDocument } from '../../../renderers/document/styled-tree.js'
 import { block, clipsTask, el, imageTask, page, px, rgb, source, text } from './fixtures/styled-page.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['unzip'] })
 
 let current: StyledDocument = page([])
 const seenMedia: Array<{ type: string; width: number; height: number }> = []

@@ -10,6 +10,9 @@ import { renderImage } from '../../../renderers/image/index.js'
 import { withPdf } from '../../helpers/tools.js'
 import { pdfTask } from './fixtures.js'
 import { imageTask, source } from '../image/fixtures/styled-page.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftoppm'] })
 
 const CSS = `<style>
   body { margin: 0 }
