@@ -29,6 +29,13 @@ import { pdfSecurity } from './pdf-security.js'
 import { inRenderScope } from '../layout/render-scope.js'
 import { withYoga } from '../layout/yoga.js'
 import { Warnings } from '../warnings.js'
+import { documentMetadata } from './standards/document-metadata.js'
+import { finishStandards } from './standards/finish-standards.js'
+import { prepareAttachments } from './standards/prepare-attachments.js'
+import { resolveStandards } from './standards/resolve-standards.js'
+import { FACTUR_X_FILE_NAME } from './standards/embed-attachments.js'
+import { DocumentMarks } from './tagging/document-marks.js'
+import { structureSkeleton } from './tagging/structure-nodes.js'
 
 const NO_PAGE_RULE: PageRule = { size: null, orientation: null, margins: { top: null, right: null, bottom: null, left: null } }
 
@@ -42,7 +49,8 @@ async function printPdf(task: PdfTask): Promise<RenderOutput> {
   if (Number.isNaN(date.getTime())) throw new RenderError('QUIRE_ERR_RENDER_INVALID_OPTION', `task.now "${task.now}" is not a valid date`)
 
   // 1. template → HTML → styled tree (media width = the page's content width, as when Chromium prints)
-  const html = await renderDocumentHtml({ source: task.source, data: task.data, limits: task.limits })
+  const templateWarnings: string[] = []
+  const html = await renderDocumentHtml({ source: task.source, data: task.data, limits: task.limits, warn: (m) => templateWarnings.push(m) })
   const settingsBox = contentBox(printedPageGeometry(settings, NO_PAGE_RULE))
   const budgets = budgetsOf(task.limits)
   const linked = await loadStylesheets(html, task.fetch, budgets)
@@ -70,6 +78,7 @@ async function printPdf(task: PdfTask): Promise<RenderOutput> {
     loadDocumentFonts(styled, task.fetch, budgets),
   ])
   const warnings = new Warnings()
+  warnings.addAll(templateWarnings)
   warnings.addAll(linked.warnings)
   warnings.addAll(styled.warnings)
   warnings.addAll(webFonts.warnings)
@@ -109,12 +118,21 @@ async function printPdf(task: PdfTask): Promise<RenderOutput> {
 
   // 6. paint every page (7. encryption is set when the document is opened)
   const security = await pdfSecurity(settings, task.data, task.limits)
-  const pdf = openPdf({ title: styled.title, date, security })
+  // Tagging, links, outline, metadata, PDF/A, PDF/UA, attachments (docs/pdf-standards.md).
+  const standards = resolveStandards(settings.pdf)
+  const meta = documentMetadata(parsed.dom.head, parsed.dom.root, styled.title, settings.pdf)
+  const files = await prepareAttachments(task.source, task.data, task.limits, settings)
+  const fx = standards.facturX
+  const xmp = { pdfA: standards.pdfA, pdfUA: standards.pdfUA, facturX: fx ? { documentType: fx.documentType ?? 'INVOICE', fileName: FACTUR_X_FILE_NAME, version: '1.0', level: fx.level } : null }
+  const pdf = openPdf({ meta, date, security, tagged: standards.tagged, xmp })
   const target = createPaintTarget(pdf.doc, engines.fonts, engines.images, settings.printBackground, warnings)
+  const marks = new DocumentMarks(pdf.doc, structureSkeleton(laid.root.el ?? styled.root), standards.tagged)
+  target.marks = marks
   const ops = displayList(laid.root)
   const fixed = slices.length > 1 ? fixedBoxOps(laid.root, pageHeight(0)) : []
   const paintHeight = (i: number) => contentBox(geometries[i]).height / pageScale(i)
   paintPages(target, engines.fonts, { ops, perPage, fixed, slices, geometries, pageHeight: paintHeight, scale: laid.scale, canvas: laid.canvas, backgrounds: slices.map((_, i) => pages.page(i).rule.background ?? null), bands, marginBoxes })
+  finishStandards(pdf.doc, { standards, marks, lang: meta.lang, pages: slices.length, files, date, warn: warnings.add })
   pdf.doc.end()
   const bytes = await pdf.bytes
   return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType: 'application/pdf', extension: 'pdf', warnings: warnings.list }

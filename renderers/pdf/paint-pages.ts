@@ -36,26 +36,35 @@ export function paintPages(target: PaintTarget, fonts: FontStore, p: PagesToPain
     // The last page shows its whole page area, so shadows and overflow below the last box are not cut off.
     const slice = i === p.slices.length - 1 ? { ...cut, end: Math.max(cut.end, cut.start + p.pageHeight(i)) } : cut
     const own = p.perPage?.[i]
-    const page = { slice, geometry: p.geometries[i], scale: own?.scale ?? p.scale, canvas: p.canvas, background: p.backgrounds?.[i] ?? null }
+    const page = { slice, geometry: p.geometries[i], scale: own?.scale ?? p.scale, canvas: p.canvas, background: p.backgrounds?.[i] ?? null, index: i }
     beginPage(target, page)
     paintSlice(target, fonts, indexOf(own?.ops ?? p.ops), page)
-    const g = p.geometries[i]
-    if (i > 0 && p.fixed.length) {
-      target.doc.save()
-      target.doc.translate(g.margins.left, g.margins.top)
-      target.doc.scale(p.scale)
-      paintOps(target, fonts, p.fixed, -Infinity, Infinity)
-      target.doc.restore()
-    }
-    for (const { band, x, y, h, align } of p.marginBoxes[i]) {
-      const top = align === 'top' ? y : align === 'bottom' ? y + h - band.height : centred(band.height, y, h, y === 0 ? 'top' : 'bottom')
-      paintBand(target, fonts, band, x, top)
-    }
-    const { header, footer } = p.bands[i]
-    if (header) paintBand(target, fonts, header, g.margins.left, centred(header.height, 0, g.margins.top, 'top'))
-    if (footer) paintBand(target, fonts, footer, g.margins.left, centred(footer.height, g.height - g.margins.bottom, g.margins.bottom, 'bottom'))
+    // Everything after the page's own slice is page furniture: artifacts in a tagged PDF.
+    const furniture = () => paintFurniture(target, fonts, p, i)
+    if (target.marks) target.marks.furniture(furniture)
+    else furniture()
     endPage(target)
   })
+}
+
+/** position: fixed boxes repeated after the first page, the @page margin boxes, the header and footer. */
+function paintFurniture(target: PaintTarget, fonts: FontStore, p: PagesToPaint, i: number): void {
+  const g = p.geometries[i]
+  if (i > 0 && p.fixed.length) {
+    target.doc.save()
+    target.doc.translate(g.margins.left, g.margins.top)
+    target.doc.scale(p.scale)
+    paintOps(target, fonts, p.fixed, -Infinity, Infinity)
+    target.marks?.close()
+    target.doc.restore()
+  }
+  for (const { band, x, y, h, align } of p.marginBoxes[i]) {
+    const top = align === 'top' ? y : align === 'bottom' ? y + h - band.height : centred(band.height, y, h, y === 0 ? 'top' : 'bottom')
+    paintBand(target, fonts, band, x, top)
+  }
+  const { header, footer } = p.bands[i]
+  if (header) paintBand(target, fonts, header, g.margins.left, centred(header.height, 0, g.margins.top, 'top'))
+  if (footer) paintBand(target, fonts, footer, g.margins.left, centred(footer.height, g.height - g.margins.bottom, g.margins.bottom, 'bottom'))
 }
 
 /** Centred in its margin when it fits; otherwise against the page edge. */
@@ -70,5 +79,6 @@ function paintBand(target: PaintTarget, fonts: FontStore, band: Band, x: number,
   doc.translate(x, y)
   doc.scale(band.scale)
   paintOps(target, fonts, band.ops, -Infinity, Infinity)
+  target.marks?.close()
   doc.restore()
 }

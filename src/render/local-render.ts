@@ -4,15 +4,20 @@ import { RenderError } from '../../renderers/contract.js'
 import { renderPdf } from '../../renderers/pdf/index.js'
 import { renderImage } from '../../renderers/image/index.js'
 import { renderTxt } from '../../renderers/txt/index.js'
+import { renderDocx } from '../../renderers/docx/index.js'
 import type { Config } from '../config.js'
 import { parseSettings } from '../settings.js'
 import { contentKey } from './document-source.js'
 import { buildTask } from './tasks.js'
 import { imageOptionsFromBody } from './image-options.js'
 
+/** The formats `quire render` writes. */
+export const LOCAL_FORMATS = ['pdf', 'png', 'jpeg', 'txt', 'docx'] as const
+export type LocalFormat = (typeof LOCAL_FORMATS)[number]
+
 export interface LocalRender {
   html: string
-  format: 'pdf' | 'png' | 'jpeg' | 'txt'
+  format: LocalFormat
   data: unknown
   settings?: unknown
   /** Images: CSS-pixel width, height (a viewport-sized capture; none = the full document) and scale, as given. */
@@ -24,6 +29,7 @@ function run(task: RenderTask): Promise<RenderOutput> {
     case 'pdf': return renderPdf(task)
     case 'image': return renderImage(task)
     case 'txt': return renderTxt(task)
+    case 'docx': return renderDocx(task)
     default: throw new Error(`not a local format: ${task.format}`)
   }
 }
