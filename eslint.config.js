@@ -26,10 +26,10 @@ export default tseslint.config(
       'no-empty': ['error', { allowEmptyCatch: true }],
     },
   },
-  { files: ['renderers/**/*.ts'], ignores: ['renderers/**/*.bench.ts'], rules: { 'no-restricted-imports': restrict(NOT_SERVICE, PDFKIT) } },
+  { files: ['renderers/**/*.ts'], rules: { 'no-restricted-imports': restrict(NOT_SERVICE, PDFKIT) } },
   { files: ['renderers/layout/**/*.ts'], rules: { 'no-restricted-imports': restrict(NOT_SERVICE, PAINTER_LIBS, ...['pdf', 'image', 'txt', 'docx'].map((p) => [`^\\.\\./${p}/`, 'renderers/layout imports no painter (pdf/, image/, txt/, docx/)'])) } },
-  { files: ['renderers/pdf/**/*.ts'], ignores: ['renderers/**/*.bench.ts'], rules: { 'no-restricted-imports': restrict(NOT_SERVICE, painter('image'), painter('txt'), painter('docx')) } },
-  { files: ['renderers/image/**/*.ts'], ignores: ['renderers/**/*.bench.ts'], rules: { 'no-restricted-imports': restrict(NOT_SERVICE, PDFKIT, painter('pdf'), painter('txt'), painter('docx')) } },
+  { files: ['renderers/pdf/**/*.ts'], rules: { 'no-restricted-imports': restrict(NOT_SERVICE, painter('image'), painter('txt'), painter('docx')) } },
+  { files: ['renderers/image/**/*.ts'], rules: { 'no-restricted-imports': restrict(NOT_SERVICE, PDFKIT, painter('pdf'), painter('txt'), painter('docx')) } },
   { files: ['renderers/txt/**/*.ts'], rules: { 'no-restricted-imports': restrict(NOT_SERVICE, PDFKIT, painter('pdf'), painter('image'), painter('docx')) } },
   { files: ['renderers/docx/**/*.ts'], rules: { 'no-restricted-imports': restrict(NOT_SERVICE, PDFKIT, painter('pdf'), painter('image'), painter('txt')) } },
 )
