@@ -5,7 +5,7 @@ import t from 'tap'
 import { parseHtml } from '../../../renderers/document/parse-html.js'
 import type { DomElement, DomNode } from '../../../renderers/document/dom.js'
 import { styleOf } from './style-of.js'
-import { renderPdf } from '../../../renderers/pdf/index.js'
+import { renderPdf } from '../../../renderers/render.js'
 import { pdfTask } from '../pdf/fixtures.js'
 import { pdfText } from '../../helpers/tools.js'
 

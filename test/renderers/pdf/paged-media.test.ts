@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { renderPdf } from '../../../renderers/pdf/index.js'
+import { renderPdf } from '../../../renderers/render.js'
 import { pdfTask } from './fixtures.js'
 import { wordBoxes, type Word } from '../../helpers/word-boxes.js'
 
