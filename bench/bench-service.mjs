@@ -30,10 +30,8 @@ export const rssBytes = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/pro
 export async function startBenchService({ env: extraEnv = {}, nodeFlags = null, stdout = 'ignore' } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'quire-bench-service-'))
   const port = await freePort()
-  // RENDER_MAX_QUEUE_MS: a bench keeps at most 4 renders in flight on 2 workers, so a render waits at most about
-  // one render; on a machine busy with other work that wait passed the default 500 ms, the service refused it
-  // with 503 and the whole bench run ended on that one error (27 Nov). The admission limit is tested apart.
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RENDER_MAX_QUEUE_MS: '60000', ...extraEnv }
+  // The service's default settings, as users get them (no admission overrides: issue 30); `env` adds a bench's own.
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...extraEnv }
   const stdio = ['ignore', stdout, 'inherit']
   const service = nodeFlags ? spawn(process.execPath, [...nodeFlags, bin, 'serve'], { env, stdio }) : spawn(bin, ['serve'], { env, stdio })
   const exited = new Promise((resolve) => service.on('exit', resolve))

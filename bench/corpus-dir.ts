@@ -1,5 +1,8 @@
-// Where the corpus of real templates is: QUIRE_CORPUS_DIR, default ../shared/corpus beside the repository root
-// (src/config.ts reads it, as every setting). Benches and tests take it from here.
+// Where the corpora of real templates are: QUIRE_CORPUS_DIR (default ../shared/corpus) and
+// QUIRE_CORPUS_GROWN_DIR (default ../shared/corpus-grown) beside the repository root (src/config.ts reads them,
+// as every setting). Benches and tests take them from here.
 import { loadConfig } from '../src/config.js'
 
-export const CORPUS_DIR = loadConfig().corpusDir
+const config = loadConfig()
+export const CORPUS_DIR = config.corpusDir
+export const GROWN_DIR = config.corpusGrownDir

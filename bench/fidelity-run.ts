@@ -3,25 +3,23 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { DocumentSource, RenderOutput, RenderTask } from '../renderers/contract.js'
 import { renderImage, renderPdf } from '../renderers/render.js'
 import { loadConfig } from '../src/config.js'
 import { contentKey } from '../src/render/document-source.js'
 import { buildTask } from '../src/render/tasks.js'
-import { CORPUS_DIR } from './corpus-dir.js'
+import { CORPUS_DIR, GROWN_DIR } from './corpus-dir.js'
+import { compareRenders } from './fidelity-compare.js'
 import { DEFAULT_SETTINGS } from '../src/settings.js'
 
 export type FidelityFormat = 'pdf' | 'png'
 
 export { CORPUS_DIR }
-/** The corpus's comparison tool lives beside it (shared/tools). */
-const TOOL = join(CORPUS_DIR, '..', 'tools', 'fidelity.mjs')
 /**
- * The grown corpus: more real templates, kept in the repository, each with Chromium's references made by
- * the shared corpus's _tools/render-reference.mjs with its _tools/fonts.conf (see test/fixtures/corpus/README.md).
+ * The grown corpus (../shared/corpus-grown): more real templates, each with Chromium's references made as the
+ * shared corpus's are (its README says how).
  */
-export const GROWN_DIR = fileURLToPath(new URL('../test/fixtures/corpus', import.meta.url))
+export { GROWN_DIR }
 
 export interface EntryFigures {
   name: string
@@ -40,9 +38,6 @@ export interface FidelitySummary {
   pagesEqual: number
   mean: { text: number | null; placement: number | null; visual: number }
 }
-
-interface CompareResult { pages: number; refPages?: number; candPages?: number; text: number | null; placement: number | null; visual: number }
-type Compare = (reference: string, candidate: string) => Promise<CompareResult>
 
 export function corpusEntries(dir = CORPUS_DIR): string[] {
   return readdirSync(dir, { withFileTypes: true })
@@ -77,7 +72,6 @@ function renderEntry(dir: string, format: FidelityFormat): Promise<RenderOutput>
 const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / Math.max(values.length, 1)
 
 export async function measureFidelity(format: FidelityFormat, names = corpusEntries(), corpus = CORPUS_DIR): Promise<FidelitySummary> {
-  const { compare } = (await import(pathToFileURL(TOOL).href)) as { compare: Compare }
   const work = mkdtempSync(join(tmpdir(), 'quire-fidelity-'))
   const entries: EntryFigures[] = []
   try {
@@ -88,8 +82,8 @@ export async function measureFidelity(format: FidelityFormat, names = corpusEntr
       const ms = performance.now() - started
       const candidate = join(work, `${name}.${format}`)
       writeFileSync(candidate, output.bytes)
-      const r = await compare(join(dir, `reference.${format}`), candidate)
-      entries.push({ name, refPages: r.refPages ?? 1, candPages: r.candPages ?? 1, pages: r.pages, text: r.text, placement: r.placement, visual: r.visual, ms })
+      const r = await compareRenders(join(dir, `reference.${format}`), candidate)
+      entries.push({ name, refPages: r.refPages, candPages: r.candPages, pages: r.pages, text: r.text, placement: r.placement, visual: r.visual, ms })
     }
   } finally {
     rmSync(work, { recursive: true, force: true })

@@ -1,6 +1,6 @@
 // `npm run bench:fidelity`: every corpus entry through the real renderers, compared with Chromium's
 // references; prints the figures per entry and their means — the original 16 (../shared/corpus), the grown
-// corpus (test/fixtures/corpus) and both together — and writes bench/fidelity-<format>.json and
+// corpus (../shared/corpus-grown) and both together — and writes bench/fidelity-<format>.json and
 // bench/fidelity-grown-<format>.json. The png
 // format also measures PNG/PDF agreement on the single-page entries (bench/png-pdf-agreement.json).
 //   node --import tsx bench/fidelity.ts [--format pdf|png] [--only name,name]
@@ -21,7 +21,7 @@ const grown = existsSync(GROWN_DIR) ? corpusEntries(GROWN_DIR).filter((n) => !on
 const summary = await measureFidelity(format, original)
 if (original.length) console.log(`original corpus (../shared/corpus)\n${formatTable(summary)}`)
 const grownSummary = grown.length ? await measureFidelity(format, grown, GROWN_DIR) : null
-if (grownSummary) console.log(`\ngrown corpus (test/fixtures/corpus)\n${formatTable(grownSummary)}`)
+if (grownSummary) console.log(`\ngrown corpus (../shared/corpus-grown)\n${formatTable(grownSummary)}`)
 const all = combineSummaries([...(original.length ? [summary] : []), ...(grownSummary ? [grownSummary] : [])])
 console.log('')
 if (original.length) console.log(formatMeans('original', summary))

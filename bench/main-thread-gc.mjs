@@ -26,7 +26,7 @@ if (!c) throw new Error(`no bench case ${caseId}`)
 const traceFile = join(tmpdir(), `quire-main-gc-${process.pid}.log`)
 const fd = openSync(traceFile, 'w')
 const nodeFlags = [...serviceNodeFlags(), '--trace-gc', ...(snapshots ? ['--heapsnapshot-signal=SIGUSR2'] : []), ...extraFlags]
-const service = await startBenchService({ env: { RENDER_THREADS: '2', RENDER_MAX_QUEUE_MS: '60000' }, nodeFlags, stdout: fd })
+const service = await startBenchService({ env: { RENDER_THREADS: '2' }, nodeFlags, stdout: fd })
 
 const mainCpuMs = () => {
   const stat = readFileSync(`/proc/${service.pid}/task/${service.pid}/stat`, 'utf8')

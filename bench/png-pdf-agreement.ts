@@ -2,13 +2,12 @@
 // whose reference PDF has one page, the template is rendered to a PDF with zero margins in the settings (a
 // template's own @page margins still apply, as in Chromium) and to a PNG the size of that PDF's content box
 // (so `vh` and viewport-centred layouts mean the same on both). The PDF's first page is rasterised at 96 dpi and cut to its content box, and the two PNGs are
-// compared with the corpus tool's visual figure. Print-only and screen-only styles are real differences and
+// compared with the visual figure of bench/fidelity-compare.ts. Print-only and screen-only styles are real differences and
 // count against it.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import sharp from 'sharp'
 import { buildStyledDocument } from '../renderers/document/index.js'
 import { renderImage, renderPdf } from '../renderers/render.js'
@@ -16,10 +15,8 @@ import { contentBox, pageGeometry } from '../renderers/layout/paged/page-geometr
 import { renderDocumentHtml } from '../renderers/template/index.js'
 import { loadConfig } from '../src/config.js'
 import { buildTask } from '../src/render/tasks.js'
+import { compareRenders } from './fidelity-compare.js'
 import { CORPUS_DIR, corpusEntries, entrySource } from './fidelity-run.js'
-
-/** The corpus's comparison tool lives beside it (shared/tools). */
-const TOOL = join(CORPUS_DIR, '..', 'tools', 'fidelity.mjs')
 
 export interface AgreementSummary {
   entries: Array<{ name: string; agreement: number }>
@@ -38,7 +35,6 @@ export function singlePageEntries(corpus = CORPUS_DIR): string[] {
 }
 
 export async function measureAgreement(names = singlePageEntries(), corpus = CORPUS_DIR): Promise<AgreementSummary> {
-  const { compare } = (await import(pathToFileURL(TOOL).href)) as { compare: (a: string, b: string) => Promise<{ visual: number }> }
   const config = loadConfig({ LOG_LEVEL: 'silent' })
   const work = mkdtempSync(join(tmpdir(), 'quire-agreement-'))
   const entries: AgreementSummary['entries'] = []
@@ -68,7 +64,7 @@ export async function measureAgreement(names = singlePageEntries(), corpus = COR
         width: Math.max(1, Math.min(meta.width! - left, Math.round(content.width))),
         height: Math.max(1, Math.min(meta.height! - top, Math.round(content.height))),
       }).toFile(contentFile)
-      const { visual } = await compare(contentFile, pngFile)
+      const { visual } = await compareRenders(contentFile, pngFile)
       entries.push({ name, agreement: visual })
     }
   } finally {

@@ -16,7 +16,7 @@ const c = benchCases().find((one) => one.id === values.case)
 if (!c) throw new Error(`no bench case ${values.case}: ${benchCases().map((one) => one.id).join(', ')}`)
 const renders = Number(values.renders)
 
-const service = await startBenchService({ env: { RENDER_THREADS: '2', RENDER_MAX_QUEUE_MS: '60000' } })
+const service = await startBenchService({ env: { RENDER_THREADS: '2' } })
 try {
   const render = service.renderer(service.pathFor(c, await service.published(c.id, c.template)), c.data)
   const rssMb = () => Math.round(rssBytes(service.pid) / 2 ** 20)

@@ -17,7 +17,7 @@ const extraFlags = split < 0 ? [] : args.slice(split + 1)
 const c = benchCases().find((x) => x.id === caseId)
 if (!c) throw new Error(`no bench case ${caseId}`)
 // The queue limit raised: on a loaded machine the first renders would be refused, which is not what is measured.
-const service = await startBenchService({ env: { RENDER_THREADS: '2', RENDER_MAX_QUEUE_MS: '60000' }, nodeFlags: [...serviceNodeFlags(), ...extraFlags] })
+const service = await startBenchService({ env: { RENDER_THREADS: '2' }, nodeFlags: [...serviceNodeFlags(), ...extraFlags] })
 
 /** CPU ms (user + system, and system) of every thread of the service, by thread id. */
 function threadCpu() {

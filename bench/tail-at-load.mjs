@@ -35,7 +35,7 @@ function byId(id) {
 const c = byId(values.case)
 
 const nodeFlags = values.flags === undefined ? null : values.flags.split(/\s+/).filter(Boolean)
-const service = await startBenchService({ env: { RENDER_THREADS: values.threads, RENDER_MAX_QUEUE_MS: '60000' }, nodeFlags })
+const service = await startBenchService({ env: { RENDER_THREADS: values.threads }, nodeFlags })
 const print = (line) => console.log(JSON.stringify({ root, ...line }))
 try {
   const cpu = () => cpuSeconds(service.pid)

@@ -54,6 +54,9 @@ interface Waiter { resolve: () => void; reject: (error: PoolError) => void }
 // sources it needs a worker that loads tsx.
 const workerFile = new URL(import.meta.url.endsWith('.ts') ? './worker-from-source.js' : './worker.js', import.meta.url).href
 
+/** How many of the last renders the estimated wait takes its median from. */
+const RECENT_RENDERS = 15
+
 function cancelled(): PoolError {
   return new PoolError('QUIRE_ERR_RENDER_CANCELLED', 'The client went away before the render started; it was not rendered')
 }
@@ -74,8 +77,9 @@ export class RenderPool {
   private readonly waiting: Waiter[] = []
   private busy = 0
   /**
-   * Time in a worker of the last renders (ms), for the estimated wait. Their median, not a mean: a worker's
-   * first render of a template (compiling, fonts) can take ten times a warm one and must not refuse the next ones.
+   * Time in a worker of the last RECENT_RENDERS renders (ms), for the estimated wait. Their median, not a mean: a
+   * worker's first render of a template (compiling, fonts) can take ten times a warm one and must not refuse the
+   * next ones.
    */
   private readonly recentRenderMs: number[] = []
   private workersCreated = 0
@@ -147,25 +151,28 @@ export class RenderPool {
       timer = setTimeout(() => limit.abort(new Error('render time limit')), renderTimeoutMs)
     })
     let result: RenderResult
+    let answered = false
     try {
       result = await this.piscina.run(envelopeFor(id, task, dataJson), { name: task.format, signal: limit })
+      answered = true
     } catch (error) {
       const failure = this.explain(error, limit.aborted)
       this.observe(task, failure.code, started)
       throw failure
     } finally {
-      if (started > 0) {
-        this.busy--
-        this.recentRenderMs.push(performance.now() - started)
-        if (this.recentRenderMs.length > 15) this.recentRenderMs.shift()
+      if (started > 0) this.busy--
+      // A result means a worker ran the task, even when its start message is still behind the result in the
+      // event loop (a short render: the two come on different ports), so it is timed from when it was queued.
+      if (started > 0 || answered) {
+        this.recentRenderMs.push(performance.now() - (started || queued))
+        if (this.recentRenderMs.length > RECENT_RENDERS) this.recentRenderMs.shift()
       }
       this.onStart.delete(id)
       clearTimeout(timer)
       this.running--
       this.next()
     }
-    // A result means a worker ran the task, even when its start message is still behind the result in the
-    // event loop (a render that fails at once): counted, timed from when it was queued.
+    // Counted even when its start message is still behind the result (above).
     this.observe(task, result.ok ? 'ok' : result.error.code, started || queued)
     if (!result.ok) throw new PoolError(result.error.code, result.error.message)
     return result.output
@@ -216,10 +223,14 @@ export class RenderPool {
   /**
    * How long a render submitted now would wait for a worker (ms): the renders waiting ahead of it shared over
    * the threads, plus half a render for the ones running (on average half done), each at the median of the
-   * recent render times; 0 while a worker is free or before any render has finished.
+   * recent render times; 0 while a worker is free, and 0 until RECENT_RENDERS renders have finished since the
+   * start: the first renders of fresh workers compile code and fill caches (2–10 × a warm render), and a
+   * median of a few of them would refuse a merely concurrent client (issue 30); meanwhile the wait a render
+   * really has is still bounded by its maxWaitMs.
    */
   estimatedWaitMs(): number {
     if (this.running < this.options.threads && this.waiting.length === 0) return 0
+    if (this.recentRenderMs.length < RECENT_RENDERS) return 0
     const sorted = [...this.recentRenderMs].sort((a, b) => a - b)
     const typicalMs = sorted[sorted.length >> 1] ?? 0
     return (this.waiting.length / this.options.threads + 0.5) * typicalMs

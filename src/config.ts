@@ -24,6 +24,8 @@ export interface Config {
      * estimated to take longer, it is refused 503 (async jobs wait their turn instead).
      */
     maxQueueMs: number
+    /** Request bodies of synchronous renders admitted and not yet answered (bytes): past it, a render is refused 503. */
+    maxQueueBytes: number
     /** V8 old-generation limit per worker, in MB. */
     workerMemoryMb: number
     /** V8 young generation per worker, in MB: bigger is faster (less GC) and uses more memory. */
@@ -72,6 +74,10 @@ export interface Config {
    * benches, not by the service; default `../shared/corpus` beside the repository root.
    */
   corpusDir: string
+  /** More real templates with references (QUIRE_CORPUS_GROWN_DIR), default `../shared/corpus-grown`. */
+  corpusGrownDir: string
+  /** The WPT reftests (QUIRE_WPT_DIR) that `npm run wpt` and its ratchet test render; default `../shared/wpt`. */
+  wptDir: string
   /** FONT_DIR: fonts an operator brings (.ttf, .otf, .woff), scanned once per render worker; null = none. */
   fontDir: string | null
 }
@@ -176,7 +182,11 @@ export function loadConfig(env: Env = process.env): Config {
       threads: integer(env, 'RENDER_THREADS', Math.max(1, availableParallelism()), 1),
       renderTimeoutMs: integer(env, 'RENDER_TIMEOUT_MS', 30_000, 100),
       maxQueue: integer(env, 'RENDER_MAX_QUEUE', 1000, 1),
-      maxQueueMs: integer(env, 'RENDER_MAX_QUEUE_MS', 500, 1),
+      // 30 s of estimated wait: a client keeping many renders in flight waits for them (its patience is the
+      // timeout of its HTTP client or proxy, 60 s for nginx and AWS load balancers by default), and a render
+      // admitted at the limit still has its render time before the client's 60 s are up (docs/limits.md).
+      maxQueueMs: integer(env, 'RENDER_MAX_QUEUE_MS', 30_000, 1),
+      maxQueueBytes: integer(env, 'RENDER_MAX_QUEUE_BYTES', 64 * 1024 * 1024, 1024),
       workerMemoryMb: integer(env, 'RENDER_WORKER_MEMORY_MB', 512, 64),
       workerYoungMb: integer(env, 'RENDER_WORKER_YOUNG_MB', 32, 1),
       workerIdleMs: integer(env, 'RENDER_WORKER_IDLE_MS', 0, 0),
@@ -231,6 +241,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 0, 0),
     corpusDir: env.QUIRE_CORPUS_DIR ? resolve(env.QUIRE_CORPUS_DIR) : join(projectRoot(), '..', 'shared', 'corpus'),
+    corpusGrownDir: env.QUIRE_CORPUS_GROWN_DIR ? resolve(env.QUIRE_CORPUS_GROWN_DIR) : join(projectRoot(), '..', 'shared', 'corpus-grown'),
+    wptDir: env.QUIRE_WPT_DIR ? resolve(env.QUIRE_WPT_DIR) : join(projectRoot(), '..', 'shared', 'wpt'),
     fontDir: env.FONT_DIR ? resolve(env.FONT_DIR) : null,
   }
 }

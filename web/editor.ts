@@ -136,8 +136,14 @@ function start(): void {
   const htmlArea = document.getElementById('html-source') as HTMLTextAreaElement
   const dataArea = document.getElementById('sample-data') as HTMLTextAreaElement
 
+  // A refused save comes back as this page with the edits and the errors (data-unsaved): they are still not
+  // stored, so the page starts as changed and leaving it asks first.
   let dirty = false
   let submitting = false
+  if (!readOnly && form.dataset.unsaved === 'true') {
+    dirty = true
+    if (dirtyNote) dirtyNote.textContent = 'Unsaved changes (not saved: see the errors above)'
+  }
   const changed = () => {
     if (!readOnly && !dirty) {
       dirty = true

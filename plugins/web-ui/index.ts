@@ -15,6 +15,7 @@ import { createViewEngine } from '../../src/web/view-engine.js'
 import { viewHelpers } from '../../src/web/view-helpers.js'
 import type { WebSession } from '../../src/store/index.js'
 import { sendProblem } from '../problem-errors.js'
+import accountRoutes from './account-routes.js'
 import documentRoutes from './document-routes.js'
 import keyRoutes from './key-routes.js'
 import { isFragmentRequest, requireSession } from './require-session.js'
@@ -118,5 +119,6 @@ export default async function webUi(app: FastifyInstance, options: WebUiOptions)
     await scope.register(documentRoutes, { prefix: '/blocks', kind: 'blocks' })
     await scope.register(keyRoutes, { prefix: '/keys' })
     await scope.register(userRoutes, { prefix: '/users' })
+    await scope.register(accountRoutes, { prefix: '/account' })
   })
 }

@@ -1,17 +1,22 @@
-// Users (/users), admins only: invite by creating a user with a role, change a role, remove. Role
-// changes and removals reach live sessions at once (sessions read the user on every request); the
-// account always keeps at least one admin.
+// Users (/users), admins only: invite by creating a user with a role, change a role, reset a password, remove.
+// Role changes and removals reach live sessions at once (sessions read the user on every request); a reset ends
+// the user's sessions; the account always keeps at least one admin. Passwords follow src/password-policy.ts.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { Errors } from '../../src/errors.js'
+import { passwordProblem } from '../../src/password-policy.js'
 import { USER_ROLES, type UserRole } from '../../src/store/records.js'
 import { requireAdmin } from './require-session.js'
 
 type IdParams = { id: string }
 interface CreateBody { email?: string; password?: string; role?: string }
 
-const MIN_PASSWORD_LENGTH = 8
-
-interface PageState { notice?: string; errors?: Record<string, string>; values?: { email: string; role: string } }
+interface PageState {
+  notice?: string
+  errors?: Record<string, string>
+  values?: { email: string; role: string }
+  /** The user whose password reset was refused, and why (shown at that row). */
+  resetError?: { id: string; message: string }
+}
 
 export default async function userRoutes(app: FastifyInstance): Promise<void> {
   const account = (request: FastifyRequest) => request.webSession!.user.accountId
@@ -22,7 +27,7 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     const users = await app.store.users.list(account(request))
     return reply.view('users', {
       title: 'Users', users, roles: USER_ROLES, notice: state.notice ?? null, errors: state.errors ?? {},
-      values: state.values ?? { email: '', role: 'editor' }, me: request.webSession!.user.id,
+      values: state.values ?? { email: '', role: 'editor' }, me: request.webSession!.user.id, resetError: state.resetError ?? null,
     }, { fragment: 'partials/users-section' })
   }
 
@@ -38,9 +43,8 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     const values = { email: typeof body.email === 'string' ? body.email.trim() : '', role: typeof body.role === 'string' ? body.role : '' }
     const errors: Record<string, string> = {}
     if (!/^[^\s@]+@[^\s@]+$/.test(values.email)) errors.email = 'Enter an email address, like ada@example.com'
-    if (typeof body.password !== 'string' || body.password.length < MIN_PASSWORD_LENGTH) {
-      errors.password = `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters`
-    }
+    const problem = passwordProblem(body.password)
+    if (problem) errors.password = problem
     if (!USER_ROLES.includes(values.role as UserRole)) errors.role = 'Choose admin or editor'
     if (Object.keys(errors).length === 0) {
       try {
@@ -64,6 +68,19 @@ export default async function userRoutes(app: FastifyInstance): Promise<void> {
     if (user.role === 'admin' && role !== 'admin') await assertOtherAdmin(accountId, user.id, `making ${user.email} an editor`)
     await app.store.users.setRole(accountId, user.id, role as UserRole)
     return usersPage(request, reply, { notice: `${user.email} is now ${role === 'admin' ? 'an admin' : 'an editor'}.` })
+  })
+
+  app.post<{ Params: IdParams; Body: { password?: string } }>('/:id/password', async (request, reply) => {
+    const accountId = account(request)
+    const user = await app.store.users.byId(accountId, request.params.id)
+    if (!user) throw new Errors.USER_NOT_FOUND(request.params.id)
+    if (user.id === request.webSession!.user.id) throw new Errors.REQUEST_INVALID('Change your own password under Your account (/account)')
+    const problem = passwordProblem(request.body?.password)
+    if (problem) return usersPage(request, reply.code(422), { resetError: { id: user.id, message: problem } })
+    await app.store.users.setPassword(accountId, user.id, request.body!.password!)
+    const ended = await app.store.sessions.removeForUser(user.id)
+    request.log.info({ user: user.id, by: request.webSession!.user.id, endedSessions: ended }, 'web password reset by an admin')
+    return usersPage(request, reply, { notice: `Set a new password for ${user.email}; their sessions have ended. Tell them the password through a safe channel.` })
   })
 
   app.post<{ Params: IdParams }>('/:id/delete', async (request, reply) => {

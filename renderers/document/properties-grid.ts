@@ -6,6 +6,14 @@ import type { ApplyContext, PropertyDef } from './property-def.js'
 import { copyField, keyword, same } from './property-def.js'
 import { toDim } from './parse-length.js'
 
+/**
+ * The most tracks a repeat() expands to, and the largest line number or span an item can name: Chromium's
+ * legacy grid limit (kLegacyGridMaxTracks, core/style/grid_area.h). GridNG clamps lines to ±10,000,000
+ * (kGridMaxTracks) because it stores runs of tracks; this engine keeps one entry per track, and a line of
+ * 999,999,999 built a billion-entry array that aborted the process. Lines and spans beyond are clamped.
+ */
+export const GRID_MAX_TRACKS = 1000
+
 const AUTO: GridBreadth = Object.freeze({ k: 'auto' }) as GridBreadth
 export const AUTO_TRACK: GridTrackSize = Object.freeze({ min: AUTO, max: AUTO }) as GridTrackSize
 
@@ -91,7 +99,7 @@ function trackList(toks: Tok[], c: ApplyContext, allowRepeat: boolean): { sizes:
         continue
       }
       if (count.t !== 'num' || count.unit !== '' || !Number.isInteger(count.n) || count.n < 1) return null
-      for (let k = 0; k < Math.min(count.n, 1000); k++) {
+      for (let k = 0; k < Math.min(count.n, GRID_MAX_TRACKS); k++) {
         names[names.length - 1].push(...inner.names[0])
         for (let j = 0; j < inner.sizes.length; j++) {
           sizes.push(inner.sizes[j])
@@ -204,7 +212,7 @@ function parseLine(toks: Tok[]): GridLine | null {
   let name: string | null = null
   for (const t of toks) {
     if (t.t === 'ident' && t.v === 'span' && !span) span = true
-    else if (t.t === 'num' && t.unit === '' && Number.isInteger(t.n) && t.n !== 0 && n === null) n = t.n
+    else if (t.t === 'num' && t.unit === '' && Number.isInteger(t.n) && t.n !== 0 && n === null) n = Math.max(-GRID_MAX_TRACKS, Math.min(GRID_MAX_TRACKS, t.n))
     else if (t.t === 'ident' && name === null && t.v !== 'auto' && t.v !== 'span') name = t.raw ?? t.v
     else return null
   }

@@ -30,7 +30,7 @@ export function paintRaster(page: Pick<ScreenDocument, 'layout' | 'ops' | 'width
     compositeGlyphs(simple.raster, simple.glyphs, options.scale)
     return simple.raster
   }
-  const svg = displayListSvg(ops, root, { width, height, fonts, images, warnings })
+  const svg = displayListSvg(ops, root, { width, height, fonts, images, warnings, scale: options.scale })
   const raster = rasterizeSvg(svg.svg, options.scale, cssColor(canvasColor))
   compositeGlyphs(raster, svg.glyphs, options.scale)
   return raster

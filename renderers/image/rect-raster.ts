@@ -126,7 +126,7 @@ export interface RectPage {
 export function rectRaster(allOps: PaintOp[], page: RectPage): { raster: Raster; glyphs: PlacedGlyph[] } | null {
   if (!LITTLE_ENDIAN) return null
   const ops = allOps.filter((op) => op.bottom > 0 && op.top < page.height)
-  const late = lateText(ops, page.fonts)
+  const late = lateText(ops, page.fonts, page.height)
   const fills: Fill[] = []
   const glyphs: PlacedGlyph[] = []
   const text = new SvgText(page.fonts)

@@ -8,6 +8,7 @@ import type { ImageStore } from '../resources/index.js'
 import type { BoxFrag } from '../layout/fragments.js'
 import type { Radii } from '../layout/fit-radii.js'
 import { dataUri } from './data-uri.js'
+import { MAX_SHADOW_SIGMA, type PaintBounds } from './paint-bounds.js'
 import { attr, fillAttrs, num, polygonD, rectD, rgbCss, strokeAttrs } from './svg-format.js'
 import type { Warnings } from '../warnings.js'
 
@@ -26,6 +27,8 @@ export interface BoxPaint {
   defs: SvgDefs
   images: ImageStore
   warnings: Warnings
+  /** The transforms and clips in force: shadows that cannot reach the image are left out. */
+  bounds: PaintBounds
 }
 
 /** The whole image, for the root's (or propagated body's) background layers, which paint the canvas. */
@@ -37,11 +40,13 @@ function visible(side: BorderSide, drawn: boolean): boolean {
   return drawn && side.style !== 'none' && side.style !== 'hidden' && side.width > 0 && side.color.a > 0
 }
 
-export function svgBox(frag: BoxFrag, ctx: BoxPaint, canvas?: CanvasArea): string {
+/** `painted` false: only the box's shadows (the box itself does not reach the image). */
+export function svgBox(frag: BoxFrag, ctx: BoxPaint, canvas?: CanvasArea, painted = true): string {
   const s = frag.style
   if (s.visibility !== 'visible') return ''
   const radii = s.borderRadius
   let out = shadows(frag, ctx)
+  if (!painted) return out
   if (!frag.canvasBackground && s.backgroundColor && s.backgroundColor.a > 0) {
     out += `<path d="${rectD(frag.x, frag.y, frag.w, frag.h, radii)}"${fillAttrs(s.backgroundColor)}/>`
   }
@@ -63,18 +68,68 @@ function clipped(frag: BoxFrag, ctx: BoxPaint, content: string, canvas?: CanvasA
   return `<g clip-path="url(#${id})">${content}</g>`
 }
 
-/** Outer box shadows (inset ones are left out): the shape grown by the spread, blurred by an SVG filter. */
+/**
+ * Outer box shadows (inset ones are left out): the shape grown by the spread, blurred by an SVG filter whose
+ * region is the shape's bounds grown by half on every side. A shadow that cannot reach the image is left
+ * out, and one that reaches far past it is cut (paint-bounds.ts: resvg panics on a filter region far
+ * outside its canvas, as `box-shadow: 2000px 2000px 10px red` was).
+ */
 function shadows(frag: BoxFrag, ctx: BoxPaint): string {
   let out = ''
   for (const sh of [...frag.style.boxShadow].reverse()) {
     if (sh.inset || sh.color.a <= 0) continue
+    const sigma = shadowSigma(sh.blur, ctx.bounds)
+    const x0 = frag.x + sh.x - sh.spread, y0 = frag.y + sh.y - sh.spread
+    const shape = { x0, y0, x1: x0 + frag.w + 2 * sh.spread, y1: y0 + frag.h + 2 * sh.spread }
+    // The blur reaches about 3 σ (4 σ and 2 px here, to be sure), and never past the filter region.
+    const w = shape.x1 - shape.x0, h = shape.y1 - shape.y0
+    const reach = sigma > 0 ? 4 * sigma + 2 : 0
+    const rx = Math.min(reach, Math.max(0, w) / 2), ry = Math.min(reach, Math.max(0, h) / 2)
+    if (!ctx.bounds.shows({ x0: shape.x0 - rx, y0: shape.y0 - ry, x1: shape.x1 + rx, y1: shape.y1 + ry })) continue
+    const cut = ctx.bounds.fit(shape)
     const r = frag.style.borderRadius.map((v) => (v > 0 ? Math.max(0, v + sh.spread) : 0)) as Radii
-    const d = rectD(frag.x + sh.x - sh.spread, frag.y + sh.y - sh.spread, frag.w + 2 * sh.spread, frag.h + 2 * sh.spread, r)
-    // CSS blur radius = twice the Gaussian's standard deviation.
-    const filter = sh.blur > 0 ? ` filter="url(#${ctx.defs.add((id) => `<filter id="${id}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${num(sh.blur / 2)}"/></filter>`)})"` : ''
+    const d = cut === shape
+      ? rectD(x0, y0, frag.w + 2 * sh.spread, frag.h + 2 * sh.spread, r)
+      : rectD(cut.x0, cut.y0, cut.x1 - cut.x0, cut.y1 - cut.y0, r)
+    const filter = sigma > 0 ? ` filter="url(#${ctx.defs.add((id) => `<filter id="${id}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${num(sigma)}"/></filter>`)})"` : ''
     out += `<path d="${d}"${fillAttrs(sh.color)}${filter}/>`
   }
   return out
+}
+
+/**
+ * A shadow's standard deviation in local units: half the CSS blur radius (CSS Backgrounds §7.2), at most
+ * MAX_SHADOW_SIGMA device pixels, as Chromium draws it (Skia clamps the blur mask filter's sigma).
+ */
+function shadowSigma(blur: number, bounds: PaintBounds): number {
+  return Math.min(blur / 2, MAX_SHADOW_SIGMA / bounds.scale)
+}
+
+/**
+ * The box cut to what can reach the image (paint-bounds.ts): the box itself when nothing is cut, else a copy
+ * whose far edges are moved in, with each border keeping its inner edge, and without a picture that would
+ * have to be stretched over more than the cut (a warning says so).
+ */
+export function fittedBox(frag: BoxFrag, bounds: PaintBounds, warnings: Warnings): BoxFrag {
+  const box = { x0: frag.x, y0: frag.y, x1: frag.x + frag.w, y1: frag.y + frag.h }
+  const cut = bounds.fit(box)
+  const image = frag.image
+  const imageRect = image && { x0: image.contentX, y0: image.contentY, x1: image.contentX + image.contentW, y1: image.contentY + image.contentH }
+  const keepImage = !imageRect || bounds.fit(imageRect) === imageRect
+  if (cut === box && keepImage) return frag
+  if (!keepImage) warnings.add(`an image of ${Math.round(image!.contentW)} × ${Math.round(image!.contentH)} px reaches more than a million pixels past the image and is not drawn`)
+  const s = frag.style
+  const w = cut.x1 - cut.x0, h = cut.y1 - cut.y0
+  const side = (b: BorderSide, width: number): BorderSide => (width === sideWidth(b) ? b : { ...b, width })
+  const clampTo = (v: number, max: number) => Math.max(0, Math.min(v, max))
+  const style: ComputedStyle = {
+    ...s,
+    borderLeft: side(s.borderLeft, clampTo(frag.x + sideWidth(s.borderLeft) - cut.x0, w)),
+    borderTop: side(s.borderTop, clampTo(frag.y + sideWidth(s.borderTop) - cut.y0, h)),
+    borderRight: side(s.borderRight, clampTo(cut.x1 - (box.x1 - sideWidth(s.borderRight)), w)),
+    borderBottom: side(s.borderBottom, clampTo(cut.y1 - (box.y1 - sideWidth(s.borderBottom)), h)),
+  }
+  return { ...frag, x: cut.x0, y: cut.y0, w, h, style, image: keepImage ? image : undefined }
 }
 
 // ---- background layers (as renderers/pdf/paint-background-layers.ts) ----

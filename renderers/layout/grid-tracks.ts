@@ -3,6 +3,7 @@
 // spanning one track, then spanning items spread evenly over their intrinsic tracks, free space grown
 // into growth limits, flexible tracks (fr) sharing what is left, auto tracks stretched under `normal`.
 import type { GridBreadth, GridTrackList, GridTrackSize } from '../document/styled-tree.js'
+import { GRID_MAX_TRACKS } from '../document/properties-grid.js'
 import { len } from './box-edges.js'
 import type { ExplicitAxis, LineNames } from './grid-placement.js'
 
@@ -86,7 +87,8 @@ function repetitions(list: GridTrackList, available: number | null, gap: number)
   const others = list.sizes.map(fixed).reduce<number>((a, v) => a + (v ?? 0), 0) + gap * list.sizes.length
   const per = repSizes.reduce<number>((a, v) => a + v!, 0) + gap * rep.sizes.length
   if (per <= 0) return 1
-  return Math.max(1, Math.floor((available - others + gap) / per))
+  // At most as many as repeat(<integer>) expands to: `repeat(auto-fill, 0.001px)` would be 800,000 tracks.
+  return Math.max(1, Math.min(GRID_MAX_TRACKS, Math.floor((available - others + gap) / per)))
 }
 
 export interface Contribution { start: number; span: number; min: number; max: number }

@@ -1,7 +1,7 @@
 // Image options of the spec, from the query string of template renders and from raw-HTML/async bodies.
 // Every bad value is a 400 that names the parameter and says what is allowed.
 import type { Clip, ClipsOptions, ImageOptions } from '../../renderers/contract.js'
-import { Errors } from '../errors.js'
+import { Errors, renderErrorFrom } from '../errors.js'
 
 type Bag = Record<string, unknown>
 
@@ -109,7 +109,8 @@ export function clipsOptionsFromBody(body: Bag, maxClips: number): ClipsOptions 
   // The route schema made clips a non-empty array; its limit comes from config (MAX_CLIPS).
   const clips = body.clips as unknown[]
   if (clips.length > maxClips) {
-    throw new Errors.REQUEST_INVALID(`clips has ${clips.length} entries; the limit is ${maxClips}`)
+    // The renderer's own code for the same limit (docs/limits.md), refused here before any work is queued.
+    throw renderErrorFrom('QUIRE_ERR_RENDER_CLIPS_LIMIT', `clips has ${clips.length} entries; the limit is ${maxClips} (MAX_CLIPS)`)
   }
   return {
     format: formatFrom(body) ?? 'png',

@@ -7,9 +7,13 @@ import { contentKey } from './document-source.js'
 import { buildTask } from './tasks.js'
 import { imageOptionsFromBody } from './image-options.js'
 
+/** The formats `quire render` writes. */
+export const LOCAL_FORMATS = ['pdf', 'png', 'jpeg', 'txt', 'docx'] as const
+export type LocalFormat = (typeof LOCAL_FORMATS)[number]
+
 export interface LocalRender {
   html: string
-  format: 'pdf' | 'png' | 'jpeg' | 'txt'
+  format: LocalFormat
   data: unknown
   settings?: unknown
   /** Images: CSS-pixel width, height (a viewport-sized capture; none = the full document) and scale, as given. */

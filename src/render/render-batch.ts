@@ -12,7 +12,7 @@ import { buildTask } from './tasks.js'
 
 export interface BatchRender {
   html: string
-  format: 'pdf' | 'png' | 'jpeg' | 'txt'
+  format: 'pdf' | 'png' | 'jpeg' | 'txt' | 'docx'
   dataFile: string
   outputDir: string
   /** Liquid over the row (plus `row`, the row number); default: the row number. */
@@ -22,8 +22,9 @@ export interface BatchRender {
 
 interface Row { line: number; data?: Record<string, unknown>; error?: string }
 
+/** A problem with the data file: the CLI prints it as one line (src/cli.ts InputError). */
 function usage(message: string): Error {
-  return Object.assign(new Error(message), { name: 'UsageError' })
+  return Object.assign(new Error(message), { name: 'InputError' })
 }
 
 export async function isBatchOutput(output: string): Promise<boolean> {

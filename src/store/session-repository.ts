@@ -102,6 +102,12 @@ export class SessionRepository {
     return Number(result.numDeletedRows)
   }
 
+  /** Ends every session of the user but one (after a password change, the session that made it stays). */
+  async removeForUserExcept(userId: string, keepId: string): Promise<number> {
+    const result = await this.db.deleteFrom('web_sessions').where('user_id', '=', userId).where('id', '!=', keepId).executeTakeFirst()
+    return Number(result.numDeletedRows)
+  }
+
   async pruneExpired(now = new Date()): Promise<number> {
     const result = await this.db.deleteFrom('web_sessions').where('expires_at', '<=', now.toISOString()).executeTakeFirst()
     return Number(result.numDeletedRows)

@@ -4,9 +4,9 @@ import type { Database, UsersTable } from './database.js'
 import { isUniqueViolation } from './is-unique-violation.js'
 import { newId } from './new-id.js'
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password-hash.js'
+import { MAX_PASSWORD_LENGTH } from '../password-policy.js'
 import { USER_ROLES, type User, type UserRole } from './records.js'
 
-const MAX_PASSWORD_LENGTH = 1024
 
 function toUser(row: Selectable<UsersTable>): User {
   return { id: row.id, accountId: row.account_id, email: row.email, role: row.role as UserRole, createdAt: row.created_at }
@@ -87,6 +87,9 @@ export class UserRepository {
 
   async setPassword(accountId: string, id: string, password: string): Promise<boolean> {
     if (typeof password !== 'string' || password.length === 0) throw new Errors.REQUEST_INVALID('password must not be empty')
+    if (password.length > MAX_PASSWORD_LENGTH) {
+      throw new Errors.REQUEST_INVALID(`password must be at most ${MAX_PASSWORD_LENGTH} characters long`)
+    }
     const result = await this.db.updateTable('users').set({ password_hash: await hashPassword(password) })
       .where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
     return result.numUpdatedRows > 0n

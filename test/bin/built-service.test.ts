@@ -12,6 +12,9 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { imageInfo, pdfText } from '../helpers/tools.js'
 import { completedBytes } from '../plugins/async/async-client.js'
+import { needsForFile } from '../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext', 'unzip'] })
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const BIN = join(ROOT, 'bin/quire.js')

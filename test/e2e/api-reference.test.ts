@@ -4,6 +4,9 @@
 import t from 'tap'
 import { build } from '../helpers/build.js'
 import { launchBrowser, newPage } from './browser.js'
+import { needsForFile } from '../helpers/needs.js'
+
+await needsForFile({ tools: ['chromium'] })
 
 t.setTimeout(600_000)
 

@@ -9,7 +9,7 @@ export const CHROMIUM = '/usr/bin/chromium'
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
 
 export async function launchBrowser(t: Test): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does this)`)
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (npm test's pretest step does this)`)
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
   t.teardown(() => browser.close())
   return browser

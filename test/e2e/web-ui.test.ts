@@ -7,6 +7,9 @@ import type { Page } from 'playwright-core'
 import { build } from '../helpers/build.js'
 import { pdfText } from '../helpers/tools.js'
 import { launchBrowser, newPage, shot } from './browser.js'
+import { needsForFile } from '../helpers/needs.js'
+
+await needsForFile({ tools: ['chromium', 'pdftotext'] })
 
 const RENDER_WAIT_MS = 90_000
 

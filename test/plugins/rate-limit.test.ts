@@ -2,6 +2,7 @@
 // off by default; with REDIS_URL one budget is shared by every node.
 import t from 'tap'
 import { build } from '../helpers/build.js'
+import { skipUnless } from '../helpers/needs.js'
 import { testRedisUrl } from '../helpers/redis.js'
 
 t.setTimeout(240_000)
@@ -33,7 +34,7 @@ t.test('in memory: the key over its budget gets 429 with Retry-After; another ke
   t.equal((await h.call('/health', { key: null })).status, 200, 'requests without a key are not counted here')
 })
 
-t.test('with REDIS_URL: two nodes share one budget per key', async (t) => {
+t.test('with REDIS_URL: two nodes share one budget per key', { skip: await skipUnless({ redis: true }) }, async (t) => {
   const redis = await testRedisUrl(t)
   const a = await build(t, { RATE_LIMIT_PER_MINUTE: '4', REDIS_URL: redis })
   const b = await build(t, { RATE_LIMIT_PER_MINUTE: '4', REDIS_URL: redis })

@@ -62,3 +62,17 @@ t.test('more renders waiting than the queue allows → QUIRE_ERR_RENDER_BUSY', a
   t.match((busy[0] as PromiseRejectedResult).reason.message, /queue limit 1/)
   t.ok(results.some((r) => r.status === 'fulfilled'), 'the others render')
 })
+
+t.test('no wait is estimated until 15 renders have finished: a fresh pool\'s first renders do not refuse the next', async (t) => {
+  const pool = new RenderPool({ threads: 1, renderTimeoutMs: 30_000, maxQueue: 10, workerMemoryMb: 256 })
+  t.teardown(() => pool.destroy())
+  await pool.ready
+  const task = pdf('<p>one of the first renders</p>')
+  for (let i = 0; i < 14; i++) await pool.run(task)
+  const running = [pool.run(task), pool.run(task)] // one runs, one waits
+  t.equal(pool.estimatedWaitMs(), 0, 'after 14 renders, a wait behind a running and a waiting render is not estimated')
+  await Promise.all(running)
+  const next = [pool.run(task), pool.run(task)]
+  t.ok(pool.estimatedWaitMs() > 0, `after 16 renders the same queue is estimated (${pool.estimatedWaitMs().toFixed(1)} ms)`)
+  await Promise.all(next)
+})

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '../plugins/async/child-server.js'
 import { startS3 } from '../helpers/s3.js'
+import { skipUnless } from '../helpers/needs.js'
 import { testRedisUrl } from '../helpers/redis.js'
 
 t.setTimeout(300_000)
@@ -50,7 +51,7 @@ t.test('unreachable PostgreSQL', async (t) => {
   expectOneLine(t, run, 'DATABASE_URL', /cannot use PostgreSQL at 127\.0\.0\.1:1\/quire: .*ECONNREFUSED/)
 })
 
-t.test('PostgreSQL database that does not exist', async (t) => {
+t.test('PostgreSQL database that does not exist', { skip: await skipUnless({ postgres: true }) }, async (t) => {
   const run = await serve(t, { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/quire_no_such_database' })
   expectOneLine(t, run, 'DATABASE_URL', /does not exist/)
 })
@@ -60,7 +61,7 @@ t.test('Redis down', async (t) => {
   expectOneLine(t, run, 'REDIS_URL', /cannot use Redis at 127\.0\.0\.1:1\/3: .*ECONNREFUSED/)
 })
 
-t.test('wrong bucket and bad credentials', async (t) => {
+t.test('wrong bucket and bad credentials', { skip: await skipUnless({ redis: true }) }, async (t) => {
   const s3 = await startS3(t)
   const redis = await testRedisUrl(t) // a healthy engine beside the broken one
   expectOneLine(t, await serve(t, { ...s3.env, REDIS_URL: redis, S3_BUCKET: 'not-there' }), 'S3_BUCKET', /bucket "not-there" does not exist/)

@@ -19,6 +19,9 @@ import { status, waitFor } from '../plugins/async/async-client.js'
 import { startChild, type ChildServer } from '../plugins/async/child-server.js'
 import { httpsReceiver } from '../plugins/async/https-receiver.js'
 import { makeTestCa } from '../plugins/async/test-ca.js'
+import { needsForFile } from '../helpers/needs.js'
+
+await needsForFile({ tools: ['openssl', 'pdftotext'], postgres: true, redis: true })
 
 // QUIRE_SCALE_SOAK=1 → 10 rounds; a number above 1 → that many.
 const SOAK_ROUNDS = process.env.QUIRE_SCALE_SOAK ? Math.max(10, Number(process.env.QUIRE_SCALE_SOAK) || 10) : 1

@@ -5,6 +5,9 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { imageInfo, pdfInfo, pdfText } from '../helpers/tools.js'
+import { needsForFile } from '../helpers/needs.js'
+
+await needsForFile({ tools: ['pdfinfo', 'pdftotext'] })
 
 const run = promisify(execFile)
 
@@ -69,7 +72,8 @@ t.test('quire render: --width, --height and --scale for images; a long document 
   await cli(['render', join(dir, 'long.html'), '--format', 'png', '--width', '600', '-o', full], { DATA_DIR: dir })
   t.match(await imageInfo(readFileSync(full)), { width: 600, height: 14000 })
   const bad = await cli(['render', join(dir, 'long.html'), '--format', 'png', '--scale', '20', '-o', png], { DATA_DIR: dir }).catch((e) => e)
-  t.equal(bad.code, 1)
+  t.equal(bad.code, 2, 'a wrong value is the input\'s mistake (exit 2), said in one line')
+  t.notMatch(bad.stderr, /Usage:/)
   t.match(bad.stderr, /scale must be a number from 0\.1 to 8; got "20"/)
   const pdf = await cli(['render', join(dir, 'long.html'), '--width', '400', '-o', join(dir, 'x.pdf')], { DATA_DIR: dir }).catch((e) => e)
   t.equal(pdf.code, 2)

@@ -11,6 +11,9 @@ import { connect, type Socket } from 'node:net'
 import { pdfText } from '../helpers/tools.js'
 import { completedBytes, waitFor } from '../plugins/async/async-client.js'
 import { createKey, freePort, startChild } from '../plugins/async/child-server.js'
+import { needsForFile } from '../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 t.setTimeout(300_000)
 

@@ -5,6 +5,9 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { imageInfo, pdfText, unzip } from '../../helpers/tools.js'
 import { completedBytes, status } from './async-client.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext', 'unzip'] })
 
 // Real servers, child processes and LibreOffice on a shared 2-core machine: allow more than the default.
 t.setTimeout(300_000)

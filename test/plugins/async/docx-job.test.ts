@@ -7,6 +7,9 @@ import { join } from 'node:path'
 import { build, publishedTemplate } from '../../helpers/build.js'
 import { pdfInfo, pdfText } from '../../helpers/tools.js'
 import { completedBytes } from './async-client.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdfinfo', 'pdftotext', 'soffice'] })
 
 // Real servers, child processes and LibreOffice on a shared 2-core machine: allow more than the default.
 t.setTimeout(300_000)

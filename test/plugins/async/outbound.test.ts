@@ -8,6 +8,9 @@ import { completedBytes, download, result, waitFor } from './async-client.js'
 import { createKey, startChild } from './child-server.js'
 import { httpsReceiver } from './https-receiver.js'
 import { makeTestCa } from './test-ca.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['openssl', 'pdftotext'] })
 
 // Real servers, child processes and LibreOffice on a shared 2-core machine: allow more than the default.
 t.setTimeout(300_000)

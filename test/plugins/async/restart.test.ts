@@ -6,6 +6,9 @@ import { join } from 'node:path'
 import { pdfText } from '../../helpers/tools.js'
 import { completedBytes, status, waitFor } from './async-client.js'
 import { createKey, freePort, startChild } from './child-server.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 // Real servers, child processes and LibreOffice on a shared 2-core machine: allow more than the default.
 t.setTimeout(300_000)

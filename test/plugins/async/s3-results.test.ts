@@ -10,6 +10,9 @@ import { loadConfig } from '../../../src/config.js'
 import { openEngines } from '../../../src/engines.js'
 import { EngineError } from '../../../src/engine-error.js'
 import { waitFor } from './async-client.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 t.setTimeout(300_000)
 

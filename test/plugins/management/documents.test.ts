@@ -1,6 +1,9 @@
 import t from 'tap'
 import { build } from '../../helpers/build.js'
 import { pdfText } from '../../helpers/tools.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 t.test('templates: create, list, get, edit the draft, versions, publish, delete', async (t) => {
   const h = await build(t)

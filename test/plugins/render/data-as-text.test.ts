@@ -4,6 +4,9 @@
 import t from 'tap'
 import { build, publishedTemplate } from '../../helpers/build.js'
 import { pdfText } from '../../helpers/tools.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 const TEMPLATE = `<html><body>
 <p>Name {{ name }}</p>

@@ -19,7 +19,7 @@ t.test('limits: body size, pages, image size, clips, template runaway', async (t
   await problem(t, await h.call('/render/image/fromhtml', { body: { base64HtmlString: b64('<p>big</p>'), width: 2000 } }), 400, 'QUIRE_ERR_RENDER_IMAGE_LIMIT', /1000/)
 
   const clips = [0, 1, 2].map((i) => ({ name: `c${i}`, x: 0, y: 0, width: 10, height: 10 }))
-  await problem(t, await h.call('/render/image/fromhtml/clips', { body: { base64HtmlString: b64('<p>x</p>'), clips } }), 400, 'QUIRE_ERR_REQUEST_INVALID', /limit is 2/)
+  await problem(t, await h.call('/render/image/fromhtml/clips', { body: { base64HtmlString: b64('<p>x</p>'), clips } }), 400, 'QUIRE_ERR_RENDER_CLIPS_LIMIT', /limit is 2 \(MAX_CLIPS\)/)
 
   const { id } = await publishedTemplate(h, '{% for i in (1..100000000) %}{{ i }}{% endfor %}')
   const started = Date.now()

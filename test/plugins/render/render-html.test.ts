@@ -1,6 +1,9 @@
 import t from 'tap'
 import { build, publishedTemplate } from '../../helpers/build.js'
 import { imageInfo, pdfInfo, pdfText, pixel, unzip } from '../../helpers/tools.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdfinfo', 'pdftotext', 'unzip'] })
 
 const b64 = (html: string) => Buffer.from(html, 'utf8').toString('base64')
 const PAGE = '<html><body style="margin:0"><div style="width:200px;height:100px;background:#c00"></div><p>Grüße from raw HTML</p></body></html>'

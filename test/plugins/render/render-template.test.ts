@@ -1,6 +1,9 @@
 import t from 'tap'
 import { build, publishedTemplate } from '../../helpers/build.js'
 import { imageInfo, pdfInfo, pdfText, pixel } from '../../helpers/tools.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdfinfo', 'pdftotext'] })
 
 const INVOICE = `<html><head><title>Invoice {{ number }}</title></head><body>
 <h1>Invoice {{ number }}</h1>

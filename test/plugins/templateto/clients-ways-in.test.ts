@@ -7,6 +7,9 @@ import { buildApp } from '../../../src/app.js'
 import { loadConfig } from '../../../src/config.js'
 import { build, publishedTemplate, type Harness } from '../../helpers/build.js'
 import { pdfText, imageInfo } from '../../helpers/tools.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 // Real renders over HTTP on a shared, loaded machine: allow more than the default file timeout.
 t.setTimeout(300_000)

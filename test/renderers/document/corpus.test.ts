@@ -1,12 +1,15 @@
 import t from 'tap'
 import { readdirSync, readFileSync, existsSync } from 'node:fs'
 import { buildStyledDocument, type MediaContext, type StyledElement } from '../../../renderers/document/index.js'
-import { CORPUS_DIR as CORPUS, haveCorpus } from '../../helpers/corpus.js'
+import { CORPUS_DIR as CORPUS } from '../../helpers/corpus.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ paths: [CORPUS] })
 
 const print: MediaContext = { type: 'print', width: 794, height: 1123 }
 const screen: MediaContext = { type: 'screen', width: 800, height: 1200 }
 
-const entries = !haveCorpus() ? [] : readdirSync(CORPUS).filter((d) => existsSync(`${CORPUS}/${d}/template.html`))
+const entries = readdirSync(CORPUS).filter((d) => existsSync(`${CORPUS}/${d}/template.html`))
 const read = (name: string): string => readFileSync(`${CORPUS}/${name}/template.html`, 'utf8')
 
 function elements(root: StyledElement): StyledElement[] {

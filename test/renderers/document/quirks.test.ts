@@ -6,6 +6,9 @@ import { buildStyledDocument, type StyledElement } from '../../../renderers/docu
 import { renderPdf } from '../../../renderers/render.js'
 import { pdfTask } from '../pdf/fixtures.js'
 import { findWord, wordBoxes } from '../../helpers/word-boxes.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 const media = { type: 'print', width: 800, height: 1000 } as const
 

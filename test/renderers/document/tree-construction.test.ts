@@ -8,6 +8,9 @@ import { styleOf } from './style-of.js'
 import { renderPdf } from '../../../renderers/render.js'
 import { pdfTask } from '../pdf/fixtures.js'
 import { pdfText } from '../../helpers/tools.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 /** A compact serialisation: tag(children) and "text". */
 function shape(n: DomNode): string {

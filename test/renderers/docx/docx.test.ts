@@ -8,6 +8,9 @@ import sharp from 'sharp'
 import type { DocxTask, TemplateSettings } from '../../../renderers/contract.js'
 import { renderDocx } from '../../../renderers/render.js'
 import { DEFAULT_SETTINGS } from '../../../src/settings.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdfimages', 'pdfinfo', 'pdftotext', 'soffice', 'unzip'] })
 
 const LIMITS = { maxPages: 100, maxImagePixels: 50_000_000, maxImageDimension: 10_000, maxClips: 10, maxHtmlChars: 1_000_000, templateRenderMs: 5000 }
 const FETCH = { allowHosts: [], timeoutMs: 2000, maxBytes: 1_000_000 }

@@ -9,6 +9,9 @@ import { createRequire } from 'node:module'
 import { renderPdf } from '../../../renderers/render.js'
 import { withPdf } from '../../helpers/tools.js'
 import { pdfTask } from '../pdf/fixtures.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdffonts'] })
 
 const require = createRequire(import.meta.url)
 const jpInstalled = (() => {

@@ -13,6 +13,9 @@ import { buildTask } from '../../../src/render/tasks.js'
 import { withPdf } from '../../helpers/tools.js'
 import { pdfTask } from '../pdf/fixtures.js'
 import { imageTask, source } from '../image/fixtures/styled-page.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdffonts'] })
 
 const require = createRequire(import.meta.url)
 const dir = mkdtempSync(join(tmpdir(), 'quire-font-dir-'))

@@ -7,6 +7,9 @@ import { createRequire } from 'node:module'
 import { renderPdf } from '../../../renderers/render.js'
 import { withPdf } from '../../helpers/tools.js'
 import { pdfTask } from '../pdf/fixtures.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdffonts', 'pdftotext'] })
 
 const require = createRequire(import.meta.url)
 const render = async (html: string) => (await renderPdf(pdfTask(`<!DOCTYPE html><body style="margin:0">${html}`, { kind: 'html' }))).bytes

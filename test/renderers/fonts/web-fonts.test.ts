@@ -13,6 +13,9 @@ import { renderPdf, renderImage } from '../../../renderers/render.js'
 import { withPdf } from '../../helpers/tools.js'
 import { pdfTask } from '../pdf/fixtures.js'
 import { imageTask, source } from '../image/fixtures/styled-page.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdffonts', 'pdftoppm', 'pdftotext'] })
 
 const require = createRequire(import.meta.url)
 const latoFile = (name: string) => require.resolve(`@fontsource/lato/files/lato-${name}`)

@@ -16,6 +16,9 @@ import { DEFAULT_VIEWPORT_HEIGHT, layOutScreen } from '../../../renderers/pipeli
 import { renderClips, renderImage } from '../../../renderers/render.js'
 import { Warnings } from '../../../renderers/warnings.js'
 import { block, clipsTask, el, imageTask, page, px, rgb, source, text } from './fixtures/styled-page.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['unzip'] })
 
 let current: StyledDocument = page([])
 

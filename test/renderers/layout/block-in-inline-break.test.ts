@@ -6,6 +6,9 @@ import t from 'tap'
 import { renderPdf } from '../../../renderers/render.js'
 import { pdfTask } from '../pdf/fixtures.js'
 import { expectWordTops } from '../../helpers/word-boxes.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 const LINES = 'line0\nline1\nline2\nline3'
 const page = (spacer: number, body: string) => `<!doctype html><style>body{margin:0;font:16px/20px "Liberation Sans"}

@@ -7,6 +7,9 @@ import t from 'tap'
 import { renderPdf } from '../../../renderers/render.js'
 import { pdfTask } from '../pdf/fixtures.js'
 import { expectWordTops } from '../../helpers/word-boxes.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 const page = (avoid: boolean, spacer: number, body: string) => `<!doctype html><style>body{margin:0;font:16px/20px "Liberation Sans"}
   h3{margin:0;font-size:16px${avoid ? ';break-after:avoid' : ''}} p{margin:0} .a{break-before:avoid}</style>

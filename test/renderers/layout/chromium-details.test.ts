@@ -3,6 +3,9 @@ import t from 'tap'
 import { renderPdf } from '../../../renderers/render.js'
 import { pdfTask } from '../pdf/fixtures.js'
 import { wordBoxes } from '../../helpers/word-boxes.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 const render = async (html: string) => wordBoxes((await renderPdf(pdfTask(html, { kind: 'html' }))).bytes)
 

@@ -5,6 +5,9 @@ import { renderPdf } from '../../../renderers/render.js'
 import { buildStyledDocument, type StyledElement } from '../../../renderers/document/index.js'
 import { pdfTask } from '../pdf/fixtures.js'
 import { findWord, wordBoxes } from '../../helpers/word-boxes.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 const MARGIN = 37 // 0.4 in as Chromium truncates it
 const render = async (html: string) => wordBoxes((await renderPdf(pdfTask(html, { kind: 'html' }))).bytes)

@@ -6,6 +6,9 @@ import t from 'tap'
 import { renderPdf } from '../../../renderers/render.js'
 import { pdfTask } from '../pdf/fixtures.js'
 import { findWord, wordBoxes } from '../../helpers/word-boxes.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 /** Paragraphs of `counts[i]` lines each, their words named w<paragraph>x<line>. */
 const paragraphs = (counts: number[]) =>

@@ -10,6 +10,9 @@ import type { ComputedStyle } from '../../../renderers/document/styled-tree.js'
 import { withPdf } from '../../helpers/tools.js'
 import { pdfTask } from '../pdf/fixtures.js'
 import { imageTask, source } from '../image/fixtures/styled-page.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftoppm', 'pdftotext'] })
 
 const page = (body: string, css = '') => `<!DOCTYPE html><style>body{margin:0;font:16px/20px Arial}${css}</style><body>${body}`
 const pdf = async (body: string, css = '') => (await renderPdf(pdfTask(page(body, css), { kind: 'html' }))).bytes

@@ -6,6 +6,9 @@ import { renderPdf } from '../../../renderers/render.js'
 import { layoutHtml } from '../../helpers/layout-html.js'
 import { withPdf } from '../../helpers/tools.js'
 import { pdfTask } from '../pdf/fixtures.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 interface Word { text: string; x: number; y: number; page: number }
 
@@ -127,4 +130,19 @@ t.test('a track sized min(45rem, 90%) or max(100px, 30%) compares its length and
   t.match(laid.box('m'), { x: 30, w: 540 })
   t.match(laid.box('n'), { x: 0, w: 180 })
   t.same(laid.warnings.filter((w) => w.includes('grid-template-columns')), [], 'the value is not reported as unsupported')
+})
+
+t.test('line numbers and spans are clamped to 1000 tracks, so a far line costs no more than that', async (t) => {
+  // grid-row: 999999999 built a billion-entry track array and aborted the process (issue 28 item 2). Chromium's
+  // legacy limit (kLegacyGridMaxTracks): the item lands on line 1000, after 999 empty auto rows of height 0.
+  const started = Date.now()
+  const laid = await layoutHtml('<body style="margin:0"><div style="display:grid;grid-auto-columns:10px">' +
+    '<div id=far style="grid-row:999999999;height:10px"></div><div id=span style="grid-column:span 999999999;height:10px"></div>' +
+    '</div><div style="display:grid"><div id=neg style="grid-row:-999999999;height:10px"></div></div>' +
+    '<div style="display:grid;grid-template-columns:repeat(auto-fill,0.001px)"><div id=fill style="height:10px"></div></div>', { width: 800, medium: 'screen' })
+  t.ok(Date.now() - started < 10_000, `laid out in ${Date.now() - started} ms`)
+  t.match(laid.box('far'), { y: 10, h: 10 }, 'below the first row, all the empty rows between are 0 high')
+  t.match(laid.box('span'), { w: 10_000 }, 'a span of a billion columns is 1000 columns of 10 px')
+  t.match(laid.box('neg'), { h: 10 })
+  t.match(laid.box('fill'), { h: 10 })
 })

@@ -7,6 +7,9 @@ import { layoutHtml, type LaidMarker } from '../../helpers/layout-html.js'
 import { renderPdf } from '../../../renderers/render.js'
 import { pdfText } from '../../helpers/tools.js'
 import { pdfTask } from '../pdf/fixtures.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 const list = (items: string, style = '') => `<!doctype html><body style="margin:0;font:16px 'Liberation Sans'">
   <ul style="margin:0;padding-left:40px;${style}">${items}</ul>`

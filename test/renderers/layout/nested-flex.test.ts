@@ -6,6 +6,9 @@ import { renderPdf, renderImage } from '../../../renderers/render.js'
 import { DEFAULT_BUDGETS } from '../../../renderers/default-budgets.js'
 import { pdfText } from '../../helpers/tools.js'
 import { pdfTask } from '../pdf/fixtures.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 const nested = (depth: number, text = 'deep') => '<div style="display:flex">'.repeat(depth) + text + '</div>'.repeat(depth)
 

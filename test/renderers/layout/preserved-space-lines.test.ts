@@ -6,6 +6,9 @@ import t from 'tap'
 import { renderPdf } from '../../../renderers/render.js'
 import { pdfTask } from '../pdf/fixtures.js'
 import { findWord, wordBoxes } from '../../helpers/word-boxes.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 const BODY = '<style>body{margin:0;font:16px/20px "Liberation Sans"} div{white-space:pre-wrap} p{margin:0}</style>' +
   '<div>\na\n   </div><p>ka</p><div>a\n</div><p>kb</p><div>a\n\n</div><p>kc</p><div>a\n   b\n   </div><p>kd</p>' +

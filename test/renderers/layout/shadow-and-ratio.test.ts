@@ -7,6 +7,9 @@ import { renderPdf, renderImage } from '../../../renderers/render.js'
 import { pdfText, withPdf } from '../../helpers/tools.js'
 import { pdfTask } from '../pdf/fixtures.js'
 import { imageTask, source } from '../image/fixtures/styled-page.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftoppm', 'pdftotext'] })
 
 const page = (body: string) => `<!DOCTYPE html><style>body{margin:0;font:16px/20px Arial}</style><body>${body}`
 const pdf = async (body: string) => (await renderPdf(pdfTask(page(body), { kind: 'html' }))).bytes

@@ -7,6 +7,9 @@ import { layoutHtml } from '../../helpers/layout-html.js'
 import { renderPdf } from '../../../renderers/render.js'
 import { pdfTask } from '../pdf/fixtures.js'
 import { findWord, wordBoxes } from '../../helpers/word-boxes.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 for (const wrap of ['position:absolute', 'float:left', 'display:inline-block']) {
   t.test(`an image with max-width: 100% inside ${wrap} keeps its natural width`, async (t) => {

@@ -9,6 +9,9 @@ import { buildStyledDocument } from '../../../renderers/document/index.js'
 import { pdfText, withPdf } from '../../helpers/tools.js'
 import { pdfTask } from '../pdf/fixtures.js'
 import { imageTask, source } from '../image/fixtures/styled-page.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 const page = (body: string) => `<!DOCTYPE html><style>body{margin:0;font:20px/30px Arial}</style><body>${body}`
 const pdf = async (body: string) => (await renderPdf(pdfTask(page(body), { kind: 'html' }))).bytes

@@ -7,6 +7,9 @@ import { renderPdf } from '../../../renderers/render.js'
 import { yoga } from '../../../renderers/layout/yoga.js'
 import { pdfText, withPdf } from '../../helpers/tools.js'
 import { pdfTask } from '../pdf/fixtures.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 const loaded = () => { try { yoga(); return true } catch { return false } }
 

@@ -8,6 +8,9 @@ import { renderImage, renderPdf } from '../../../renderers/render.js'
 import { withPdf } from '../../helpers/tools.js'
 import { pdfTask } from '../pdf/fixtures.js'
 import { imageTask, source } from '../image/fixtures/styled-page.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftoppm'] })
 
 async function page(): Promise<string> {
   const png = await sharp({ create: { width: 100, height: 40, channels: 3, background: '#ff0000' } }).png().toBuffer()

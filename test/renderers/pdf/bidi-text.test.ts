@@ -5,6 +5,9 @@ import { renderPdf } from '../../../renderers/render.js'
 import { pdfText } from '../../helpers/tools.js'
 import { findWord, wordBoxes } from '../../helpers/word-boxes.js'
 import { pdfTask } from './fixtures.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 const render = async (html: string) => (await renderPdf(pdfTask(`<!DOCTYPE html><body style="margin:0">${html}`, { kind: 'html' }))).bytes
 // pdftotext marks runs with embedding controls (U+202A–U+202C); the words between them are what a reader sees.

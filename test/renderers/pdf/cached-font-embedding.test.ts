@@ -3,6 +3,9 @@ import { execFileSync, spawnSync } from 'node:child_process'
 import { renderPdf } from '../../../renderers/render.js'
 import { withPdf } from '../../helpers/tools.js'
 import { pdfTask, settings } from './fixtures.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdffonts', 'pdftotext', 'qpdf'] })
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean)
 

@@ -7,6 +7,9 @@ import t from 'tap'
 import { renderPdf } from '../../../renderers/render.js'
 import { pdfTask } from './fixtures.js'
 import { wordBoxes } from '../../helpers/word-boxes.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 async function xTop(body: string): Promise<{ page: number; y: number }> {
   const html = `<!DOCTYPE html><style>@page { margin: 20mm } @page cover { margin: 20mm } body { margin: 0; font: 16px "Liberation Sans" }</style><body>${body}`

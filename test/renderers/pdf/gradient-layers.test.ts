@@ -11,6 +11,9 @@ import { withPdf } from '../../helpers/tools.js'
 import { layoutHtml } from '../../helpers/layout-html.js'
 import { pdfTask } from './fixtures.js'
 import { imageTask, source } from '../image/fixtures/styled-page.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftoppm'] })
 
 const LINK = '<a id=l style="color:#000;text-decoration:none;background:linear-gradient(#fff,#fff) 0 100%/6px 2px no-repeat,' +
   'linear-gradient(#f00,#f00) 0 100%/1px 2px repeat-x">underlined link</a>'

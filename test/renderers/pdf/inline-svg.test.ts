@@ -7,6 +7,9 @@ import { renderPdf, renderImage } from '../../../renderers/render.js'
 import { pdfText, withPdf } from '../../helpers/tools.js'
 import { pdfTask } from './fixtures.js'
 import { imageTask, source } from '../image/fixtures/styled-page.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdfimages', 'pdftoppm', 'pdftotext'] })
 
 const render = async (html: string) => (await renderPdf(pdfTask(`<!DOCTYPE html><body style="margin:0">${html}`, { kind: 'html' }))).bytes
 

@@ -9,6 +9,9 @@ import { renderPdf } from '../../../renderers/render.js'
 import { pdfText } from '../../helpers/tools.js'
 import { findWord as find, wordBoxes, type Word } from '../../helpers/word-boxes.js'
 import { pdfTask } from './fixtures.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftoppm', 'pdftotext'] })
 
 const render = async (html: string) => (await renderPdf(pdfTask(html, { kind: 'html' }))).bytes
 

@@ -2,6 +2,9 @@ import t from 'tap'
 import { renderPdf } from '../../../renderers/render.js'
 import { pdfText } from '../../helpers/tools.js'
 import { pdfTask } from './fixtures.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 // Text is cut into units once per paragraph and shared between passes and renders; splitting a word that
 // overflows must work on a copy, or the same words elsewhere (and the next render) would come out split.

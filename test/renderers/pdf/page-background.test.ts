@@ -8,6 +8,9 @@ import t from 'tap'
 import { renderPdf } from '../../../renderers/render.js'
 import { withPdf } from '../../helpers/tools.js'
 import { pdfTask } from './fixtures.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftoppm'] })
 
 const HTML = `<!doctype html><style>:root{--blue:rgb(0,0,255)} @page{background:rgb(255,0,0);margin:1in}
   @page big{background-color:var(--blue)} body{margin:0} .n{page:big}</style>

@@ -6,6 +6,9 @@ import t from 'tap'
 import { renderPdf } from '../../../renderers/render.js'
 import { pdfTask } from './fixtures.js'
 import { wordBoxes } from '../../helpers/word-boxes.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 const FIVE = '<div>a</div><div>b</div><div>c</div><div>d</div><div>e</div>'
 const printed = async (css: string, body = FIVE) => {

@@ -6,6 +6,9 @@ import t from 'tap'
 import { renderPdf } from '../../../renderers/render.js'
 import { pdfTask } from './fixtures.js'
 import { wordBoxes } from '../../helpers/word-boxes.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 t.test('100vh is the height of the page area of an @page size that keeps the width', async (t) => {
   // A4's width with 10 mm margins (the settings' page); 200 mm tall, so the page area is 180 mm = 680.3 px.

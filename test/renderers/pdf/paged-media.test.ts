@@ -9,6 +9,9 @@ import { join } from 'node:path'
 import { renderPdf } from '../../../renderers/render.js'
 import { pdfTask } from './fixtures.js'
 import { wordBoxes, type Word } from '../../helpers/word-boxes.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdfinfo', 'pdftotext'] })
 
 const HTML = `<!DOCTYPE html><html><head><style>
 @page { size: 600px 400px; margin: 60px 80px; font-family: "Liberation Mono"; font-size: 10px;

@@ -7,6 +7,9 @@ import { clearParsedPngs, parsedPngCount } from '../../../renderers/pdf/parsed-p
 import { UNSEEN_LOGO } from '../../../bench/fixtures/unseen-invoice.js'
 import { withPdf } from '../../helpers/tools.js'
 import { pdfTask } from './fixtures.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdfimages', 'qpdf'] })
 
 /** An RGBA PNG of one colour with a transparent corner, as a data: URI. */
 async function pngUri(rgb: [number, number, number]): Promise<string> {

@@ -5,6 +5,9 @@ import { renderPdf } from '../../../renderers/render.js'
 import { RenderError } from '../../../renderers/contract.js'
 import { pdfInfo, pdfText, withPdf } from '../../helpers/tools.js'
 import { pdfTask, rows } from './fixtures.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdfinfo', 'pdftoppm', 'pdftotext', 'qpdf'] })
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean)
 

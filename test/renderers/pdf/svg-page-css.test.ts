@@ -9,6 +9,9 @@ import { renderPdf, renderImage } from '../../../renderers/render.js'
 import { withPdf } from '../../helpers/tools.js'
 import { pdfTask } from './fixtures.js'
 import { imageTask, source } from '../image/fixtures/styled-page.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftoppm'] })
 
 const CSS = `<style>
   body { margin: 0 }

@@ -8,6 +8,9 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['openssl'] })
 
 const dir = mkdtempSync(join(tmpdir(), 'quire-tls-'))
 t.teardown(() => rmSync(dir, { recursive: true, force: true }))

@@ -7,15 +7,16 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { DocumentSource, RenderLimits } from '../../../renderers/contract.js'
 import { renderDocumentHtml } from '../../../renderers/template/index.js'
-import { CORPUS_DIR as CORPUS, haveCorpus } from '../../helpers/corpus.js'
+import { CORPUS_DIR as CORPUS } from '../../helpers/corpus.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ paths: [CORPUS] })
 
 const limits: RenderLimits = {
   maxPages: 100, maxImagePixels: 1e8, maxImageDimension: 10000, maxClips: 10, maxHtmlChars: 20_000_000, templateRenderMs: 5000,
 }
 
-const entries = haveCorpus()
-  ? readdirSync(CORPUS).filter((n) => existsSync(join(CORPUS, n, 'template.liquid.html')) && existsSync(join(CORPUS, n, 'data.json')))
-  : []
+const entries = readdirSync(CORPUS).filter((n) => existsSync(join(CORPUS, n, 'template.liquid.html')) && existsSync(join(CORPUS, n, 'data.json')))
 
 t.ok(entries.length >= 13, `corpus has Liquid entries (found ${entries.length})`)
 

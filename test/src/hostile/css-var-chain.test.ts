@@ -5,6 +5,9 @@
 import t from 'tap'
 import { pdfText, imageInfo } from '../../helpers/tools.js'
 import { startHostileServer, problem } from './hostile-server.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 t.setTimeout(300_000)
 

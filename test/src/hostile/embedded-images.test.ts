@@ -8,6 +8,9 @@ import { bigPng } from '../../helpers/big-png.js'
 import { imageInfo, pdfInfo } from '../../helpers/tools.js'
 import { problem, startHostileServer } from './hostile-server.js'
 import { useFanOut } from '../../renderers/resources/svg-fan-out.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdfinfo'] })
 
 t.setTimeout(300_000)
 

@@ -4,6 +4,9 @@
 import t from 'tap'
 import { pdfText } from '../../helpers/tools.js'
 import { problem, startHostileServer } from './hostile-server.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 t.setTimeout(240_000)
 

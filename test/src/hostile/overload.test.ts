@@ -46,7 +46,7 @@ t.test('renders whose clients gave up while waiting are not rendered', async (t)
   t.equal(await metric(server, 'quire_renders_total'), 2, 'renders done: the slow one and the still-serves check — none of the ten')
 })
 
-t.test('a render that waited past RENDER_MAX_QUEUE_MS is refused unrendered; the estimate refuses the next at once', async (t) => {
+t.test('a render that waited past RENDER_MAX_QUEUE_MS is refused unrendered', async (t) => {
   const server = await startHostileServer(t, { RENDER_THREADS: '1', RENDER_MAX_QUEUE_MS: '500' })
   const slow = server.html('pdf', slowHtml)
   await until(async () => (await metric(server, 'quire_pool_busy_workers')) === 1, 'the slow render to start')
@@ -55,16 +55,44 @@ t.test('a render that waited past RENDER_MAX_QUEUE_MS is refused unrendered; the
   t.match(await problem(waited), { status: 503, code: 'QUIRE_ERR_RENDER_QUEUE_TIME', error: /RENDER_MAX_QUEUE_MS/ })
   t.equal(waited.headers.get('retry-after'), '1')
   t.equal((await slow).status, 200)
-  // Now the pool knows a render takes seconds: behind another slow one, a render is refused in onRequest.
-  const again = server.html('pdf', slowHtml)
-  await until(async () => (await metric(server, 'quire_pool_busy_workers')) === 1, 'the second slow render to start')
+  t.equal(await metric(server, 'quire_renders_total'), 1, 'only the slow render was rendered')
+})
+
+t.test('once 15 renders are timed, a render estimated to wait past RENDER_MAX_QUEUE_MS is refused at once', async (t) => {
+  // 1 ms: any render ahead is estimated to take longer (the estimate needs 15 finished renders first).
+  const server = await startHostileServer(t, { RENDER_THREADS: '1', RENDER_MAX_QUEUE_MS: '1' })
+  for (let i = 0; i < 15; i++) t.equal((await server.html('pdf', `<p>render ${i}</p>`)).status, 200, `render ${i} (nothing to wait for)`)
+  const slow = server.html('pdf', slowHtml)
+  await until(async () => (await metric(server, 'quire_pool_busy_workers')) === 1, 'the slow render to start')
   const started = Date.now()
   const refused = await server.html('pdf', '<p>refused</p>')
   t.ok(Date.now() - started < 2000, `refused in ${Date.now() - started} ms`)
   t.ok(Number(refused.headers.get('retry-after')) >= 1, `Retry-After ${refused.headers.get('retry-after')}`)
   t.match(await problem(refused), { status: 503, code: 'QUIRE_ERR_RENDER_QUEUE_TIME', contentType: /problem\+json/ })
-  t.equal((await again).status, 200)
-  t.equal(await metric(server, 'quire_renders_total'), 2, 'only the two slow renders were rendered')
+  t.equal((await slow).status, 200)
+  t.equal(await metric(server, 'quire_renders_total'), 16, 'the 15 and the slow render, not the refused one')
+})
+
+t.test('request bodies held past RENDER_MAX_QUEUE_BYTES are refused before they are queued, with or without a length', async (t) => {
+  // The slow render's own body (~0.8 MB of Base64) is held while it runs; 1 MB leaves room for small ones only.
+  const server = await startHostileServer(t, { RENDER_THREADS: '1', RENDER_MAX_QUEUE_BYTES: '1000000' })
+  const slow = server.html('pdf', slowHtml)
+  await until(async () => (await metric(server, 'quire_pool_busy_workers')) === 1, 'the slow render to start')
+  const big = `<p>${'big body '.repeat(40_000)}</p>`
+  const refused = await server.html('pdf', big)
+  t.match(await problem(refused), { status: 503, code: 'QUIRE_ERR_RENDER_QUEUE_BYTES', error: /RENDER_MAX_QUEUE_BYTES/ })
+  t.ok(Number(refused.headers.get('retry-after')) >= 1, `Retry-After ${refused.headers.get('retry-after')}`)
+  // The same body sent chunked (no Content-Length) is counted once read.
+  const body = JSON.stringify({ base64HtmlString: Buffer.from(big).toString('base64') })
+  const chunked = await fetch(`${server.baseUrl}/render/pdf/fromhtml`, {
+    method: 'POST', headers: { 'x-api-key': server.key, 'content-type': 'application/json' }, duplex: 'half',
+    body: new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode(body)); c.close() } }),
+  } as RequestInit)
+  t.match(await problem(chunked), { status: 503, code: 'QUIRE_ERR_RENDER_QUEUE_BYTES' })
+  const small = server.html('pdf', '<p>small</p>')
+  t.equal((await slow).status, 200)
+  t.equal((await small).status, 200, 'a small body was admitted beside the slow one')
+  t.equal((await server.html('pdf', big)).status, 200, 'the big body alone is admitted once the others are answered')
 })
 
 t.test('40 clients at once on one worker with a queue of 3: only 200, or 503 with Retry-After', async (t) => {

@@ -1,6 +1,9 @@
 // The store's whole suite again, on PostgreSQL: the same test files, each store in a database of its own
-// (test/helpers/postgres.ts). If PostgreSQL is unreachable, these tests fail — CI runs one.
+// (test/helpers/postgres.ts). If PostgreSQL is unreachable, the file skips with one line (fails with CI=true).
+import { needsForFile } from '../../helpers/needs.js'
 import { useDialect } from './open-test-store.js'
+
+await needsForFile({ postgres: true })
 
 useDialect('postgres')
 await import('./open-store.test.js')

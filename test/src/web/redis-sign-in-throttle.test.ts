@@ -2,7 +2,10 @@
 import t from 'tap'
 import { Redis } from 'ioredis'
 import { RedisSignInThrottle } from '../../../src/web/redis-sign-in-throttle.js'
+import { needsForFile } from '../../helpers/needs.js'
 import { testRedisUrl } from '../../helpers/redis.js'
+
+await needsForFile({ redis: true })
 
 t.test('failures counted on two nodes lock the key on both; success clears it', async (t) => {
   const url = await testRedisUrl(t)

@@ -6,6 +6,9 @@ import { renderPdf } from '../../../../renderers/render.js'
 import { shareSide, shareTwo } from '../../../../renderers/layout/paged/margin-box-widths.js'
 import { pdfTask } from '../../pdf/fixtures.js'
 import { findWord, wordBoxes } from '../../../helpers/word-boxes.js'
+import { needsForFile } from '../../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 const HTML = `<!DOCTYPE html><html><head><style>
 @page { size: 400px 300px; margin: 60px 50px; font: 10px "Liberation Sans";

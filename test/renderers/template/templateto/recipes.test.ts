@@ -10,6 +10,9 @@ import { renderPdf } from '../../../../renderers/render.js'
 import { pdfText, withPdf } from '../../../helpers/tools.js'
 import { jsQR } from '../../../helpers/qr-decode.js'
 import { pdfTask } from '../../pdf/fixtures.js'
+import { needsForFile } from '../../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdfimages', 'pdftoppm', 'pdftotext', 'qpdf'] })
 
 const recipe = (name: string) => readFileSync(new URL(`./recipes/${name}`, import.meta.url), 'utf8')
 const squash = (s: string) => s.replace(/\s+/g, ' ')
