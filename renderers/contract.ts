@@ -33,6 +33,45 @@ export interface TemplateSettings {
   cultureName?: string
   /** 'html' escapes Liquid output (Quire's default); 'none' prints it as is (Fluid's, kept for imported TemplateTo templates). */
   outputEscaping?: 'html' | 'none'
+  /** PDF standards: tagging, outline, metadata, PDF/A, PDF/UA, Factur-X (docs/pdf-standards.md); absent = the defaults. */
+  pdf?: PdfSettings
+}
+
+export type PdfAConformance = 'PDF/A-2b' | 'PDF/A-2u' | 'PDF/A-2a' | 'PDF/A-3b' | 'PDF/A-3u' | 'PDF/A-3a'
+
+/** Factur-X / ZUGFeRD profiles (the XMP's fx:ConformanceLevel). */
+export type FacturXLevel = 'MINIMUM' | 'BASIC WL' | 'BASIC' | 'EN 16931' | 'EXTENDED' | 'XRECHNUNG'
+
+export interface PdfSettings {
+  /** A structure tree (tagged PDF); default true. */
+  tagged?: boolean
+  /** Bookmarks from h1–h6 for documents of more than one page; default true. */
+  outline?: boolean
+  /** PDF/A conformance level, or null for none (the default). */
+  pdfA?: PdfAConformance | null
+  /** PDF/UA-1: tagged, with the checks of docs/pdf-standards.md; default false. */
+  pdfUA?: boolean
+  /** With pdfUA: a document that cannot comply (an image without alt) is refused instead of rendered with a warning. */
+  strict?: boolean
+  /** The document language (`/Lang`); default: `<html lang>`. */
+  lang?: string | null
+  /** Info dictionary and XMP; each member overrides the document's `<title>` / `<meta name>`. */
+  metadata?: { title?: string; author?: string; subject?: string; keywords?: string; creator?: string }
+  /** Factur-X / ZUGFeRD: the CII XML rendered from a content block of the template, embedded as factur-x.xml (PDF/A-3b at least). */
+  facturX?: { enabled: boolean; blockId: string | null; level: FacturXLevel; documentType?: 'INVOICE' | 'ORDER' | 'ORDER_RESPONSE' | 'ORDER_CHANGE' }
+}
+
+/** A file embedded in a PDF: given in the request or rendered from a content block. */
+export interface PdfAttachment {
+  name: string
+  /** The file's bytes, Base64 (plain data across the worker boundary). */
+  base64?: string
+  /** A Liquid source rendered with the render's data (the XML of an invoice). */
+  source?: LiquidSource
+  mimeType: string
+  description?: string
+  /** /AFRelationship; Factur-X's XML is Alternative. */
+  relationship?: 'Source' | 'Data' | 'Alternative' | 'Supplement' | 'Unspecified'
 }
 
 /** One Liquid source with the key under which its compiled form is cached in a worker. */
@@ -52,6 +91,8 @@ export interface DocumentSource {
   header: LiquidSource | null
   footer: LiquidSource | null
   settings: TemplateSettings
+  /** Files to embed (PDF only): from the request, or rendered from the template's content blocks (Factur-X). */
+  attachments?: PdfAttachment[]
 }
 
 export interface Clip {
@@ -177,6 +218,8 @@ export const RENDER_ERROR_CODES = [
   'QUIRE_ERR_RENDER_LAYOUT_LIMIT',
   'QUIRE_ERR_RENDER_IMAGE_DECODE_LIMIT',
   'QUIRE_ERR_RENDER_SVG_LIMIT',
+  'QUIRE_ERR_RENDER_ATTACHMENT_INVALID',
+  'QUIRE_ERR_RENDER_NOT_ACCESSIBLE',
   'QUIRE_ERR_RENDER_FAILED',
 ] as const
 export type RenderErrorCode = (typeof RENDER_ERROR_CODES)[number]

@@ -52,6 +52,8 @@ type Rule =
   | { kind: 'enum'; values: readonly string[] }
   | { kind: 'object'; fields: Shape; optional?: boolean }
   | { kind: 'culture' }
+  /** A BCP 47 language tag (`de`, `en-GB`, `zh-Hant-TW`). */
+  | { kind: 'lang' }
 
 interface Field { rule: Rule; optional?: boolean }
 type Shape = Record<string, Field>
@@ -63,6 +65,34 @@ const orientationRule: Field = { rule: { kind: 'enum', values: ['portrait', 'lan
 const marginsShape: Shape = { top: mm, right: mm, bottom: mm, left: mm }
 const blockRef: Field = {
   rule: { kind: 'object', fields: { enabled: bool, blockId: { rule: { kind: 'nullableString', maxLength: 64 } } } },
+}
+
+const text = (maxLength: number): Field => optional({ rule: { kind: 'string', maxLength } })
+
+export const PDF_A_LEVELS = ['PDF/A-2b', 'PDF/A-2u', 'PDF/A-2a', 'PDF/A-3b', 'PDF/A-3u', 'PDF/A-3a'] as const
+export const FACTUR_X_LEVELS = ['MINIMUM', 'BASIC WL', 'BASIC', 'EN 16931', 'EXTENDED', 'XRECHNUNG'] as const
+
+const PDF_SHAPE: Shape = {
+  tagged: optional(bool),
+  outline: optional(bool),
+  pdfA: optional({ rule: { kind: 'enum', values: PDF_A_LEVELS } }),
+  pdfUA: optional(bool),
+  strict: optional(bool),
+  lang: optional({ rule: { kind: 'lang' } }),
+  metadata: optional({
+    rule: { kind: 'object', fields: { title: text(1000), author: text(1000), subject: text(1000), keywords: text(1000), creator: text(1000) } },
+  }),
+  facturX: optional({
+    rule: {
+      kind: 'object',
+      fields: {
+        enabled: bool,
+        blockId: { rule: { kind: 'nullableString', maxLength: 64 } },
+        level: { rule: { kind: 'enum', values: FACTUR_X_LEVELS } },
+        documentType: optional({ rule: { kind: 'enum', values: ['INVOICE', 'ORDER', 'ORDER_RESPONSE', 'ORDER_CHANGE'] } }),
+      },
+    },
+  }),
 }
 
 const SETTINGS_SHAPE: Shape = {
@@ -105,6 +135,8 @@ const SETTINGS_SHAPE: Shape = {
   // TemplateTo's culture (format_number, currency, {{tt_date}}) and the output escaping choice (docs/templateto.md).
   cultureName: optional({ rule: { kind: 'culture' } }),
   outputEscaping: optional({ rule: { kind: 'enum', values: ['html', 'none'] } }),
+  // PDF standards (docs/pdf-standards.md): every member optional, absent = the default.
+  pdf: optional({ rule: { kind: 'object', fields: PDF_SHAPE } }),
 }
 
 function invalid(message: string): never {
@@ -145,6 +177,10 @@ function checkValue(rule: Rule, value: unknown, path: string, base: unknown): un
         : invalid(`${path} must be one of ${rule.values.join(', ')}; got ${describe(value)}`)
     case 'object':
       return mergeObject(rule.fields, value, path, base)
+    case 'lang':
+      return typeof value === 'string' && /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(value)
+        ? value
+        : invalid(`${path} must be a language tag such as en or de-CH, got ${describe(value)}`)
     case 'culture':
       if (typeof value !== 'string') return invalid(`${path} must be a culture name such as en-US, got ${describe(value)}`)
       try {
@@ -212,6 +248,17 @@ export function parseSettings(input: unknown, base: TemplateSettings = DEFAULT_S
     delete paper.heightMm
   }
 
+  const pdf = merged.pdf
+  if (pdf?.pdfA && merged.security.passwordEnabled) {
+    invalid(`settings.pdf.pdfA (${pdf.pdfA}) and settings.security.passwordEnabled cannot be combined: PDF/A forbids encryption`)
+  }
+  if (pdf?.facturX?.enabled) {
+    if (!pdf.facturX.blockId) invalid('settings.pdf.facturX.blockId is required when settings.pdf.facturX.enabled is true (the content block holding the invoice XML)')
+    if (pdf.pdfA && !pdf.pdfA.startsWith('PDF/A-3')) invalid(`settings.pdf.facturX needs PDF/A-3; settings.pdf.pdfA is ${pdf.pdfA}`)
+    if (merged.security.passwordEnabled) invalid('settings.pdf.facturX and settings.security.passwordEnabled cannot be combined: Factur-X is PDF/A-3, which forbids encryption')
+  }
+  if (pdf?.pdfUA && pdf.tagged === false) invalid('settings.pdf.pdfUA needs a tagged PDF; settings.pdf.tagged is false')
+  if (pdf?.pdfA?.endsWith('a') && pdf.tagged === false) invalid(`settings.pdf.pdfA ${pdf.pdfA} (level a) needs a tagged PDF; settings.pdf.tagged is false`)
   checkMarginsFit(merged.marginsMm, paperSizeMm(merged), 'settings.marginsMm')
   if (merged.cover.marginsMm) {
     checkMarginsFit(merged.cover.marginsMm, paperSizeMm(merged, merged.cover.orientation), 'settings.cover.marginsMm')

@@ -91,7 +91,12 @@ class TreeStyler {
     if (el.tag === 'svg' && !isRoot) {
       // An inline <svg> is a replaced element: an image whose source is its own markup.
       const src = svgDataUri(inlineSvgMarkup(el, style.color, svgPageStyle(this.author, style.color, extras.customProps, this.env.vars)))
-      return { kind: 'element', tag: 'img', attrs: { ...el.attrs, src, 'data-inline-svg': '' }, style, children: [], marker: null }
+      const attrs: Record<string, string> = { ...el.attrs, src, 'data-inline-svg': '' }
+      // Its <title> is its alternate text in a tagged PDF (the markup itself is gone from the tree).
+      const title = el.children.find((c): c is DomElement => c.kind === 'element' && c.tag === 'title')
+      const titleText = title?.children.map((c) => (c.kind === 'text' ? c.text : '')).join('').trim()
+      if (titleText) attrs['data-svg-title'] = titleText
+      return { kind: 'element', tag: 'img', attrs, style, children: [], marker: null }
     }
     const out: StyledElement = { kind: 'element', tag: el.tag, attrs: el.attrs, style, children: [], marker: null }
     if (style.display === 'none') return out

@@ -64,7 +64,8 @@ export interface Decoration { underline: boolean; overline: boolean; lineThrough
 export interface SmallCapsRun { full: ComputedStyle; lowered: boolean }
 
 export type InlineItem =
-  | { kind: 'text'; text: string; style: ComputedStyle; link: string | null; decoration: Decoration | null; caps?: SmallCapsRun }
+  /** `owner`: the nearest element with a structure role (structure-role.ts) that the text belongs to. */
+  | { kind: 'text'; text: string; style: ComputedStyle; link: string | null; decoration: Decoration | null; caps?: SmallCapsRun; owner?: StyledElement | null }
   /** Start of an inline element: its left margin/border/padding take room on the line. */
   | { kind: 'open'; style: ComputedStyle; link: string | null }
   | { kind: 'close'; style: ComputedStyle }

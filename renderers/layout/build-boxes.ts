@@ -7,13 +7,35 @@ import { anonymousStyle } from './anonymous-style.js'
 import { renderScopedMap } from './render-scope.js'
 import type { Warnings } from '../warnings.js'
 import { fitted } from '../fitted-array.js'
+import { ownsContent } from './structure-role.js'
 
 type Piece = Box | InlineItem[]
 
 const INLINE_LEVEL = new Set(['inline', 'inline-block', 'inline-flex', 'inline-grid', 'inline-table'])
 
 export function buildBoxes(root: StyledElement, warnings: Warnings): BlockBox {
-  return blockContainer(root, root.style, null, warnings, null)
+  owner = null
+  try {
+    return blockContainer(root, root.style, null, warnings, null)
+  } finally {
+    owner = null
+  }
+}
+
+// The structure owner of the text being collected (structure-role.ts): set while an element that owns
+// content is descended into, read by every text item made meanwhile. A scope of the synchronous recursion
+// below, rather than one more parameter threaded through all of its functions.
+let owner: StyledElement | null = null
+
+function ownedBy<T>(el: StyledElement, build: () => T): T {
+  if (!ownsContent(el)) return build()
+  const outer = owner
+  owner = el
+  try {
+    return build()
+  } finally {
+    owner = outer
+  }
 }
 
 function withDecoration(deco: Decoration | null, style: ComputedStyle): Decoration | null {
@@ -40,13 +62,17 @@ function isOutOfFlow(style: ComputedStyle): boolean {
 }
 
 function blockContainer(el: StyledElement | null, style: ComputedStyle, link: string | null, warnings: Warnings, parentDeco: Decoration | null): BlockBox {
+  return el ? ownedBy(el, () => ownBlockContainer(el, style, link, warnings, parentDeco)) : ownBlockContainer(el, style, link, warnings, parentDeco)
+}
+
+function ownBlockContainer(el: StyledElement | null, style: ComputedStyle, link: string | null, warnings: Warnings, parentDeco: Decoration | null): BlockBox {
   const deco = withDecoration(parentDeco, style)
   const pieces: Piece[] = []
   let marker: string | null = null
   if (el && style.display === 'list-item' && el.marker) {
     // A counter style's marker ends in a space (its suffix); a string marker is the string as written.
     const text = style.listStyleType.startsWith('"') ? el.marker : `${el.marker} `
-    if (style.listStylePosition === 'inside') runOf(pieces).push({ kind: 'text', text, style, link, decoration: null })
+    if (style.listStylePosition === 'inside') runOf(pieces).push({ kind: 'text', text, style, link, decoration: null, owner })
     else marker = text
   }
   const box: BlockBox = { kind: 'block', style, el, children: [], inline: null, marker, link }
@@ -81,14 +107,14 @@ function flexItems(nodes: StyledNode[], link: string | null, deco: Decoration | 
   const out: Box[] = []
   for (const node of nodes) {
     if (node.kind === 'text') {
-      const items = collapseInlineWhitespace([{ kind: 'text', text: node.text, style: node.style, link, decoration: deco }])
+      const items = collapseInlineWhitespace([{ kind: 'text', text: node.text, style: node.style, link, decoration: deco, owner }])
       if (hasContent(items)) out.push({ kind: 'block', style: anonymousStyle(node.style), el: null, children: [], inline: items, marker: null, link, formattingRoot: true })
       continue
     }
     const style = node.style
     if (style.display === 'none' || node.tag === '::marker') continue
     const href = node.tag === 'a' && node.attrs.href ? node.attrs.href : link
-    if (style.display === 'contents') { out.push(...flexItems(node.children, href, deco, warnings)); continue }
+    if (style.display === 'contents') { out.push(...ownedBy(node, () => flexItems(node.children, href, deco, warnings))); continue }
     const box = node.tag === 'img' ? imageBox(node, href) : blockLevel(node, href, warnings, withDecoration(deco, style))
     if (box.kind === 'block') box.formattingRoot = true
     out.push(box)
@@ -121,13 +147,13 @@ function collect(nodes: StyledNode[], link: string | null, deco: Decoration | nu
       continue
     }
     if (node.kind === 'text') {
-      if (node.text) runOf(pieces).push({ kind: 'text', text: node.text, style: node.style, link, decoration: deco })
+      if (node.text) runOf(pieces).push({ kind: 'text', text: node.text, style: node.style, link, decoration: deco, owner })
       continue
     }
     const style = node.style
     if (style.display === 'none' || node.tag === '::marker') continue
     const href = node.tag === 'a' && node.attrs.href ? node.attrs.href : link
-    if (style.display === 'contents') { collect(node.children, href, deco, pieces, warnings, inInline); continue }
+    if (style.display === 'contents') { ownedBy(node, () => collect(node.children, href, deco, pieces, warnings, inInline)); continue }
     if (node.tag === 'br') { runOf(pieces).push({ kind: 'br', style }); continue }
 
     const box = node.tag === 'img' ? imageBox(node, href) : null
@@ -145,7 +171,7 @@ function collect(nodes: StyledNode[], link: string | null, deco: Decoration | nu
       if (style.display === 'inline') {
         const items = runOf(pieces)
         items.push({ kind: 'open', style, link: href })
-        collect(node.children, href, withDecoration(deco, style), pieces, warnings, true)
+        ownedBy(node, () => collect(node.children, href, withDecoration(deco, style), pieces, warnings, true))
         runOf(pieces).push({ kind: 'close', style })
         continue
       }

@@ -70,7 +70,7 @@ function push(out: InlineItem[], item: TextItem): void {
 }
 
 function withText(item: TextItem, text: string): TextItem {
-  return { kind: 'text', text, style: item.style, link: item.link, decoration: item.decoration }
+  return { kind: 'text', text, style: item.style, link: item.link, decoration: item.decoration, owner: item.owner }
 }
 
 function expandTabs(line: string): string {

@@ -1,6 +1,6 @@
 // Layout output: positioned fragments in document coordinates (CSS px, y grows down the endless page that
 // pagination later cuts). Painting reads only these; it never looks back at styles it does not carry.
-import type { BoxShadow, Color, ComputedStyle } from '../document/styled-tree.js'
+import type { BoxShadow, Color, ComputedStyle, StyledElement } from '../document/styled-tree.js'
 import type { FontFace } from '../fonts/index.js'
 import type { Decoration } from './boxes.js'
 
@@ -26,6 +26,8 @@ export interface BoxFrag {
   image?: { src: string; contentX: number; contentY: number; contentW: number; contentH: number }
   /** List marker drawn left of the first line: text, or a symbol Chromium paints as a shape. */
   marker?: TextFrag | SymbolFrag
+  /** The element the box was made for (absent for anonymous boxes and inline decorations). */
+  el?: StyledElement | null
 }
 
 export interface TextFrag {
@@ -50,6 +52,10 @@ export interface TextFrag {
   shadows: BoxShadow[] | null
   /** The text as the document has it when the glyphs drawn differ (synthesised small caps): the PDF text layer's. */
   actualText?: string
+  /** The nearest element with a structure role the text belongs to (layout/structure-role.ts), for PDF tagging. */
+  el?: StyledElement | null
+  /** An outside list marker's text (a PDF list label). */
+  marker?: true
 }
 
 /**
@@ -66,7 +72,8 @@ export interface SymbolFrag {
   color: Color
 }
 
-export interface LinkFrag { kind: 'link'; x: number; y: number; w: number; h: number; href: string }
+/** `el`: the structure owner of the linked content (the `<a>` or an element inside it), for PDF tagging. */
+export interface LinkFrag { kind: 'link'; x: number; y: number; w: number; h: number; href: string; el?: StyledElement | null }
 
 /** A resolved collapsed table border segment (axis-aligned; the stroke is centred on the segment). */
 export interface EdgeFrag {

@@ -21,7 +21,7 @@ export function layoutImage(box: ImageBox, cb: ContainingBlock, top: number, ctx
     else if (style.marginLeft === 'auto') ml = rest + m.left
   }
   const frag: BoxFrag = {
-    kind: 'box', x: cb.x + ml, y: top, w, h, style, children: [], sides: ALL_SIDES, positioned: style.position !== 'static',
+    kind: 'box', x: cb.x + ml, y: top, w, h, style, children: [], sides: ALL_SIDES, positioned: style.position !== 'static', el: box.el,
   }
   const loaded = box.src ? ctx.images.get(box.src) : undefined
   if (loaded && box.src && width > 0 && height > 0) {

@@ -1,6 +1,6 @@
 // Inline formatting context → line boxes: greedy filling at break opportunities, floats narrowing lines,
 // vertical alignment on the baseline, text-align (justify spreads the spaces), inline box decorations.
-import type { ComputedStyle } from '../document/styled-tree.js'
+import type { ComputedStyle, StyledElement } from '../document/styled-tree.js'
 import type { BlockBox, Box, InlineItem } from './boxes.js'
 import { len } from './box-edges.js'
 import { availableBand, type FloatContext } from './float-context.js'
@@ -426,7 +426,7 @@ function emitFrags(input: LineInput, spaceExtra: number): void {
       const shift = resolveShift(input, p.shift, p.extent)
       a.place(p.x, baseline + shift - a.baseline)
       frags.push(a.frag)
-      addLink(input, u.link, p.x, p.w)
+      addLink(input, u.link, p.x, p.w, u.box.el)
       continue
     }
     if (u.kind !== 'text' || !u.text) continue
@@ -445,7 +445,7 @@ function emitFrags(input: LineInput, spaceExtra: number): void {
       const prev = frags[frags.length - 1]
       if (prev && prev.kind === 'text' && prev.face === span.face && prev.size === style.fontSize && prev.color === style.color &&
         prev.letterSpacing === style.letterSpacing && prev.spaceExtra === extra && prev.decoration === u.item.decoration && prev.shadows === (style.textShadow.length ? style.textShadow : null) &&
-        prev.baseline === baseline + shift && Math.abs(prev.x + prev.w - x) < 0.001) {
+        prev.baseline === baseline + shift && Math.abs(prev.x + prev.w - x) < 0.001 && (prev.el ?? null) === (u.item.owner ?? null)) {
         if (prev.actualText !== undefined || u.item.caps?.lowered) prev.actualText = (prev.actualText ?? prev.text) + (u.item.caps?.lowered ? span.text.toLowerCase() : span.text)
         prev.text += span.text
         prev.w += w
@@ -456,11 +456,12 @@ function emitFrags(input: LineInput, spaceExtra: number): void {
           decoration: u.item.decoration, opacity: 1, shadows: style.textShadow.length ? style.textShadow : null,
         }
         if (u.item.caps?.lowered) frag.actualText = span.text.toLowerCase()
+        if (u.item.owner) frag.el = u.item.owner
         frags.push(frag)
       }
       if (!backwards) x += w
     }
-    addLink(input, u.item.link, p.x, p.w)
+    addLink(input, u.item.link, p.x, p.w, u.item.owner)
   }
   // Boxes still open continue on the next line: draw what they cover on this one.
   const lastPlaced = placed[placed.length - 1]
@@ -469,11 +470,12 @@ function emitFrags(input: LineInput, spaceExtra: number): void {
 }
 
 /** A link area over a linked piece, merged with the previous one when they touch on the same target. */
-function addLink(input: LineInput, href: string | null, x: number, w: number): void {
+function addLink(input: LineInput, href: string | null, x: number, w: number, owner?: StyledElement | null): void {
   if (!href) { input.link = null; return }
   const link = input.link
   if (link && link.href === href && Math.abs(link.x + link.w - x) < 1) { link.w = x + w - link.x; return }
   input.link = { kind: 'link', x, y: input.top, w, h: input.height, href }
+  if (owner) input.link.el = owner
   input.frags.push(input.link)
 }
 

@@ -123,7 +123,7 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
 
   const tableFrag: BoxFrag = {
     kind: 'box', x, y: gridTop, w: tableWidth, h: gridBottom - gridTop, style, children,
-    sides: frame.collapse ? NO_SIDES : ALL_SIDES, positioned: style.position !== 'static',
+    sides: frame.collapse ? NO_SIDES : ALL_SIDES, positioned: style.position !== 'static', el: table.el,
   }
   const rightEdge = colX[widths.length] - frame.spacingX
   grid.rows.forEach((row, r) => {

@@ -21,7 +21,7 @@ export function markerFrag(box: BlockBox, ctx: LayoutContext, contentX: number, 
   const w = ctx.fonts.width(face, text, style.fontSize)
   return {
     kind: 'text', x: contentX - w, baseline, y: baseline - m.ascent, h: m.ascent + m.descent, w, text, face, size: style.fontSize,
-    color: style.color, letterSpacing: 0, spaceExtra: 0, decoration: null, opacity: 1, shadows: null,
+    color: style.color, letterSpacing: 0, spaceExtra: 0, decoration: null, opacity: 1, shadows: null, el: box.el, marker: true,
   }
 }
 

@@ -41,10 +41,10 @@ export function smallCapsRuns(item: TextItem): TextItem[] {
   const flush = (end: number) => {
     if (end <= start) return
     const piece = text.slice(start, end)
-    if (kind === 0) out.push({ kind: 'text', text: piece, style: item.style, link: item.link, decoration: item.decoration })
+    if (kind === 0) out.push({ kind: 'text', text: piece, style: item.style, link: item.link, decoration: item.decoration, owner: item.owner })
     else {
       out.push({
-        kind: 'text', text: piece.toUpperCase(), style: reducedStyle(item.style), link: item.link, decoration: item.decoration,
+        kind: 'text', text: piece.toUpperCase(), style: reducedStyle(item.style), link: item.link, decoration: item.decoration, owner: item.owner,
         caps: { full: item.style, lowered: kind === 1 },
       })
     }

@@ -10,6 +10,7 @@ import { paintBackgroundLayers } from './paint-background-layers.js'
 import type { PaintTarget } from './paint-target.js'
 import type { Radii } from '../layout/fit-radii.js'
 import { rectPath } from './rect-path.js'
+import type { DocumentMarks } from './tagging/document-marks.js'
 
 function visible(side: BorderSide, drawn: boolean): boolean {
   return drawn && side.style !== 'none' && side.style !== 'hidden' && side.width > 0 && side.color.a > 0
@@ -20,17 +21,20 @@ export function paintBox(target: PaintTarget, frag: BoxFrag): void {
   const s = frag.style
   if (s.visibility !== 'visible') return
   const radii = s.borderRadius
+  const marks = target.marks
   if (target.printBackground && !frag.canvasBackground) {
-    if (s.boxShadow.length) paintBoxShadows(doc, frag, s)
+    if (s.boxShadow.length) { marks?.artifact(); paintBoxShadows(doc, frag, s) }
     if (s.backgroundColor && s.backgroundColor.a > 0) {
+      marks?.artifact()
       doc.save()
       rectPath(doc, frag.x, frag.y, frag.w, frag.h, radii)
       fillColor(doc, s.backgroundColor, s.backgroundColor.a).fill()
       doc.restore()
     }
-    if (s.backgroundLayers.length) paintBackgroundLayers(target, frag, s)
+    if (s.backgroundLayers.length) { marks?.artifact(); paintBackgroundLayers(target, frag, s) }
   }
   if (frag.image) {
+    marks?.content(frag.el)
     const svg = target.svg(frag.image.src)
     const img = svg === null ? target.image(frag.image.src) : null
     if (svg !== null) {
@@ -47,7 +51,7 @@ export function paintBox(target: PaintTarget, frag: BoxFrag): void {
       doc.restore()
     }
   }
-  paintBorders(doc, frag, s)
+  paintBorders(doc, frag, s, marks)
 }
 
 /**
@@ -76,13 +80,14 @@ function paintBoxShadows(doc: PDFKit.PDFDocument, frag: BoxFrag, s: ComputedStyl
   }
 }
 
-function paintBorders(doc: PDFKit.PDFDocument, frag: BoxFrag, s: ComputedStyle): void {
+function paintBorders(doc: PDFKit.PDFDocument, frag: BoxFrag, s: ComputedStyle, marks: DocumentMarks | undefined): void {
   const sides = frag.sides
   const top = visible(s.borderTop, sides.top) ? s.borderTop : null
   const right = visible(s.borderRight, sides.right) ? s.borderRight : null
   const bottom = visible(s.borderBottom, sides.bottom) ? s.borderBottom : null
   const left = visible(s.borderLeft, sides.left) ? s.borderLeft : null
   if (!top && !right && !bottom && !left) return
+  marks?.artifact()
   const { x, y, w, h } = frag
   const bt = top?.width ?? 0, br = right?.width ?? 0, bb = bottom?.width ?? 0, bl = left?.width ?? 0
   const radii = s.borderRadius

@@ -14,6 +14,7 @@ import { rectPath } from './rect-path.js'
 import { paintText } from './paint-text.js'
 import { paintSymbol } from './paint-symbol.js'
 import type { PaintTarget } from './paint-target.js'
+import { paintLink } from './paint-link.js'
 
 export const PT_PER_PX = 0.75
 
@@ -25,6 +26,8 @@ export interface PageToPaint {
   canvas: Color | null
   /** The @page rule's background-color, over the whole sheet. */
   background?: Color | null
+  /** The page's index in the document (for the marks of a tagged PDF). */
+  index?: number
 }
 
 export function beginPage(target: PaintTarget, page: PageToPaint): void {
@@ -32,8 +35,10 @@ export function beginPage(target: PaintTarget, page: PageToPaint): void {
   const g = page.geometry
   doc.addPage({ size: [g.width * PT_PER_PX, g.height * PT_PER_PX], margin: 0 })
   deflatePageFast(doc)
+  target.marks?.beginPage(page.index ?? 0)
   doc.save()
   doc.scale(PT_PER_PX)
+  if ((page.background && target.printBackground) || (page.canvas && target.printBackground && page.canvas.a > 0)) target.marks?.artifact()
   if (page.background && target.printBackground) {
     // Chromium paints the page box's background over the whole sheet, margins included, under the document.
     fillColor(doc.rect(0, 0, g.width, g.height), page.background, page.background.a).fill()
@@ -46,6 +51,7 @@ export function beginPage(target: PaintTarget, page: PageToPaint): void {
 }
 
 export function endPage(target: PaintTarget): void {
+  target.marks?.endPage()
   target.doc.restore()
 }
 
@@ -60,52 +66,71 @@ export function paintSlice(target: PaintTarget, fonts: FontStore, ops: PaintOpIn
   if (slice.head) {
     const h = slice.head
     offset = h.headBottom - h.headTop
+    target.marks?.close()
     doc.save()
     doc.rect(0, 0, width, offset).clip()
     doc.translate(0, -h.headTop)
-    paintOps(target, fonts, ops.within(h.headTop, h.headBottom), h.headTop, h.headBottom)
+    // The head repeated: pagination furniture (its first printing is the table's content).
+    const head = () => paintOps(target, fonts, ops.within(h.headTop, h.headBottom), h.headTop, h.headBottom)
+    if (target.marks) target.marks.furniture(head)
+    else head()
     doc.restore()
   }
   // Clipped to the page area as painted, which may end under 1 px above the laid-out one (see printedPageGeometry).
   const painted = (g.height - g.margins.top - g.margins.bottom) / scale - offset
+  target.marks?.close()
   doc.save()
   doc.rect(0, offset, width, Math.min(slice.end - slice.start, painted)).clip()
   doc.translate(0, offset - slice.start)
   paintOps(target, fonts, ops.within(slice.start, slice.end), slice.start, slice.end)
+  target.marks?.close()
   doc.restore()
   doc.restore()
 }
 
 export function paintOps(target: PaintTarget, fonts: FontStore, ops: PaintOp[], start: number, end: number): void {
-  const { doc } = target
+  const { doc, marks } = target
   for (const op of ops) {
     if (op.bottom <= start || op.top >= end) continue
     switch (op.kind) {
-      case 'box': paintBox(target, op.frag); break
-      case 'text': paintText(target, fonts, op.frag); break
-      case 'edge': paintEdge(doc, op.frag); break
-      case 'symbol': paintSymbol(doc, op.frag); break
+      case 'box':
+        if (marks && op.frag.el) marks.position(op.frag.el, op.frag.x, Math.max(op.frag.y, start))
+        paintBox(target, op.frag)
+        break
+      case 'text':
+        if (marks) {
+          if (op.frag.el) marks.position(op.frag.el, op.frag.x, Math.max(op.frag.y, start))
+          marks.content(op.frag.el, op.frag.marker)
+        }
+        paintText(target, fonts, op.frag)
+        break
+      case 'edge': marks?.artifact(); paintEdge(doc, op.frag); break
+      case 'symbol': marks?.artifact(); paintSymbol(doc, op.frag); break
       case 'link': {
         const f = op.frag
         const top = Math.max(f.y, start)
         const bottom = Math.min(f.y + f.h, end)
-        if (bottom > top && f.w > 0) doc.link(f.x, top, f.w, bottom - top, f.href)
+        if (bottom > top && f.w > 0) paintLink(target, f, top, bottom - top)
         break
       }
       case 'clip':
+        marks?.close()
         doc.save()
         rectPath(doc, op.x, op.y, op.w, op.h, op.radii)
         doc.clip()
         break
       case 'opacity':
+        marks?.close()
         doc.save()
         doc.opacity(op.value)
         break
       case 'transform':
+        marks?.close()
         doc.save()
         doc.transform(...op.m)
         break
       case 'restore':
+        marks?.close()
         doc.restore()
     }
   }

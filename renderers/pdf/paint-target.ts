@@ -7,6 +7,7 @@ import type { FontStore } from '../fonts/font-store.js'
 import { openPdfImage } from './parsed-png-cache.js'
 import { usePreparedPixels } from './prepared-image-cache.js'
 import type { Warnings } from '../warnings.js'
+import type { DocumentMarks } from './tagging/document-marks.js'
 
 export interface PaintTarget {
   doc: PDFKit.PDFDocument
@@ -18,6 +19,8 @@ export interface PaintTarget {
   /** The SVG markup when the src is an SVG image (drawn as vectors), else null. */
   svg(src: string): string | null
   warnings: Warnings
+  /** Marked content, link structure, destinations and headings (tagging/document-marks.ts), when recorded. */
+  marks?: DocumentMarks
 }
 
 interface PdfkitImage { finalize(): void }

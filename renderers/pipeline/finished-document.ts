@@ -2,6 +2,7 @@
 // for print (pages) or for the screen (one long page). Painters paint what is here; they fill in no
 // template, style no document and lay nothing out (eslint.config.js enforces it).
 import type { RenderBudgets } from '../contract.js'
+import type { ParsedHtml } from '../document/parse-html.js'
 import type { Color, MediaContext, StyledDocument } from '../document/styled-tree.js'
 import type { FontStore } from '../fonts/font-store.js'
 import type { PaintOp } from '../layout/display-list.js'
@@ -34,6 +35,8 @@ export interface PreparedDocument {
    * stylesheets and the @page rules applied. DOCX writes it; a PDF structure tree can be built from it.
    */
   styled: StyledDocument
+  /** The parsed DOM the tree was styled from (its head: <title>, <meta> for a PDF's metadata). */
+  dom: ParsedHtml
   /** The media the tree was styled for (print: the page area of its @page rule; screen: the viewport). */
   media: MediaContext
   engines: RenderEngines
@@ -74,6 +77,17 @@ export interface PrintedDocument extends PreparedDocument {
   date: Date
   /** settings.security.password with its Liquid filled in; null when password protection is off. */
   password: string | null
+  /** Files to embed (the task's attachments; the Factur-X XML rendered from its content block). */
+  attachments: EmbeddedFile[]
+}
+
+/** A file a PDF embeds, with what PDF/A-3 asks to know of it. */
+export interface EmbeddedFile {
+  name: string
+  bytes: Uint8Array
+  mimeType: string
+  description?: string
+  relationship: 'Source' | 'Data' | 'Alternative' | 'Supplement' | 'Unspecified'
 }
 
 /** A document laid out for the screen on one long page: what the image painter draws. */

@@ -17,6 +17,7 @@ import { printedPages } from '../layout/paged/printed-pages.js'
 import type { PrintedDocument } from './finished-document.js'
 import { headerFooterHtml } from './header-footer-html.js'
 import { loadResources } from './load-resources.js'
+import { pdfAttachments } from './pdf-attachments.js'
 import { pdfPassword } from './pdf-password.js'
 import { renderDate } from './render-date.js'
 import { styleDocument } from './style-document.js'
@@ -72,6 +73,7 @@ export async function printDocument(task: RenderTask): Promise<PrintedDocument> 
   const bands = await headerFooterBands(headerFooterHtml(task, date), geometries, engines)
   const marginBoxes = marginBoxBands(printed, engines)
   const password = await pdfPassword(settings, task.data, task.limits)
+  const attachments = await pdfAttachments(task.source, task.data, task.limits, settings)
 
   const ops = displayList(laid.root)
   const fixed = slices.length > 1 ? fixedBoxOps(laid.root, pageHeight(0)) : []
@@ -99,5 +101,6 @@ export async function printDocument(task: RenderTask): Promise<PrintedDocument> 
     title: styled.title,
     date,
     password,
+    attachments,
   }
 }

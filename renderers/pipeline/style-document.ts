@@ -5,6 +5,7 @@
 import type { RenderBudgets, RenderTask } from '../contract.js'
 import { budgetsOf } from '../default-budgets.js'
 import { buildStyledDocument, pageRuleOf, parseDocument } from '../document/index.js'
+import type { ParsedHtml } from '../document/parse-html.js'
 import type { MediaContext, PageRule, StyledDocument } from '../document/styled-tree.js'
 import { loadStylesheets } from '../resources/load-stylesheets.js'
 import { renderDocumentHtml } from '../template/index.js'
@@ -12,6 +13,7 @@ import { Warnings } from '../warnings.js'
 
 export interface StyledSource {
   html: string
+  dom: ParsedHtml
   styled: StyledDocument
   media: MediaContext
   /** The @page rule the media was chosen for (the plain page's: no :first, :left/:right or named page). */
@@ -42,5 +44,5 @@ export async function styleDocument(task: RenderTask, mediaFor: MediaFor): Promi
   const warnings = new Warnings()
   warnings.addAll(linked.warnings)
   warnings.addAll(styled.warnings)
-  return { html, styled, media, page, budgets, warnings }
+  return { html, dom: parsed.dom, styled, media, page, budgets, warnings }
 }

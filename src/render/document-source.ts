@@ -2,7 +2,7 @@
 // worker renders: the Liquid text keyed by its version id, the content blocks it includes, and its
 // header/footer blocks — all from published versions, all scoped to the caller's account.
 import { createHash } from 'node:crypto'
-import type { DocumentSource, LiquidSource, TemplateSettings } from '../../renderers/contract.js'
+import type { DocumentSource, LiquidSource, PdfAttachment, TemplateSettings } from '../../renderers/contract.js'
 import { Errors, renderErrorFrom } from '../errors.js'
 import { DEFAULT_SETTINGS } from '../settings.js'
 import type { Store } from '../store/index.js'
@@ -54,6 +54,20 @@ export async function headerFooterBlock(store: Store, accountId: string, which: 
   return { cacheKey: version.id, text: version.html }
 }
 
+/**
+ * The Factur-X XML's content block (settings.pdf.facturX), rendered by the worker with the same data as the
+ * invoice and embedded as factur-x.xml: /AFRelationship Data for the MINIMUM and BASIC WL profiles (they do
+ * not carry the whole invoice), Alternative for the others, as the Factur-X 1.0 specification says.
+ */
+export async function facturXAttachments(store: Store, accountId: string, settings: TemplateSettings): Promise<PdfAttachment[]> {
+  const fx = settings.pdf?.facturX
+  if (!fx?.enabled || !fx.blockId) return []
+  const version = await store.blocks.getPublished(accountId, fx.blockId)
+  if (!version) throw new Errors.TEMPLATE_BLOCK_MISSING('Factur-X XML', fx.blockId)
+  const relationship = fx.level === 'MINIMUM' || fx.level === 'BASIC WL' ? 'Data' : 'Alternative'
+  return [{ name: 'factur-x.xml', source: { cacheKey: version.id, text: version.html }, mimeType: 'text/xml', relationship, description: 'Factur-X invoice' }]
+}
+
 export interface ResolvedTemplate {
   source: DocumentSource
   templateId: string
@@ -84,6 +98,9 @@ export async function templateSource(store: Store, accountId: string, templateId
     footer: await headerFooterBlock(store, accountId, 'footer', settings.footer),
     settings,
   }
+  const attachments = await facturXAttachments(store, accountId, settings)
+  if (attachments.length) source.attachments = attachments
+  for (const a of attachments) if (a.source) blockTexts.push(a.source.text)
   if (source.header) blockTexts.push(source.header.text)
   if (source.footer) blockTexts.push(source.footer.text)
   source.blocks = await includedBlocks(store, accountId, blockTexts.join('\n'))
@@ -101,7 +118,9 @@ export async function draftSource(store: Store, accountId: string, html: string,
     footer: await headerFooterBlock(store, accountId, 'footer', settings.footer),
     settings,
   }
-  source.blocks = await includedBlocks(store, accountId, [html, source.header?.text ?? '', source.footer?.text ?? ''].join('\n'))
+  const attachments = await facturXAttachments(store, accountId, settings)
+  if (attachments.length) source.attachments = attachments
+  source.blocks = await includedBlocks(store, accountId, [html, source.header?.text ?? '', source.footer?.text ?? '', ...attachments.map((a) => a.source?.text ?? '')].join('\n'))
   return source
 }
 

@@ -6,6 +6,8 @@ import { openPdf } from '../../../renderers/pdf/open-pdf.js'
 import { releaseFinishedPdf } from '../../../renderers/pdf/release-finished-pdf.js'
 
 const date = new Date('2026-01-02T03:04:05Z')
+const meta = { title: 'Rechnung', author: null, subject: null, keywords: null, creator: null, lang: null }
+const options = { meta, date, security: null, tagged: false, xmp: { pdfA: null, pdfUA: false, facturX: null } }
 
 function paint(doc: PDFKit.PDFDocument): void {
   doc.addPage({ size: 'A4' })
@@ -14,7 +16,7 @@ function paint(doc: PDFKit.PDFDocument): void {
 }
 
 t.test('an ended document holds nothing but its stream state', async (t) => {
-  const pdf = openPdf({ title: 'Rechnung', date, security: null })
+  const pdf = openPdf(options)
   paint(pdf.doc)
   const closed = new Promise<void>((resolve) => pdf.doc.on('close', resolve))
   pdf.doc.end()
@@ -31,7 +33,7 @@ t.test('an ended document holds nothing but its stream state', async (t) => {
 
 t.test('the bytes are the same as without the release', async (t) => {
   const write = async (release: boolean) => {
-    const pdf = openPdf({ title: 'Rechnung', date, security: null })
+    const pdf = openPdf(options)
     if (!release) pdf.doc.removeAllListeners('end')
     const chunks: Buffer[] = []
     const own = release ? pdf.bytes : new Promise<Buffer>((resolve) => {

@@ -1,0 +1,57 @@
+// After the last page is painted, what makes the file a standard document: the structure tree, named
+// destinations, the outline, the PDF/A output intent, embedded files, and the PDF/UA checks that need the
+// whole document (a figure without alternate text: a warning naming it, or a refusal when strict).
+import { RenderError } from '../../contract.js'
+import type { DocumentMarks } from '../tagging/document-marks.js'
+import type { StructNode } from '../tagging/structure-nodes.js'
+import { alternateText } from '../tagging/alternate-text.js'
+import { writeStructure } from '../tagging/write-structure.js'
+import { embedFiles, type EmbeddedFile } from './embed-attachments.js'
+import { writeDestinations } from './named-destinations.js'
+import { addSrgbOutputIntent } from './output-intent.js'
+import type { PdfStandards } from './resolve-standards.js'
+import { writeOutline } from './write-outline.js'
+
+export interface Finishing {
+  standards: PdfStandards
+  marks: DocumentMarks
+  lang: string | null
+  pages: number
+  files: EmbeddedFile[]
+  date: Date
+  warn: (message: string) => void
+}
+
+export function finishStandards(doc: PDFKit.PDFDocument, f: Finishing): void {
+  const { standards, marks } = f
+  if (standards.pdfUA) checkAccessibility(marks, standards.strict, f.lang, f.warn)
+  if (standards.tagged) writeStructure(doc, marks, f.lang)
+  writeDestinations(doc, marks, f.warn)
+  if (standards.outline && f.pages > 1) writeOutline(doc, marks.headings)
+  if (standards.pdfA) addSrgbOutputIntent(doc)
+  if (f.files.length) embedFiles(doc, f.files, f.date)
+}
+
+/** The PDF/UA requirements a template can break (the rest the writer guarantees): alternate text for figures, a language. */
+function checkAccessibility(marks: DocumentMarks, strict: boolean, lang: string | null, warn: (message: string) => void): void {
+  const problems: string[] = []
+  if (!lang) problems.push('the document has no language: set <html lang> or settings.pdf.lang')
+  const visit = (node: StructNode) => {
+    if (node.role === 'Figure' && node.el && !alternateText(node.el)) problems.push(`${describe(node)} has no alternate text (alt, aria-label or an SVG <title>)`)
+    for (const kid of node.kids) if ('role' in kid) visit(kid)
+  }
+  visit(marks.skeleton.root)
+  if (!problems.length) return
+  if (strict) throw new RenderError('QUIRE_ERR_RENDER_NOT_ACCESSIBLE', `PDF/UA: ${problems.slice(0, 10).join('; ')}`)
+  for (const p of problems) warn(`PDF/UA: ${p}`)
+}
+
+/** The element as a template author finds it: tag, id, classes and the image's source. */
+function describe(node: StructNode): string {
+  const el = node.el!
+  const tag = el.attrs['data-inline-svg'] !== undefined ? 'svg' : el.tag
+  const id = el.attrs.id ? `#${el.attrs.id}` : ''
+  const cls = el.attrs.class ? `.${el.attrs.class.trim().split(/\s+/).join('.')}` : ''
+  const src = tag === 'img' && el.attrs.src ? ` src="${el.attrs.src.slice(0, 60)}"` : ''
+  return `<${tag}${id}${cls}${src}>`
+}

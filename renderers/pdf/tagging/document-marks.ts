@@ -1,0 +1,150 @@
+// What painting records for a standard PDF while it draws: marked content (each run of text or image inside
+// a BDC … EMC with an MCID, hung on its element's structure node; backgrounds, borders, bullets and
+// repeated page furniture as Artifacts), link annotations as children of their Link element, where each
+// link target and heading first appears (named destinations, the outline). Painting calls it through
+// PaintTarget.marks, which is absent when a render wants none of this.
+import type { StyledElement } from '../../document/styled-tree.js'
+import { ARTIFACT, place, type StructNode, type StructureSkeleton } from './structure-nodes.js'
+import { textContent } from './alternate-text.js'
+
+interface PdfkitMarking {
+  addContent(data: string): unknown
+  page: { dictionary: unknown; structParentTreeKey: number }
+  _convertRect(x: number, y: number, w: number, h: number): [number, number, number, number]
+  createStructParentTreeNextKey(): number
+}
+
+/** A heading as the outline needs it: its node, the destination name at its top and its level. */
+export interface HeadingMark { node: StructNode; dest: string; level: number }
+
+type Open = null | 'artifact' | StructNode
+
+/** What pdfkit's annotate() calls with the annotation it is about to write. */
+export interface StructParent { add(annotation: { annotationRef: { data: Record<string, unknown> } }): void }
+
+export class DocumentMarks {
+  /** Per page: the structure node of each MCID (the page's entry in the parent tree). */
+  readonly pageContent: Array<{ key: number; nodes: StructNode[] }> = []
+  /** Link annotations: their parent-tree key and the Link node they belong to. */
+  readonly annotations: Array<{ key: number; node: StructNode }> = []
+  readonly headings: HeadingMark[] = []
+  /** Named destinations: name → [page index, x, y] in PDF user space. */
+  readonly destinations = new Map<string, [number, number, number]>()
+  /** Destination names that link annotations jump to. */
+  readonly linkedNames = new Set<string>()
+  private readonly seen = new Set<StyledElement>()
+  private open: Open = null
+  private artifactDepth = 0
+  private page = -1
+
+  constructor(
+    private readonly doc: PDFKit.PDFDocument,
+    readonly skeleton: StructureSkeleton,
+    /** Marked content and the structure tree (else only destinations and headings are recorded). */
+    readonly tagged: boolean,
+  ) {}
+
+  private get pdf(): PdfkitMarking {
+    return this.doc as unknown as PdfkitMarking
+  }
+
+  beginPage(index: number): void {
+    this.page = index
+    this.open = null
+  }
+
+  endPage(): void {
+    this.close()
+  }
+
+  /** Ends the open marked-content sequence (before a graphics-state change, so marks nest inside q … Q). */
+  close(): void {
+    if (this.open === null) return
+    this.pdf.addContent('EMC')
+    this.open = null
+  }
+
+  /** What is painted next is an artifact: a background, a border, a bullet shape, a rule. */
+  artifact(): void {
+    if (!this.tagged || this.open === 'artifact') return
+    this.close()
+    this.pdf.addContent('/Artifact BMC')
+    this.open = 'artifact'
+  }
+
+  /** Page furniture (header/footer, margin boxes, repeated table heads and fixed boxes): artifacts throughout. */
+  furniture<T>(paint: () => T): T {
+    this.close()
+    this.artifactDepth++
+    try {
+      return paint()
+    } finally {
+      this.close()
+      this.artifactDepth--
+    }
+  }
+
+  /** What is painted next is content of `el` (a list marker goes to its item's label). */
+  content(el: StyledElement | null | undefined, marker = false): void {
+    if (!this.tagged) return
+    const owner = this.nodeOf(el)
+    if (owner === ARTIFACT || this.artifactDepth > 0) { this.artifact(); return }
+    const node = marker && owner.label ? owner.label : owner.body ?? owner
+    if (this.open === node) return
+    this.close()
+    let entry = this.pageContent[this.page]
+    if (!entry) entry = this.pageContent[this.page] = { key: this.pdf.page.structParentTreeKey, nodes: [] }
+    const mcid = entry.nodes.length
+    entry.nodes.push(node)
+    this.pdf.addContent(`/${node.role} <</MCID ${mcid}>> BDC`)
+    node.kids.push({ kind: 'mcid', page: this.page, mcid })
+    place(node)
+    this.open = node
+  }
+
+  /** The element is painted at (x, y) in the current coordinates: the first time, it may be a link target or a heading. */
+  position(el: StyledElement, x: number, y: number): void {
+    if (this.seen.has(el) || this.artifactDepth > 0) return
+    this.seen.add(el)
+    const id = el.attrs.id ?? (el.tag === 'a' ? el.attrs.name : undefined)
+    const node = this.skeleton.of.get(el)
+    const heading = node && node !== ARTIFACT && node.el === el && /^H[1-6]$/.test(node.role) ? node : null
+    if (!heading && (id === undefined || !this.skeleton.linkTargets.has(id))) return
+    const [px, py] = this.pdf._convertRect(x, y, 0, 0)
+    if (id !== undefined && this.skeleton.linkTargets.has(id) && !this.destinations.has(id)) this.destinations.set(id, [this.page, px, py])
+    if (heading) {
+      const dest = `quire-heading-${this.headings.length + 1}`
+      this.destinations.set(dest, [this.page, px, py])
+      this.headings.push({ node: heading, dest, level: Number(heading.role[1]) })
+    }
+  }
+
+  /**
+   * pdfkit annotate() options for a link over `el`'s content: the structParent it hands the annotation to (so
+   * that it becomes an OBJR of its Link element) and its /Contents, the link's text.
+   */
+  linkOptions(el: StyledElement | null | undefined): { structParent?: StructParent; Contents?: string } {
+    if (!this.tagged || this.artifactDepth > 0) return {}
+    let node = this.nodeOf(el)
+    if (node === ARTIFACT) return {}
+    while (node.role !== 'Link' && node.parent) node = node.parent
+    if (node.role !== 'Link') return {}
+    const link = node
+    const text = link.el ? textContent(link.el) : ''
+    const structParent: StructParent = {
+      add: (annotation) => {
+        // Before pdfkit ends the annotation object, so the key is written into it.
+        const key = this.pdf.createStructParentTreeNextKey()
+        annotation.annotationRef.data.StructParent = key
+        link.kids.push({ kind: 'annot', page: this.page, ref: annotation.annotationRef })
+        place(link)
+        this.annotations.push({ key, node: link })
+      },
+    }
+    return text ? { structParent, Contents: new String(text) as string } : { structParent }
+  }
+
+  private nodeOf(el: StyledElement | null | undefined): StructNode | typeof ARTIFACT {
+    return (el && this.skeleton.of.get(el)) || this.skeleton.root
+  }
+}
