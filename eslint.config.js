@@ -11,7 +11,7 @@ const restrict = (...patterns) => ['error', { patterns: patterns.map(([regex, me
 const NOT_SERVICE = [into('src', 'plugins', 'pool'), 'renderers never import the service (src/), plugins/ or pool/: they get everything in the task']
 const PDFKIT = ['^pdfkit(/|$)|^svg-to-pdfkit(/|$)', 'only renderers/pdf imports pdfkit']
 const PAINTER_LIBS = ['^(pdfkit|svg-to-pdfkit|@resvg/resvg-js|sharp)(/|$)', 'renderers/layout draws nothing: no pdfkit, resvg or sharp']
-const painter = (name) => [`(^\\.\\./|/renderers/)${name}/`, `painters do not import each other (${name}/): share through renderers/layout`]
+const painter = (name) => [`(^(\\.\\./)+|/renderers/)${name}/`, `painters do not import each other (${name}/): share through renderers/layout`]
 
 // Painters paint the finished document the composition stage hands them (renderers/pipeline/finished-document.ts):
 // they fill in no template, style no document, load nothing and lay nothing out. Types from those folders are
@@ -20,11 +20,11 @@ const painter = (name) => [`(^\\.\\./|/renderers/)${name}/`, `painters do not im
 const STAGE = 'painters paint the finished document (renderers/pipeline/finished-document.ts): the composition stage'
 const PAINTS_ONLY = ['error', {
   patterns: [
-    [`^\\.\\./template/`, `${STAGE} fills in the template`],
-    [`^\\.\\./document/(?!whitespace\\.js$)`, `${STAGE} styles the document`],
-    [`^\\.\\./layout/(layout-[a-z-]+|build-boxes|display-list|paged/[a-z-]+)\\.js$`, `${STAGE} lays the document out`],
-    [`^\\.\\./(resources/(index|load-[a-z-]+)|fonts/(load-document-fonts|document-font-store|operator-fonts))\\.js$`, `${STAGE} loads images and fonts`],
-    [`^\\.\\./(pipeline/(?!finished-document\\.js$)|render\\.js$)`, `${STAGE} runs before the painter, never from it`],
+    [`^(\\.\\./)+template/`, `${STAGE} fills in the template`],
+    [`^(\\.\\./)+document/(?!whitespace\\.js$)`, `${STAGE} styles the document`],
+    [`^(\\.\\./)+layout/(layout-[a-z-]+|build-boxes|display-list|paged/[a-z-]+)\\.js$`, `${STAGE} lays the document out`],
+    [`^(\\.\\./)+(resources/(index|load-[a-z-]+)|fonts/(load-document-fonts|document-font-store|operator-fonts))\\.js$`, `${STAGE} loads images and fonts`],
+    [`^(\\.\\./)+(pipeline/(?!finished-document\\.js$)|render\\.js$)`, `${STAGE} runs before the painter, never from it`],
   ].map(([regex, message]) => ({ regex, message, allowTypeImports: true })),
 }]
 
@@ -42,7 +42,7 @@ export default tseslint.config(
     },
   },
   { files: ['renderers/**/*.ts'], rules: { 'no-restricted-imports': restrict(NOT_SERVICE, PDFKIT) } },
-  { files: ['renderers/layout/**/*.ts'], rules: { 'no-restricted-imports': restrict(NOT_SERVICE, PAINTER_LIBS, ...['pdf', 'image', 'txt', 'docx'].map((p) => [`^\\.\\./${p}/`, 'renderers/layout imports no painter (pdf/, image/, txt/, docx/)'])) } },
+  { files: ['renderers/layout/**/*.ts'], rules: { 'no-restricted-imports': restrict(NOT_SERVICE, PAINTER_LIBS, ...['pdf', 'image', 'txt', 'docx'].map((p) => [`^(\\.\\./)+${p}/`, 'renderers/layout imports no painter (pdf/, image/, txt/, docx/)'])) } },
   { files: ['renderers/pdf/**/*.ts'], rules: { 'no-restricted-imports': restrict(NOT_SERVICE, painter('image'), painter('txt'), painter('docx')) } },
   { files: ['renderers/image/**/*.ts'], rules: { 'no-restricted-imports': restrict(NOT_SERVICE, PDFKIT, painter('pdf'), painter('txt'), painter('docx')) } },
   { files: ['renderers/txt/**/*.ts'], rules: { 'no-restricted-imports': restrict(NOT_SERVICE, PDFKIT, painter('pdf'), painter('image'), painter('docx')) } },

@@ -30,6 +30,9 @@ t.test('painters fill in no template, style no document, load nothing and lay no
       t.match(errors, [message], `${painter}/: ${code}`)
     }
   }
+  // From a painter's own subfolder (pdf/standards/, pdf/tagging/) as well.
+  t.match(await importErrors('renderers/pdf/standards/new-file.ts', `import { renderBlockHtml as x } from '../../template/index.js'`), [/fills in the template/])
+  t.match(await importErrors('renderers/pdf/tagging/new-file.ts', `import { layoutDocument as x } from '../../layout/layout-document.js'`), [/lays the document out/])
   const allowed = [
     `import type { StyledDocument as x } from '../document/styled-tree.js'`,
     `import type { PaintOp as x } from '../layout/display-list.js'`,
@@ -46,6 +49,8 @@ t.test('the composition stage may do all of that; painters may not import each o
   t.same(await importErrors('renderers/pipeline/new-file.ts', `import { renderDocumentHtml as x } from '../template/index.js'`), [])
   t.same(await importErrors('renderers/pipeline/new-file.ts', `import { layoutDocument as x } from '../layout/layout-document.js'`), [])
   t.match(await importErrors('renderers/image/new-file.ts', `import { paintPdf as x } from '../pdf/index.js'`), [/painters do not import each other/])
+  t.match(await importErrors('renderers/pdf/tagging/new-file.ts', `import { paintImage as x } from '../../image/index.js'`), [/painters do not import each other/])
   t.match(await importErrors('renderers/layout/new-file.ts', `import { paintPdf as x } from '../pdf/index.js'`), [/imports no painter/])
+  t.match(await importErrors('renderers/layout/paged/new-file.ts', `import { paintPdf as x } from '../../pdf/index.js'`), [/imports no painter/])
   t.match(await importErrors('renderers/pipeline/new-file.ts', `import { loadConfig as x } from '../../src/config.js'`), [/never import the service/])
 })

@@ -4,18 +4,17 @@
 import sharp from 'sharp'
 import t from 'tap'
 import { renderImage } from '../../../renderers/render.js'
-import { DEFAULT_BUDGETS } from '../../../renderers/default-budgets.js'
 import type { StyledDocument } from '../../../renderers/document/styled-tree.js'
 import { fontStore } from '../../../renderers/fonts/font-store.js'
 import { paintRaster } from '../../../renderers/image/paint-raster.js'
 import { layOutScreen } from '../../../renderers/pipeline/screen-document.js'
 import { imageTask, LIMITS, source } from './fixtures/styled-page.js'
 import { Warnings } from '../../../renderers/warnings.js'
+import { preparedDocument } from '../../helpers/prepared-document.js'
 
 /** A styled document laid out for a viewport of width × height and painted at `scale` (SVG only when rectFastPath is false). */
 function layoutRaster(r: { doc: StyledDocument; width: number; viewportHeight: number; scale: number; rectFastPath?: boolean }) {
-  const engines = { fonts: fontStore(), images: new Map(), warnings: new Warnings(), budgets: DEFAULT_BUDGETS }
-  const page = layOutScreen({ html: '', styled: r.doc, media: { type: 'screen', width: r.width, height: r.viewportHeight }, engines },
+  const page = layOutScreen(preparedDocument(r.doc, { type: 'screen', width: r.width, height: r.viewportHeight }),
     { width: r.width, viewportHeight: r.viewportHeight, fullPage: false, scale: r.scale, limits: LIMITS })
   return paintRaster(page, { scale: r.scale, rectFastPath: r.rectFastPath })
 }

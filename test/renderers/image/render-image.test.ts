@@ -7,14 +7,12 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import t, { type Test } from 'tap'
 import type { ClipsTask, ImageTask, RenderError } from '../../../renderers/contract.js'
-import { DEFAULT_BUDGETS } from '../../../renderers/default-budgets.js'
 import type { StyledDocument } from '../../../renderers/document/styled-tree.js'
-import { fontStore } from '../../../renderers/fonts/font-store.js'
 import { paintClips, paintImage } from '../../../renderers/image/index.js'
 import { inRenderScope } from '../../../renderers/layout/render-scope.js'
 import { DEFAULT_VIEWPORT_HEIGHT, layOutScreen } from '../../../renderers/pipeline/screen-document.js'
 import { renderClips, renderImage } from '../../../renderers/render.js'
-import { Warnings } from '../../../renderers/warnings.js'
+import { preparedDocument } from '../../helpers/prepared-document.js'
 import { block, clipsTask, el, imageTask, page, px, rgb, source, text } from './fixtures/styled-page.js'
 import { needsForFile } from '../../helpers/needs.js'
 
@@ -28,8 +26,7 @@ function screen(task: ImageTask | ClipsTask, doc: StyledDocument) {
   const fullPage = task.format === 'clips' || task.image.fullPage
   const width = options.width ?? 794
   const viewportHeight = Math.round((task.format === 'image' && !fullPage ? task.image.height : undefined) ?? DEFAULT_VIEWPORT_HEIGHT)
-  const engines = { fonts: fontStore(), images: new Map(), warnings: new Warnings(), budgets: DEFAULT_BUDGETS }
-  return layOutScreen({ html: '', styled: doc, media: { type: 'screen', width, height: viewportHeight }, engines },
+  return layOutScreen(preparedDocument(doc, { type: 'screen', width, height: viewportHeight }),
     { width, viewportHeight, fullPage, scale: options.scale, limits: task.limits })
 }
 const paintedImage = (task: ImageTask, doc = current) => inRenderScope(async () => paintImage(screen(task, doc), task.image))
