@@ -20,6 +20,7 @@ import { JobStore } from '../../src/jobs/job-store.js'
 import { loadServerSecret } from '../../src/jobs/server-secret.js'
 import { accountWebhookSecret } from '../../src/jobs/webhook-signature.js'
 import { applyRequestOptions } from '../../src/render/request-options.js'
+import { engineRefusal } from './engine-refusal.js'
 
 type Bag = Record<string, unknown>
 type Params = { renderType: string; templateId: string; jobId: string }
@@ -54,6 +55,7 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
       webhook: (outcome) => app.metrics.webhookDeliveries.inc({ outcome }),
     },
     sharedQueues: app.engines.queues ?? undefined,
+    refusal: engineRefusal(app),
   })
   app.metrics.jobsNow = () => jobs.stats
   app.decorate('jobs', jobs)

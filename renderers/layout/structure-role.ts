@@ -47,8 +47,6 @@ export function structureRole(el: StyledElement): StructureRole | null {
   // alt="" marks a decorative image (HTML): not a figure; so does an inline SVG without a name (an icon).
   if (el.tag === 'img' && attrs.alt === '' && !attrs['aria-label']) return 'Artifact'
   if (el.tag === 'img' && attrs['data-inline-svg'] !== undefined && !attrs['aria-label'] && !attrs['data-svg-title'] && aria !== 'img') return 'Artifact'
-  // A list item is one only as laid out as one (Chromium tags by the box: `display: block` items are not).
-  if (el.tag === 'li' && el.style.display !== 'list-item') return null
   if (el.tag === 'span' && attrs.lang) return 'Span'
   return BY_TAG[el.tag] ?? null
 }

@@ -35,7 +35,16 @@ export interface JobRecord {
   result: JobResult | null
   /** How many times a worker started on this job (a restart mid-render starts it again). */
   runs: number
+  /**
+   * How many of its runs ended with the process (or node) dying under them: a crash in its render, a kill,
+   * a lost machine. Absent on records stored before it was counted.
+   */
+  interruptions?: number
+  /** The run that holds the job while it is Processing, renewed as it goes; a lapsed lease means that run died. */
+  lease?: JobLease | null
 }
+
+export interface JobLease { node: string; run: string; until: number }
 
 export function resultPath(jobId: string): string {
   return `/render/async/result/${jobId}`

@@ -19,6 +19,7 @@ export const SHARED_DIR = join(projectRoot(), '..', 'shared')
 export const TOOL_PACKAGES: Record<string, string> = {
   pdftotext: 'poppler-utils',
   pdfinfo: 'poppler-utils',
+  pdfdetach: 'poppler-utils',
   pdftoppm: 'poppler-utils',
   pdffonts: 'poppler-utils',
   pdfimages: 'poppler-utils',
