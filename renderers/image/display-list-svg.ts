@@ -72,8 +72,13 @@ const boxRect = (f: BoxFrag): Rect => {
   return i ? { x0: Math.min(r.x0, i.contentX), y0: Math.min(r.y0, i.contentY), x1: Math.max(r.x1, i.contentX + i.contentW), y1: Math.max(r.y1, i.contentY + i.contentH) } : r
 }
 
-const edgeRect = (e: EdgeFrag): Rect =>
-  ({ x0: Math.min(e.x1, e.x2) - e.width, y0: Math.min(e.y1, e.y2) - e.width, x1: Math.max(e.x1, e.x2) + e.width, y1: Math.max(e.y1, e.y2) + e.width })
+/** The segment's ends are the border's (layout-table.ts); across it, half the width each side; a px of anti-aliasing around. */
+function edgeRect(e: EdgeFrag): Rect {
+  const across = e.width / 2 + 1
+  return e.y1 === e.y2
+    ? { x0: Math.min(e.x1, e.x2) - 1, y0: e.y1 - across, x1: Math.max(e.x1, e.x2) + 1, y1: e.y1 + across }
+    : { x0: e.x1 - across, y0: Math.min(e.y1, e.y2) - 1, x1: e.x1 + across, y1: Math.max(e.y1, e.y2) + 1 }
+}
 
 const drawnSide = (b: BorderSide) => b.style !== 'none' && b.style !== 'hidden' && b.width > 0 && b.color.a > 0
 
@@ -170,11 +175,11 @@ export function lateText(ops: PaintOp[], fonts: FontStore, height: number): Set<
 function edge(e: EdgeFrag): string {
   const half = e.width / 2
   if (e.style === 'solid' || e.style === 'double') {
-    // Rectangles reaching half a width past each end, so that crossing edges meet at the corners.
+    // The segment's ends already reach into the corners (layout-table.ts).
     const horizontal = e.y1 === e.y2
     const pts = horizontal
-      ? [[e.x1 - half, e.y1 - half], [e.x2 + half, e.y1 - half], [e.x2 + half, e.y1 + half], [e.x1 - half, e.y1 + half]]
-      : [[e.x1 - half, e.y1 - half], [e.x1 + half, e.y1 - half], [e.x1 + half, e.y2 + half], [e.x1 - half, e.y2 + half]]
+      ? [[e.x1, e.y1 - half], [e.x2, e.y1 - half], [e.x2, e.y1 + half], [e.x1, e.y1 + half]]
+      : [[e.x1 - half, e.y1], [e.x1 + half, e.y1], [e.x1 + half, e.y2], [e.x1 - half, e.y2]]
     return `<path d="${polygonD(pts)}"${fillAttrs(e.color)}/>`
   }
   const w = e.width
