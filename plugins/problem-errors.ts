@@ -73,6 +73,24 @@ export function frameworkError(error: FastifyError, _request: FastifyRequest, re
   return sendProblem(reply, 500, e.code, e.message)
 }
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** A person's browser asking for a page that does not exist gets a page, with the way back; clients get JSON. */
+function notFoundPage(path: string, code: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Not found · Quire</title><link rel="stylesheet" href="/assets/app.css"></head>
+<body><main class="main"><section class="card narrow" aria-labelledby="error-title">
+<h1 id="error-title">Not found</h1>
+<p class="alert error" role="alert">There is no page at ${escapeHtml(path)}.</p>
+<p class="muted small">Status 404 · <code>${code}</code></p>
+<p><a href="/templates">The web interface</a> · <a href="/docs">The API reference</a></p>
+</section></main></body></html>
+`
+}
+
+const wantsHtml = (request: FastifyRequest) => request.method === 'GET' && /\btext\/html\b/.test(request.headers.accept ?? '')
+
 async function problemErrors(app: FastifyInstance): Promise<void> {
   app.setErrorHandler(function handleError(error: FastifyError, request, reply) {
     const { status, code, message, retryAfterS } = translate(error, request, app.initialConfig.bodyLimit ?? 0)
@@ -92,6 +110,7 @@ async function problemErrors(app: FastifyInstance): Promise<void> {
       return sendProblem(reply, 405, e.code, e.message)
     }
     const e = new Errors.NOT_FOUND(`${request.method} ${path}`)
+    if (wantsHtml(request)) return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage(path, e.code))
     return sendProblem(reply, 404, e.code, e.message)
   })
 }

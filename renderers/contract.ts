@@ -33,6 +33,8 @@ export interface TemplateSettings {
   cultureName?: string
   /** 'html' escapes Liquid output (Quire's default); 'none' prints it as is (Fluid's, kept for imported TemplateTo templates). */
   outputEscaping?: 'html' | 'none'
+  /** `{{ x }}` with x not in the data renders empty and is a warning ('warn', the default) or a 400 ('error'). */
+  missingVariables?: 'warn' | 'error'
   /** PDF standards: tagging, outline, metadata, PDF/A, PDF/UA, Factur-X (docs/pdf-standards.md); absent = the defaults. */
   pdf?: PdfSettings
 }

@@ -73,6 +73,11 @@ export interface Config {
     /** First retry delay; each further retry doubles it. */
     retryBaseMs: number
     attempts: number
+    /**
+     * WEBHOOK_DEV_HTTP_LOOPBACK: webhooks may also go to http:// on this machine's loopback (localhost,
+     * 127.0.0.0/8, ::1), to try them during development; off by default, refused with NODE_ENV=production.
+     */
+    devHttpLoopback: boolean
   }
   /** Server secret for signed download links and webhook signing keys; null = generated once and kept in DATA_DIR. */
   secret: string | null
@@ -140,6 +145,16 @@ function atMost(env: Env, name: string, value: number, max: number): number {
 
 function list(env: Env, name: string): string[] {
   return (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+}
+
+/** The development-only webhook setting; a production process refuses to start with it. */
+function devHttpLoopback(env: Env): boolean {
+  const raw = (env.WEBHOOK_DEV_HTTP_LOOPBACK ?? '').trim().toLowerCase()
+  if (!['', 'true', 'false'].includes(raw)) throw new ConfigError(`WEBHOOK_DEV_HTTP_LOOPBACK must be true or false, got "${env.WEBHOOK_DEV_HTTP_LOOPBACK}"`)
+  if (raw === 'true' && env.NODE_ENV === 'production') {
+    throw new ConfigError('WEBHOOK_DEV_HTTP_LOOPBACK=true is for development and is refused with NODE_ENV=production')
+  }
+  return raw === 'true'
 }
 
 function secretFrom(env: Env): string | null {
@@ -253,6 +268,7 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 30_000, 100),
       retryBaseMs: integer(env, 'WEBHOOK_RETRY_BASE_MS', 10_000, 1),
       attempts: integer(env, 'WEBHOOK_ATTEMPTS', 3, 1),
+      devHttpLoopback: devHttpLoopback(env),
     },
     secret: secretFrom(env),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 30_000, 0),

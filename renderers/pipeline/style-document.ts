@@ -19,7 +19,7 @@ export interface StyledSource {
   /** The @page rule the media was chosen for (the plain page's: no :first, :left/:right or named page). */
   page: PageRule
   budgets: RenderBudgets
-  /** The stylesheets' and the styled tree's warnings, in that order; later stages add theirs. */
+  /** The template's (variables the data lacks), the stylesheets' and the styled tree's warnings, in that order; later stages add theirs. */
   warnings: Warnings
 }
 
@@ -29,7 +29,8 @@ export type MediaFor = (page: PageRule | null) => MediaContext
 const sameSize = (a: MediaContext, b: MediaContext) => Math.abs(a.width - b.width) <= 0.5 && Math.abs(a.height - b.height) <= 0.5
 
 export async function styleDocument(task: RenderTask, mediaFor: MediaFor): Promise<StyledSource> {
-  const html = await renderDocumentHtml({ source: task.source, data: task.data, limits: task.limits })
+  const warnings = new Warnings()
+  const html = await renderDocumentHtml({ source: task.source, data: task.data, limits: task.limits, warn: warnings.add })
   const budgets = budgetsOf(task.limits)
   const linked = await loadStylesheets(html, task.fetch, budgets)
   const parsed = parseDocument(html, linked.sheets)
@@ -41,7 +42,6 @@ export async function styleDocument(task: RenderTask, mediaFor: MediaFor): Promi
   if (!sameSize(media, guess)) styled = buildStyledDocument(parsed, media, budgets)
   else media = guess
   styled ??= buildStyledDocument(parsed, guess, budgets)
-  const warnings = new Warnings()
   warnings.addAll(linked.warnings)
   warnings.addAll(styled.warnings)
   return { html, dom: parsed.dom, styled, media, page, budgets, warnings }

@@ -3,7 +3,11 @@
 // styled tree, so nothing is styled, fetched or laid out.
 import type { RenderTask } from '../contract.js'
 import { renderDocumentHtml } from '../template/index.js'
+import { Warnings } from '../warnings.js'
 
-export function textDocument(task: RenderTask): Promise<string> {
-  return renderDocumentHtml({ source: task.source, data: task.data, limits: task.limits })
+/** The document's HTML and the template's warnings (variables the data lacks). */
+export async function textDocument(task: RenderTask): Promise<{ html: string; warnings: Warnings }> {
+  const warnings = new Warnings()
+  const html = await renderDocumentHtml({ source: task.source, data: task.data, limits: task.limits, warn: warnings.add })
+  return { html, warnings }
 }

@@ -29,7 +29,10 @@ export interface JobRecord {
   /** Kept server-side only: never shown in a status body. */
   webhookUrl: string | null
   outputPresignedUrl: string | null
+  /** null: no webhook; false: not delivered (yet, while attempts remain); true: a 2xx arrived. */
   webhookDelivered: boolean | null
+  /** Delivery attempts made so far (absent on records written before it was counted: 0). */
+  webhookAttempts?: number
   usesExternalOutput: boolean
   errorMessage: string | null
   result: JobResult | null
@@ -77,6 +80,8 @@ export function statusBody(job: JobRecord) {
     completedAt: job.completedAt,
     elapsedTimeMs: job.elapsedTimeMs,
     webhookDelivered: job.webhookDelivered,
+    // An extra field beside the spec's: how many deliveries were tried (a client can tell retries from the end).
+    ...(job.webhookUrl ? { webhookAttempts: job.webhookAttempts ?? 0 } : {}),
     usesExternalOutput: job.usesExternalOutput,
     errorMessage: job.errorMessage,
   }

@@ -14,7 +14,7 @@ import { newJobId } from './job-id.js'
 import { JobQueue } from './job-queue.js'
 import { isFinished, type JobRecord, type JobTask, type RenderType } from './job-record.js'
 import type { JobStore } from './job-store.js'
-import { JobWebhooks } from './job-webhooks.js'
+import { deliveryUnfinished, JobWebhooks } from './job-webhooks.js'
 import { uploadToPresignedUrl, UploadError } from './presigned-upload.js'
 import { RenderLock } from './render-lock.js'
 import type { ResultStore } from './result-store.js'
@@ -120,7 +120,9 @@ export class JobService {
       elapsedTimeMs: null,
       webhookUrl: input.webhookUrl,
       outputPresignedUrl: input.outputPresignedUrl,
-      webhookDelivered: null,
+      // The spec's null means "no webhook"; with one, false until a delivery succeeds.
+      webhookDelivered: input.webhookUrl ? false : null,
+      webhookAttempts: 0,
       usesExternalOutput: false,
       errorMessage: null,
       result: null,
@@ -180,7 +182,7 @@ export class JobService {
     for await (const job of this.deps.store.all()) {
       if (job.status === 'Completed' && job.result) owned.add(job.result.file)
       if (job.status === 'Pending' || job.status === 'Processing') requeue.push(job)
-      else if (job.webhookUrl && job.webhookDelivered === null && job.status !== 'Expired') redeliver.push(job)
+      else if (deliveryUnfinished(job, this.deps.config.webhooks.attempts) && job.status !== 'Expired') redeliver.push(job)
     }
     // Before anything runs again, so no file written from now on can be taken for an orphan.
     for (const file of await this.deps.files.list()) {

@@ -1,6 +1,7 @@
 // The webhook of a job that ended: one node's retries in this process, or — with shared queues — one queued
 // BullMQ attempt per delivery attempt, so a job's webhook goes out once whichever node ended it. Only
-// webhookDelivered changes: a failed delivery never changes the job's state.
+// webhookDelivered and webhookAttempts change: a failed delivery never changes the job's state.
+// webhookDelivered is null only without a webhook; with one it is false until a 2xx arrives (retries included).
 import type { Config } from '../config.js'
 import { resultPath, type JobRecord } from './job-record.js'
 import type { JobStore } from './job-store.js'
@@ -19,6 +20,11 @@ export interface JobWebhooksDeps {
   update: (jobId: string, change: (job: JobRecord) => JobRecord | null) => Promise<JobRecord | undefined>
   /** Aborted when the service shuts down: in-process retries stop, the delivery counts as not finished. */
   signal: AbortSignal
+}
+
+/** A webhook whose delivery neither succeeded nor used up its attempts (a restart resumes it). */
+export function deliveryUnfinished(job: JobRecord, attempts: number): boolean {
+  return job.webhookUrl !== null && job.webhookDelivered !== true && (job.webhookAttempts ?? 0) < attempts
 }
 
 export class JobWebhooks {
@@ -41,20 +47,27 @@ export class JobWebhooks {
     } as WebhookEvent
   }
 
+  /** Each attempt is logged and counted on the job before the next one (the status's webhookAttempts). */
+  private async recordAttempt(jobId: string, attempt: number, outcome: string): Promise<void> {
+    this.deps.log.info({ jobId, attempt, outcome }, 'webhook attempt')
+    await this.deps.update(jobId, (j) => ({ ...j, webhookAttempts: Math.max(j.webhookAttempts ?? 0, attempt) })).catch(() => undefined)
+  }
+
   /** Shared queues: one delivery attempt, run by whichever node took it; a failure throws so BullMQ retries with backoff. */
   async deliverAttempt(jobId: string, attempt: RunAttempt): Promise<void> {
     const job = await this.deps.store.get(jobId)
-    if (!job || !job.webhookUrl || job.webhookDelivered !== null || (job.status !== 'Completed' && job.status !== 'Failed')) return
-    const { config, secret, log } = this.deps
+    const { config, secret } = this.deps
+    if (!job || !deliveryUnfinished(job, config.webhooks.attempts) || (job.status !== 'Completed' && job.status !== 'Failed')) return
     const delivered = await deliverWebhook({
-      url: job.webhookUrl,
+      url: job.webhookUrl!,
       event: this.event(job),
       secret: accountWebhookSecret(secret, job.accountId),
       policy: { ...config.fetch, timeoutMs: config.webhooks.timeoutMs },
       attempts: 1,
       firstAttempt: attempt.number,
       retryBaseMs: config.webhooks.retryBaseMs,
-      onAttempt: (n, outcome) => log.info({ jobId, attempt: n, outcome }, 'webhook attempt'),
+      devHttpLoopback: config.webhooks.devHttpLoopback,
+      onAttempt: (n, outcome) => this.recordAttempt(jobId, n, outcome),
     })
     if (delivered || attempt.last) {
       await this.deps.update(jobId, (j) => ({ ...j, webhookDelivered: delivered }))
@@ -67,15 +80,19 @@ export class JobWebhooks {
     if (!job.webhookUrl || (job.status !== 'Completed' && job.status !== 'Failed')) return
     if (this.queue) return this.queue.push(job.jobId)
     const { config, secret, log } = this.deps
+    const made = job.webhookAttempts ?? 0
     const delivery = deliverWebhook({
       url: job.webhookUrl,
       event: this.event(job),
       secret: accountWebhookSecret(secret, job.accountId),
       policy: { ...config.fetch, timeoutMs: config.webhooks.timeoutMs },
-      attempts: config.webhooks.attempts,
+      // After a restart, the attempts left, numbered on from those already made.
+      attempts: Math.max(1, config.webhooks.attempts - made),
+      firstAttempt: made + 1,
       retryBaseMs: config.webhooks.retryBaseMs,
+      devHttpLoopback: config.webhooks.devHttpLoopback,
       signal: this.deps.signal,
-      onAttempt: (attempt, outcome) => log.info({ jobId: job.jobId, attempt, outcome }, 'webhook attempt'),
+      onAttempt: (attempt, outcome) => this.recordAttempt(job.jobId, attempt, outcome),
     }).then(
       async (delivered) => {
         this.deps.observe?.webhook(delivered ? 'delivered' : 'failed')
