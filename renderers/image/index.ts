@@ -13,13 +13,13 @@ const CONTENT_TYPE = { png: 'image/png', jpeg: 'image/jpeg' } as const
 const EXTENSION = { png: 'png', jpeg: 'jpg' } as const
 
 /** The page's pixels with its size in CSS px (clips are given in CSS px of the unscaled image). */
-function rendered(page: ScreenDocument, scale: number) {
-  const raster = paintRaster(page, { scale })
+async function rendered(page: ScreenDocument, scale: number) {
+  const raster = await paintRaster(page, { scale })
   return { ...raster, cssWidth: page.width, cssHeight: page.height }
 }
 
 export async function paintImage(page: ScreenDocument, options: ImageOptions): Promise<RenderOutput> {
-  const image = rendered(page, options.scale)
+  const image = await rendered(page, options.scale)
   const clip = options.clip ? clipRect(options.clip, 'clip', image, options.scale) : undefined
   const encoded = await encodeImage(image, { format: options.format, quality: options.quality, clip, circular: options.clip?.circular })
   recycleRasterBuffer(image.pixels)
@@ -28,7 +28,7 @@ export async function paintImage(page: ScreenDocument, options: ImageOptions): P
 
 export async function paintClips(page: ScreenDocument, options: ClipsOptions, date: Date): Promise<RenderOutput> {
   const names = clipNames(options.clips)
-  const image = rendered(page, options.scale)
+  const image = await rendered(page, options.scale)
   // Every rectangle is checked before any is encoded, so a bad clip fails fast.
   const rects = options.clips.map((clip, i) => clipRect(clip, names[i], image, options.scale))
   const images: EncodedImage[] = []
