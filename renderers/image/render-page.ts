@@ -90,7 +90,7 @@ async function renderPageOnce(front: FrontEnd, request: PageRequest): Promise<Re
   warnings.addAll(webFonts.warnings)
   warnings.addAll(imageWarnings)
   const fonts = documentFontStore(fontStore(), webFonts.fonts, request.fontDir ? operatorFonts(request.fontDir) : undefined)
-  const raster = layoutRaster({
+  const raster = await layoutRaster({
     doc, images, warnings, fonts, width, viewportHeight, fullPage: request.fullPage, scale: request.scale, limits: request.limits,
   })
   return { pixels: raster.pixels, width: raster.width, height: raster.height, cssWidth: width, cssHeight: raster.cssHeight, warnings: warnings.list }

@@ -9,6 +9,8 @@
 // (invoices, receipts) have none.
 import { RenderError } from '../contract.js'
 import type { LoadedImage } from './index.js'
+import { runNative } from '../isolated/native-process.js'
+import { checkPngInflation, checkSvgPngs } from './check-png-inflation.js'
 import { SVG_CSS_DENSITY, svgForRaster, svgRootSize } from './svg-raster-root.js'
 
 const SVG_SCALE = 2
@@ -59,6 +61,8 @@ async function decodeNow(bytes: Buffer, budget: DecodeBudget): Promise<LoadedIma
   // tens of megapixels (hundreds of MB once pdfkit or resvg has decoded it) is cut to what the page can show.
   const tooWide = cssWidth > budget.maxWidth && width * height > DOWNSCALE_ABOVE_PIXELS
 
+  // pdfkit and resvg inflate a PNG's whole stream, whatever its header says: bounded by the header first.
+  if (format === 'png') await checkPngInflation(bytes)
   if (format === 'png' && !tooWide) return { kind: 'png', bytes, width, height }
   if (format === 'jpeg' && !tooWide && !turned) return { kind: 'jpeg', bytes, width, height }
   if (format === 'png' || format === 'jpeg') {
@@ -73,13 +77,19 @@ async function decodeNow(bytes: Buffer, budget: DecodeBudget): Promise<LoadedIma
     // worker's start at load 9, and most documents embed no SVG.
     const { checkSvgElements } = await import('./svg-element-budget.js')
     checkSvgElements(text, budget.maxSvgElements)
+    await checkSvgPngs(text)
     // sharp measures the root at 72 dpi (210mm → 595); CSS measures it at 96 (210mm → 794 px).
     const size = svgRootSize(text) ?? { width, height }
     const scale = Math.min(SVG_SCALE, Math.sqrt(MAX_SVG_RASTER_PIXELS / (size.width * size.height)))
     const source = svgForRaster(text, size.width, size.height, scale)
-    const png = source === null
-      ? await sharp(bytes, { density: 72 * scale, limitInputPixels }).png().toBuffer()
-      : await sharp(Buffer.from(source, 'utf8'), { density: SVG_CSS_DENSITY, limitInputPixels }).png().toBuffer()
+    // librsvg runs in the native helper process (renderers/isolated): a filter it takes minutes over
+    // (stdDeviation="1e9") dies with the render at its time limit instead of holding libuv's threads.
+    const task = source === null
+      ? { op: 'svg-png' as const, svg: bytes, density: 72 * scale, limitInputPixels }
+      : { op: 'svg-png' as const, svg: Buffer.from(source, 'utf8'), density: SVG_CSS_DENSITY, limitInputPixels }
+    const reply = await runNative(task, 'librsvg (an SVG image)')
+    if (!('png' in reply)) throw new Error('the SVG image was not rasterised')
+    const png = Buffer.from(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength)
     return { kind: 'png', bytes: png, width: size.width, height: size.height, svg: text }
   }
   // Animated GIF/WebP: the first frame, as print media show it.
