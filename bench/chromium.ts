@@ -33,6 +33,9 @@ export function treeRss(rootPid: number): number {
 export interface WarmChromium {
   pdf(html: string): Promise<Buffer>
   png(html: string, width: number, height: number, fullPage: boolean): Promise<Buffer>
+  jpeg(html: string, width: number, height: number): Promise<Buffer>
+  /** setContent alone, at a viewport of that size (what a screenshot costs beyond it, by difference). */
+  load(html: string, width: number, height: number): Promise<void>
   rss(): number
   /** CPU seconds of the browser's process tree. */
   cpu(): number
@@ -57,16 +60,26 @@ export async function startChromium(pages = 1): Promise<WarmChromium> {
     }
   }
   const pid = server.process().pid!
+  /** The viewport is set per size, once: a page keeps it for the next render of that size. */
+  const loadAt = async (page: Page, html: string, width: number, height: number) => {
+    const size = page.viewportSize()
+    if (size?.width !== width || size?.height !== height) await page.setViewportSize({ width, height })
+    await page.setContent(html, { waitUntil: 'load' })
+  }
   return {
     pdf: (html) => onPage(async (page) => {
       await page.setContent(html, { waitUntil: 'load' })
       return page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true, margin: { top: '0.4in', right: '0.4in', bottom: '0.4in', left: '0.4in' } })
     }),
     png: (html, width, height, fullPage) => onPage(async (page) => {
-      await page.setViewportSize({ width, height })
-      await page.setContent(html, { waitUntil: 'load' })
+      await loadAt(page, html, width, height)
       return page.screenshot({ type: 'png', fullPage })
     }),
+    jpeg: (html, width, height) => onPage(async (page) => {
+      await loadAt(page, html, width, height)
+      return page.screenshot({ type: 'jpeg', quality: 90 })
+    }),
+    load: (html, width, height) => onPage((page) => loadAt(page, html, width, height)),
     rss: () => treeRss(pid),
     cpu: () => treeCpuSeconds(pid),
     async close() {

@@ -8,7 +8,6 @@ import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { benchCases } from './cases.js'
 import { residentByMapping } from './process-mappings.mjs'
-// @ts-expect-error bench-service.mjs has no type declarations
 import { rssBytes, startBenchService } from './bench-service.mjs'
 
 const { values } = parseArgs({ options: { case: { type: 'string', default: 'invoice' }, renders: { type: 'string', default: '2000' } } })

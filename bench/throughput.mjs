@@ -1,4 +1,4 @@
-// The one measuring loop of `npm run bench`, for every side (the service over HTTP, Chromium, the pool):
+// The one measuring loop of the benches (`npm run bench`, `npm run bench:cases`), for every side (the service over HTTP, Chromium, the pool):
 // `concurrency` renders in flight, first for `warmupSeconds` unmeasured (a JIT-compiled engine reaches its
 // steady speed only after some hundred renders: Quire's pool measured 30 % faster after 2,000), then for
 // `seconds`. Peak RSS is sampled every 50 ms while measuring. CPU seconds of the measured side, read before

@@ -4,7 +4,7 @@
 // of mapping (/proc/self/smaps), and per worker the committed and used MB of each V8 space and its ArrayBuffer
 // bytes. With --snapshot, each worker also writes a heap snapshot (after a full collection: what it keeps) and
 // the live heap is summed by kind, with the largest strings (module sources) named.
-// No HTTP and no main-thread service here: `node --import tsx bench/run.ts --only …` measures the service's RSS.
+// No HTTP and no main-thread service here: `npm run bench:cases -- --only …` measures the service's RSS.
 //   node --import tsx bench/worker-memory.ts [--case invoice] [--renders 300] [--young 32] [--snapshot]
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'

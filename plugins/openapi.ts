@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import swagger from '@fastify/swagger'
+import { OPERATION_IDS } from '../src/api/operation-ids.js'
 import { addSharedSchemas } from '../src/api/schemas.js'
 import { projectRoot } from '../src/project-root.js'
 
@@ -24,6 +25,9 @@ function referenceFiles(): Record<string, { type: string; body: string }> {
 /** Paths of the API (everything else is the web interface or the docs themselves). */
 const API = /^\/(render|api\/v1|template|health|ready|metrics)(\/|$)/
 
+/** Fastify's path syntax (`:id`) as OpenAPI writes it (`{id}`), without a trailing slash. */
+const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/(.)\/$/, '$1')
+
 async function openapi(app: FastifyInstance): Promise<void> {
   addSharedSchemas(app)
   await app.register(swagger, {
@@ -32,21 +36,34 @@ async function openapi(app: FastifyInstance): Promise<void> {
       info: {
         title: 'Quire',
         version: '1',
+        license: { name: 'MIT', identifier: 'MIT' },
         description: 'Self-hosted document rendering: Liquid/HTML templates to PDF, PNG, JPEG, TXT and DOCX. Every error is application/problem+json (schema Problem; codes in docs/errors.md).',
       },
-      servers: [{ url: app.config.publicUrl }],
+      servers: [{ url: app.config.publicUrl, description: 'this service (PUBLIC_URL)' }],
+      // Every operation needs the key unless it says otherwise (health, readiness, metrics, signed downloads).
+      security: [{ apiKey: [] }],
       components: {
         securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'An API key (qk_…) created in the web interface or with `quire keys create`' } },
       },
       tags: [
-        { name: 'Synchronous rendering' }, { name: 'Asynchronous rendering' }, { name: 'Templates' }, { name: 'Content blocks' }, { name: 'TemplateTo compatibility', description: 'The read-only template routes TemplateTo\'s n8n node calls' }, { name: 'Operations' },
+        { name: 'Synchronous rendering', description: 'A template or raw HTML in, the document out in the same response' },
+        { name: 'Asynchronous rendering', description: 'Jobs with a status, a result link and an optional signed webhook (docs/async.md)' },
+        { name: 'Templates', description: 'Saved templates: a draft, immutable numbered versions, publishing; import and export bundles' },
+        { name: 'Content blocks', description: 'Reusable pieces included by name: headers, footers, `{% include %}`' },
+        { name: 'TemplateTo compatibility', description: 'The read-only template routes TemplateTo\'s n8n node calls' },
+        { name: 'Operations', description: 'Health, readiness and Prometheus metrics for whoever runs the service' },
       ],
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
-    transform: ({ schema, url }) => {
+    transform: ({ schema, url, route }) => {
       const path = url.split('?')[0]
       if (!API.test(path)) return { schema: { ...schema, hide: true }, url }
-      return { schema, url }
+      const documented = openApiPath(path)
+      const methods = ([] as string[]).concat(route.method)
+      const operationId = OPERATION_IDS[`${methods[0]} ${documented}`]
+      // Routes without a key (health, readiness, metrics, signed downloads) say so: no security.
+      const security = (schema as { security?: unknown }).security ?? []
+      return { schema: { ...schema, security, ...(operationId ? { operationId } : {}) } as typeof schema, url: documented }
     },
   })
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())

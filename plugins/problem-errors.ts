@@ -7,6 +7,7 @@ import { PoolError } from '../pool/index.js'
 import { renderErrorStatus } from '../src/render/pool-errors.js'
 import { trackAllowedMethods } from './method-not-allowed.js'
 import { schemaProblem } from '../src/api/schema-problem.js'
+import { engineProblem } from '../src/engine-problem.js'
 
 /** Every 503 says when to come back (busy, not ready, shutting down): a caller that set none gets 1 s. */
 export function sendProblem(reply: FastifyReply, status: number, code: string, message: string): FastifyReply {
@@ -14,7 +15,7 @@ export function sendProblem(reply: FastifyReply, status: number, code: string, m
   return reply.code(status).type('application/problem+json; charset=utf-8').send(problemBody(status, code, message, String(reply.request.id)))
 }
 
-function translate(error: FastifyError, request: FastifyRequest, bodyLimit: number): { status: number; code: string; message: string } {
+function translate(error: FastifyError, request: FastifyRequest, bodyLimit: number): { status: number; code: string; message: string; retryAfterS?: number } {
   if (error instanceof PoolError) {
     return { status: renderErrorStatus(error.code), code: error.code, message: error.message }
   }
@@ -42,11 +43,15 @@ function translate(error: FastifyError, request: FastifyRequest, bodyLimit: numb
       return { status: 400, code: new Errors.REQUEST_INVALID().code, message: error.message }
   }
   if (error.code?.startsWith('QUIRE_ERR_') && error.statusCode) {
-    return { status: error.statusCode, code: error.code, message: error.message }
+    // A refusal that knows when to come back (an account budget) says so.
+    const retryAfterS = (error as { retryAfterS?: unknown }).retryAfterS
+    return { status: error.statusCode, code: error.code, message: error.message, ...(typeof retryAfterS === 'number' ? { retryAfterS } : {}) }
   }
   if (error instanceof SyntaxError && (error as FastifyError).statusCode === 400) {
     return { status: 400, code: new Errors.REQUEST_INVALID().code, message: `The request body is not valid JSON: ${error.message}` }
   }
+  const engine = engineProblem(error)
+  if (engine) return engine
   const e = new Errors.INTERNAL()
   return { status: 500, code: e.code, message: e.message }
 }
@@ -68,11 +73,30 @@ export function frameworkError(error: FastifyError, _request: FastifyRequest, re
   return sendProblem(reply, 500, e.code, e.message)
 }
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** A person's browser asking for a page that does not exist gets a page, with the way back; clients get JSON. */
+function notFoundPage(path: string, code: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Not found · Quire</title><link rel="stylesheet" href="/assets/app.css"></head>
+<body><main class="main"><section class="card narrow" aria-labelledby="error-title">
+<h1 id="error-title">Not found</h1>
+<p class="alert error" role="alert">There is no page at ${escapeHtml(path)}.</p>
+<p class="muted small">Status 404 · <code>${code}</code></p>
+<p><a href="/templates">The web interface</a> · <a href="/docs">The API reference</a></p>
+</section></main></body></html>
+`
+}
+
+const wantsHtml = (request: FastifyRequest) => request.method === 'GET' && /\btext\/html\b/.test(request.headers.accept ?? '')
+
 async function problemErrors(app: FastifyInstance): Promise<void> {
   app.setErrorHandler(function handleError(error: FastifyError, request, reply) {
-    const { status, code, message } = translate(error, request, app.initialConfig.bodyLimit ?? 0)
+    const { status, code, message, retryAfterS } = translate(error, request, app.initialConfig.bodyLimit ?? 0)
     if (status >= 500) request.log.error({ err: error, code }, message)
     else request.log.info({ code }, message)
+    if (retryAfterS !== undefined) reply.header('retry-after', String(retryAfterS))
     return sendProblem(reply, status, code, message)
   })
   const allowedMethods = trackAllowedMethods(app)
@@ -86,6 +110,7 @@ async function problemErrors(app: FastifyInstance): Promise<void> {
       return sendProblem(reply, 405, e.code, e.message)
     }
     const e = new Errors.NOT_FOUND(`${request.method} ${path}`)
+    if (wantsHtml(request)) return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage(path, e.code))
     return sendProblem(reply, 404, e.code, e.message)
   })
 }

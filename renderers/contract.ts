@@ -33,6 +33,8 @@ export interface TemplateSettings {
   cultureName?: string
   /** 'html' escapes Liquid output (Quire's default); 'none' prints it as is (Fluid's, kept for imported TemplateTo templates). */
   outputEscaping?: 'html' | 'none'
+  /** `{{ x }}` with x not in the data renders empty and is a warning ('warn', the default) or a 400 ('error'). */
+  missingVariables?: 'warn' | 'error'
   /** PDF standards: tagging, outline, metadata, PDF/A, PDF/UA, Factur-X (docs/pdf-standards.md); absent = the defaults. */
   pdf?: PdfSettings
 }
@@ -218,6 +220,7 @@ export const RENDER_ERROR_CODES = [
   'QUIRE_ERR_RENDER_LAYOUT_LIMIT',
   'QUIRE_ERR_RENDER_IMAGE_DECODE_LIMIT',
   'QUIRE_ERR_RENDER_SVG_LIMIT',
+  'QUIRE_ERR_RENDER_NATIVE_CRASHED',
   'QUIRE_ERR_RENDER_ATTACHMENT_INVALID',
   'QUIRE_ERR_RENDER_NOT_ACCESSIBLE',
   'QUIRE_ERR_RENDER_FAILED',

@@ -50,7 +50,8 @@ await rm(out, { recursive: true, force: true })
 const started = performance.now()
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { cli: 'src/cli.ts', worker: 'pool/worker.ts' },
+  // native-child: the helper process a render worker starts for resvg and librsvg (renderers/isolated/native-process.ts).
+  entryPoints: { cli: 'src/cli.ts', worker: 'pool/worker.ts', 'native-child': 'renderers/isolated/native-child.ts' },
   outdir: out,
   bundle: true,
   // Each dynamic import() (the server, the store, the image/TXT/DOCX engines …) stays a chunk loaded when used.

@@ -49,8 +49,23 @@ export interface Config {
     downloadLinkTtlMs: number
     /** Time limit of one presigned-address upload. */
     uploadTimeoutMs: number
-    /** A job interrupted this many times (e.g. it crashes the process) is failed instead of retried. */
+    /**
+     * Runs a job may have: a run ended by the process (or node) dying — a crash in its render, a kill — is
+     * followed by one more run, alone on its node, until this many; a job interrupted this many times is Failed.
+     */
     maxRuns: number
+    /** How long storing a result, or recording a job's end, is retried while its engine is down before the job is Failed. */
+    storeRetryMs: number
+    /** How often every unfinished job is checked: queued again if its queue entry was lost, taken over if its run died. */
+    checkIntervalMs: number
+    /** A running job's lease: when its run stops renewing it (the process died) another run may take the job. */
+    leaseMs: number
+    /** A job still Pending this long after it was accepted is Failed (the bound on waiting whatever happens). */
+    deadlineMs: number
+    /** Jobs of one account that may be Pending or Processing at once. */
+    maxQueuedPerAccount: number
+    /** Bytes of stored job input one account may have waiting at once. */
+    maxQueuedBytesPerAccount: number
   }
   webhooks: {
     /** The receiver must answer within this time (the spec's 30 s). */
@@ -58,11 +73,18 @@ export interface Config {
     /** First retry delay; each further retry doubles it. */
     retryBaseMs: number
     attempts: number
+    /**
+     * WEBHOOK_DEV_HTTP_LOOPBACK: webhooks may also go to http:// on this machine's loopback (localhost,
+     * 127.0.0.0/8, ::1), to try them during development; off by default, refused with NODE_ENV=production.
+     */
+    devHttpLoopback: boolean
   }
   /** Server secret for signed download links and webhook signing keys; null = generated once and kept in DATA_DIR. */
   secret: string | null
   /** On SIGTERM/SIGINT, how long in-flight requests may take to finish before their connections are cut. */
   shutdownGraceMs: number
+  /** /ready says not ready while the disk holding DATA_DIR has less free space than this (writes there would fail). */
+  storageMinFreeBytes: number
   /** Bearer token that GET /metrics requires; null = the metrics are open (keep the port private then). */
   metricsToken: string | null
   /** Scale-out engines (docs/scaling.md); each null = the embedded default (SQLite, in-process queue, files). */
@@ -123,6 +145,16 @@ function atMost(env: Env, name: string, value: number, max: number): number {
 
 function list(env: Env, name: string): string[] {
   return (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+}
+
+/** The development-only webhook setting; a production process refuses to start with it. */
+function devHttpLoopback(env: Env): boolean {
+  const raw = (env.WEBHOOK_DEV_HTTP_LOOPBACK ?? '').trim().toLowerCase()
+  if (!['', 'true', 'false'].includes(raw)) throw new ConfigError(`WEBHOOK_DEV_HTTP_LOOPBACK must be true or false, got "${env.WEBHOOK_DEV_HTTP_LOOPBACK}"`)
+  if (raw === 'true' && env.NODE_ENV === 'production') {
+    throw new ConfigError('WEBHOOK_DEV_HTTP_LOOPBACK=true is for development and is refused with NODE_ENV=production')
+  }
+  return raw === 'true'
 }
 
 function secretFrom(env: Env): string | null {
@@ -224,15 +256,23 @@ export function loadConfig(env: Env = process.env): Config {
       sweepIntervalMs: integer(env, 'JOB_SWEEP_INTERVAL_MS', 60_000, 10),
       downloadLinkTtlMs: integer(env, 'DOWNLOAD_LINK_TTL_MS', 5 * 60 * 1000, 1000),
       uploadTimeoutMs: integer(env, 'UPLOAD_TIMEOUT_MS', 60_000, 100),
-      maxRuns: integer(env, 'JOB_MAX_RUNS', 3, 1),
+      maxRuns: integer(env, 'JOB_MAX_RUNS', 2, 1),
+      storeRetryMs: integer(env, 'JOB_STORE_RETRY_MS', 30_000, 0),
+      checkIntervalMs: integer(env, 'JOB_CHECK_INTERVAL_MS', 10_000, 100),
+      leaseMs: integer(env, 'JOB_LEASE_MS', 15_000, 300),
+      deadlineMs: integer(env, 'JOB_DEADLINE_MS', 60 * 60 * 1000, 1000),
+      maxQueuedPerAccount: integer(env, 'JOB_MAX_QUEUED_PER_ACCOUNT', 100, 1),
+      maxQueuedBytesPerAccount: integer(env, 'JOB_MAX_QUEUED_BYTES_PER_ACCOUNT', 256 * 1024 * 1024, 1024),
     },
     webhooks: {
       timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 30_000, 100),
       retryBaseMs: integer(env, 'WEBHOOK_RETRY_BASE_MS', 10_000, 1),
       attempts: integer(env, 'WEBHOOK_ATTEMPTS', 3, 1),
+      devHttpLoopback: devHttpLoopback(env),
     },
     secret: secretFrom(env),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 30_000, 0),
+    storageMinFreeBytes: integer(env, 'STORAGE_MIN_FREE_BYTES', 64 * 1024 * 1024, 0),
     metricsToken: env.METRICS_TOKEN ? env.METRICS_TOKEN : null,
     engines: {
       databaseUrl: urlSetting(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),

@@ -55,6 +55,10 @@ export const Errors = {
   RATE_LIMITED: define('QUIRE_ERR_RATE_LIMITED', 'This API key made more than %s requests in a minute (RATE_LIMIT_PER_MINUTE); retry in %s seconds', 429),
   API_KEY_NOT_FOUND: define('QUIRE_ERR_API_KEY_NOT_FOUND', 'API key %s not found', 404),
   USER_NOT_FOUND: define('QUIRE_ERR_USER_NOT_FOUND', 'User %s not found', 404),
+  STORAGE_FULL: define('QUIRE_ERR_STORAGE_FULL', 'The service\'s storage is full: %s; nothing was saved, retry once space is freed', 507),
+  STORAGE_UNAVAILABLE: define('QUIRE_ERR_STORAGE_UNAVAILABLE', 'The service cannot write its storage: %s; nothing was saved, retry later', 503),
+  ENGINE_UNAVAILABLE: define('QUIRE_ERR_ENGINE_UNAVAILABLE', '%s: nothing was done; retry in a few seconds', 503),
+  ASYNC_ACCOUNT_BUDGET: define('QUIRE_ERR_ASYNC_ACCOUNT_BUDGET', 'This account already has %s (limit %s, %s); retry once some of its jobs have ended', 429),
   NOT_READY: define('QUIRE_ERR_NOT_READY', 'Not ready: %s', 503),
   SHUTTING_DOWN: define('QUIRE_ERR_SHUTTING_DOWN', 'The service is shutting down; send the request again (to another instance)', 503),
   METRICS_TOKEN_INVALID: define('QUIRE_ERR_METRICS_TOKEN_INVALID', 'GET /metrics needs the header Authorization: Bearer <METRICS_TOKEN>', 401),
@@ -76,6 +80,7 @@ export const RENDER_ERROR_STATUS: Record<RenderErrorCode, number> = {
   QUIRE_ERR_RENDER_LAYOUT_LIMIT: 400,
   QUIRE_ERR_RENDER_IMAGE_DECODE_LIMIT: 400,
   QUIRE_ERR_RENDER_SVG_LIMIT: 400,
+  QUIRE_ERR_RENDER_NATIVE_CRASHED: 400,
   QUIRE_ERR_RENDER_ATTACHMENT_INVALID: 400,
   QUIRE_ERR_RENDER_NOT_ACCESSIBLE: 400,
   QUIRE_ERR_RENDER_FAILED: 500,
@@ -101,7 +106,7 @@ export function allErrorCodes(): string[] {
 const TITLES: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
   409: 'Conflict', 413: 'Payload Too Large', 414: 'URI Too Long', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 499: 'Client Closed Request', 500: 'Internal Server Error',
-  503: 'Service Unavailable',
+  503: 'Service Unavailable', 507: 'Insufficient Storage',
 }
 
 export interface ProblemBody { type: string; title: string; status: number; code: string; error: string; requestId?: string }

@@ -135,6 +135,8 @@ const SETTINGS_SHAPE: Shape = {
   // TemplateTo's culture (format_number, currency, {{tt_date}}) and the output escaping choice (docs/templateto.md).
   cultureName: optional({ rule: { kind: 'culture' } }),
   outputEscaping: optional({ rule: { kind: 'enum', values: ['html', 'none'] } }),
+  // A Liquid output of a variable the data lacks: a warning (default) or a 400 naming it.
+  missingVariables: optional({ rule: { kind: 'enum', values: ['warn', 'error'] } }),
   // PDF standards (docs/pdf-standards.md): every member optional, absent = the default.
   pdf: optional({ rule: { kind: 'object', fields: PDF_SHAPE } }),
 }

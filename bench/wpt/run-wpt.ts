@@ -27,8 +27,8 @@ export interface WptResult extends Verdict {
 export interface RunOptions {
   dir?: string
   threads?: number
-  /** Called after each test is judged (progress). */
-  onResult?: (result: WptResult, done: number, total: number) => void
+  /** Called after each test is judged (progress), with the PNGs of its files that rendered (by manifest file). */
+  onResult?: (result: WptResult, done: number, total: number, pngs: Map<string, Buffer>) => void
 }
 
 type Shot = { png: Buffer; ms: number } | { error: string; timedOut: boolean; ms: number }
@@ -116,7 +116,11 @@ export async function runWpt(tests: WptTest[], options: RunOptions = {}): Promis
           timedOut: rendered.some((s) => 'timedOut' in s && s.timedOut),
         }
         results.push(result)
-        options.onResult?.(result, results.length, ordered.length)
+        if (options.onResult) {
+          const pngs = new Map<string, Buffer>()
+          for (const file of own) { const shot = shotsDone.get(file)!; if ('png' in shot) pngs.set(file, shot.png) }
+          options.onResult(result, results.length, ordered.length, pngs)
+        }
         for (const file of own) {
           const left = uses.get(file)! - 1
           uses.set(file, left)

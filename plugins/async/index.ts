@@ -20,6 +20,7 @@ import { JobStore } from '../../src/jobs/job-store.js'
 import { loadServerSecret } from '../../src/jobs/server-secret.js'
 import { accountWebhookSecret } from '../../src/jobs/webhook-signature.js'
 import { applyRequestOptions } from '../../src/render/request-options.js'
+import { engineRefusal } from './engine-refusal.js'
 
 type Bag = Record<string, unknown>
 type Params = { renderType: string; templateId: string; jobId: string }
@@ -39,6 +40,11 @@ function portable({ limits: _limits, fetch: _fetch, ...task }: RenderTask): JobT
 
 export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
   const { config } = app
+  const webhookOptions = { webhookHttpLoopback: config.webhooks.devHttpLoopback }
+  if (config.webhooks.devHttpLoopback) {
+    // Loud on purpose: this lets callers make the service send requests to this machine's own ports.
+    app.log.warn('WEBHOOK_DEV_HTTP_LOOPBACK is on: webhooks may be sent over plain http:// to localhost, 127.0.0.0/8 and ::1. For development only; never in production.')
+  }
   const secret = await loadServerSecret(config.dataDir, config.secret)
   const files = app.engines.results
   const jobs = new JobService({
@@ -54,6 +60,7 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
       webhook: (outcome) => app.metrics.webhookDeliveries.inc({ outcome }),
     },
     sharedQueues: app.engines.queues ?? undefined,
+    refusal: engineRefusal(app),
   })
   app.metrics.jobsNow = () => jobs.stats
   app.decorate('jobs', jobs)
@@ -94,7 +101,7 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
   // they are read as options and also stay visible to the template (nothing is removed from the data).
   app.post<{ Params: Params }>('/render/async/:renderType/:templateId', { ...auth, schema: S.template }, async (request, reply) => {
     const renderType = request.params.renderType as TemplateRenderType
-    const query = asyncQuery(request.query, true)
+    const query = asyncQuery(request.query, true, webhookOptions)
     const data = request.body as Bag
     const image = renderType === 'image' ? imageOptionsFromBody(data) : undefined
     const resolved = await cachedTemplateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
@@ -106,7 +113,7 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: Params }>('/render/async/:renderType/fromhtml', { ...auth, schema: S.html }, async (request, reply) => {
     const renderType = request.params.renderType as HtmlRenderType
-    const query = asyncQuery(request.query, false)
+    const query = asyncQuery(request.query, false, webhookOptions)
     const body = request.body as Bag
     const settings = body.settings === undefined ? undefined : parseSettings(body.settings)
     const source = htmlSource(decodeBase64Html(body.base64HtmlString, config.limits.maxHtmlChars), settings)
@@ -117,7 +124,7 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
   })
 
   app.post<{ Params: Params }>('/render/async/image/:templateId/clips', { ...auth, schema: S.templateClips }, async (request, reply) => {
-    const query = asyncQuery(request.query, true)
+    const query = asyncQuery(request.query, true, webhookOptions)
     const body = request.body as Bag
     const data = body.data as Bag
     const clips = clipsOptionsFromBody(body, config.limits.maxClips)
@@ -129,7 +136,7 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
   })
 
   app.post('/render/async/image/fromhtml/clips', { ...auth, schema: S.htmlClips }, async (request, reply) => {
-    const query = asyncQuery(request.query, false)
+    const query = asyncQuery(request.query, false, webhookOptions)
     const body = request.body as Bag
     const source = htmlSource(decodeBase64Html(body.base64HtmlString, config.limits.maxHtmlChars))
     const task = buildTask(config, 'clips', { source, data: {} }, clipsOptionsFromBody(body, config.limits.maxClips))

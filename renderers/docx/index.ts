@@ -22,7 +22,8 @@ export async function renderDocx(task: DocxTask): Promise<RenderOutput> {
   if (Number.isNaN(date.getTime())) throw new RenderError('QUIRE_ERR_RENDER_INVALID_OPTION', `task.now "${task.now}" is not a valid date`)
   const settings = task.source.settings
 
-  const html = await renderDocumentHtml({ source: task.source, data: task.data, limits: task.limits })
+  const templateWarnings: string[] = []
+  const html = await renderDocumentHtml({ source: task.source, data: task.data, limits: task.limits, warn: (m) => templateWarnings.push(m) })
   const first = pageGeometry(settings, NO_PAGE_RULE)
   const budgets = budgetsOf(task.limits)
   let styled = buildStyledDocument(html, { type: 'print', width: first.width - first.margins.left - first.margins.right, height: first.height }, budgets)
@@ -33,6 +34,7 @@ export async function renderDocx(task: DocxTask): Promise<RenderOutput> {
   }
   const loaded = await loadImagesWithWarnings(styled, task.fetch, { budgets, maxWidth: contentWidth * 3 })
   const warnings = new Warnings()
+  warnings.addAll(templateWarnings)
   warnings.addAll(styled.warnings)
   warnings.addAll(loaded.warnings)
   if (settings.cover.enabled && (settings.cover.marginsMm || settings.cover.orientation)) {

@@ -27,12 +27,16 @@ export interface SvgPage {
   glyphMasks?: boolean
   /** Device pixels per CSS px, as resvg will draw the SVG (default 1). */
   scale?: number
+  /** Cut geometry inside layers near the image too (PaintBounds): for a page whose exact SVG made resvg panic. */
+  cutLayers?: boolean
 }
 
 export interface PageSvg {
   svg: string
   /** Glyphs to draw onto the rasterised SVG (composite-glyphs.ts). */
   glyphs: PlacedGlyph[]
+  /** Something inside a layer reaches where resvg might panic (paint-bounds.ts): rasterise it where a crash is survived. */
+  risky: boolean
 }
 
 /** Where an operation may paint, or null for what paints nothing by itself. */
@@ -72,8 +76,13 @@ const boxRect = (f: BoxFrag): Rect => {
   return i ? { x0: Math.min(r.x0, i.contentX), y0: Math.min(r.y0, i.contentY), x1: Math.max(r.x1, i.contentX + i.contentW), y1: Math.max(r.y1, i.contentY + i.contentH) } : r
 }
 
-const edgeRect = (e: EdgeFrag): Rect =>
-  ({ x0: Math.min(e.x1, e.x2) - e.width, y0: Math.min(e.y1, e.y2) - e.width, x1: Math.max(e.x1, e.x2) + e.width, y1: Math.max(e.y1, e.y2) + e.width })
+/** The segment's ends are the border's (layout-table.ts); across it, half the width each side; a px of anti-aliasing around. */
+function edgeRect(e: EdgeFrag): Rect {
+  const across = e.width / 2 + 1
+  return e.y1 === e.y2
+    ? { x0: Math.min(e.x1, e.x2) - 1, y0: e.y1 - across, x1: Math.max(e.x1, e.x2) + 1, y1: e.y1 + across }
+    : { x0: e.x1 - across, y0: Math.min(e.y1, e.y2) - 1, x1: e.x1 + across, y1: Math.max(e.y1, e.y2) + 1 }
+}
 
 const drawnSide = (b: BorderSide) => b.style !== 'none' && b.style !== 'hidden' && b.width > 0 && b.color.a > 0
 
@@ -97,8 +106,14 @@ const BAND = 64
 function visibleText(f: TextFrag, fonts: FontStore, bounds: PaintBounds): TextFrag | null {
   const r = textRect(f, fonts)
   if (!bounds.shows(r)) return null
+  bounds.drawn(r, false)
   if (!f.shadows?.length) return f
-  const shadows = f.shadows.filter((sh) => bounds.shows({ x0: r.x0 + sh.x, y0: r.y0 + sh.y, x1: r.x1 + sh.x, y1: r.y1 + sh.y }))
+  const shadows = f.shadows.filter((sh) => {
+    const moved = { x0: r.x0 + sh.x, y0: r.y0 + sh.y, x1: r.x1 + sh.x, y1: r.y1 + sh.y }
+    const shows = bounds.shows(moved)
+    if (shows) bounds.drawn(moved, false)
+    return shows
+  })
   return shadows.length === f.shadows.length ? f : { ...f, shadows }
 }
 
@@ -170,11 +185,11 @@ export function lateText(ops: PaintOp[], fonts: FontStore, height: number): Set<
 function edge(e: EdgeFrag): string {
   const half = e.width / 2
   if (e.style === 'solid' || e.style === 'double') {
-    // Rectangles reaching half a width past each end, so that crossing edges meet at the corners.
+    // The segment's ends already reach into the corners (layout-table.ts).
     const horizontal = e.y1 === e.y2
     const pts = horizontal
-      ? [[e.x1 - half, e.y1 - half], [e.x2 + half, e.y1 - half], [e.x2 + half, e.y1 + half], [e.x1 - half, e.y1 + half]]
-      : [[e.x1 - half, e.y1 - half], [e.x1 + half, e.y1 - half], [e.x1 + half, e.y2 + half], [e.x1 - half, e.y2 + half]]
+      ? [[e.x1, e.y1 - half], [e.x2, e.y1 - half], [e.x2, e.y1 + half], [e.x1, e.y1 + half]]
+      : [[e.x1 - half, e.y1], [e.x1 + half, e.y1], [e.x1 + half, e.y2], [e.x1 - half, e.y2]]
     return `<path d="${polygonD(pts)}"${fillAttrs(e.color)}/>`
   }
   const w = e.width
@@ -200,7 +215,7 @@ export function displayListSvg(allOps: PaintOp[], root: BoxFrag, page: SvgPage):
   const canvas = { w: page.width, h: page.height }
   const defs = new SvgDefs()
   const text = new SvgText(page.fonts)
-  const bounds = new PaintBounds(page.width, page.height, page.scale ?? 1)
+  const bounds = new PaintBounds(page.width, page.height, page.scale ?? 1, page.cutLayers)
   const ctx = { defs, images: page.images, warnings: page.warnings, bounds }
   let body = ''
   let open = 0
@@ -213,7 +228,9 @@ export function displayListSvg(allOps: PaintOp[], root: BoxFrag, page: SvgPage):
         // shadows (each checked on its own) may show when the box does not.
         const painted = f === painter || (f.x < page.width && f.x + f.w > 0 && bounds.shows(boxRect(f)))
         if (!painted && f.style.boxShadow.length === 0) break
-        body += svgBox(painted ? fittedBox(f, bounds, page.warnings) : f, ctx, f === painter ? canvas : undefined, painted)
+        const fitted = painted ? fittedBox(f, bounds, page.warnings) : f
+        if (painted) bounds.drawn(boxRect(fitted), true)
+        body += svgBox(fitted, ctx, f === painter ? canvas : undefined, painted)
         break
       }
       case 'text': {
@@ -222,11 +239,20 @@ export function displayListSvg(allOps: PaintOp[], root: BoxFrag, page: SvgPage):
         break
       }
       case 'edge':
-        if (bounds.shows(edgeRect(op.frag))) body += edge(fittedEdge(op.frag, bounds))
+        if (bounds.shows(edgeRect(op.frag))) {
+          const fitted = fittedEdge(op.frag, bounds)
+          bounds.drawn(edgeRect(fitted), true)
+          body += edge(fitted)
+        }
         break
-      case 'symbol':
-        if (bounds.shows({ x0: op.frag.x, y0: op.frag.y, x1: op.frag.x + op.frag.w, y1: op.frag.y + op.frag.h })) body += symbol(op.frag)
+      case 'symbol': {
+        const r = { x0: op.frag.x, y0: op.frag.y, x1: op.frag.x + op.frag.w, y1: op.frag.y + op.frag.h }
+        if (bounds.shows(r)) {
+          bounds.drawn(r, true)
+          body += symbol(op.frag)
+        }
         break
+      }
       case 'clip': {
         const id = defs.add((id) => `<clipPath id="${id}"><path d="${rectD(op.x, op.y, op.w, op.h, op.radii)}"/></clipPath>`)
         body += `<g clip-path="url(#${id})">`
@@ -260,5 +286,5 @@ export function displayListSvg(allOps: PaintOp[], root: BoxFrag, page: SvgPage):
   const { width, height } = page
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<defs>${defs.text}</defs>${body}</svg>`
-  return { svg, glyphs }
+  return { svg, glyphs, risky: bounds.risky }
 }

@@ -8,6 +8,10 @@
 // (and every shadow) that cannot reach a pixel of the image, and cuts geometry that reaches more than SLACK
 // device pixels past the visible area. What is left out could not have drawn a visible pixel; what is cut
 // only moves edges that lie far outside the image, so ordinary documents come out byte for byte as before.
+// Layers inside layers are measured by resvg from their parent layer's corner, which lies up to twice the
+// canvas left of and above the image: a nested layer can still miss "four times the canvas" while its
+// content shows. So the bounds also note whether every drawing inside a layer stays where that cannot
+// happen (`risky` otherwise; layout-raster.ts then rasterises the SVG in a process that may crash).
 import type { Matrix } from '../layout/display-list.js'
 
 export interface Rect { x0: number; y0: number; x1: number; y1: number }
@@ -28,6 +32,19 @@ const AA = 1
  */
 export const MAX_SHADOW_SIGMA = 128
 
+/**
+ * How far past the image's top and left edges drawings inside layers may reach, as a share of its size:
+ * a nested layer's corner then lies at most this far out, and resvg's four-times-the-canvas window,
+ * measured from there, still holds everything on the image.
+ */
+const LAYER_REACH = 1 / 4
+
+/** Device pixels per local unit beyond which the SVG's rounding (0.005 local units) could misplace a layer. */
+const MAX_LAYER_MAGNIFICATION = 1000
+
+/** Device coordinates below 2^24 keep their integer part in resvg's 32-bit floats and never overflow its layers. */
+const MAX_DEVICE = 1 << 24
+
 interface Layer {
   /** Local → device (image pixels, the output scale included). */
   m: Matrix
@@ -35,6 +52,8 @@ interface Layer {
   clip: Rect
   /** The clip grown by SLACK, in local coordinates (computed when first needed); null when m is singular. */
   view?: Rect | null
+  /** Layer groups (opacity, clip) open here. */
+  layers: number
 }
 
 const multiply = (p: Matrix, q: Matrix): Matrix => [
@@ -75,9 +94,20 @@ const intersect = (a: Rect, b: Rect): Rect => ({ x0: Math.max(a.x0, b.x0), y0: M
 /** The transform and clip in force while the display list is painted, as a stack that follows its groups. */
 export class PaintBounds {
   private readonly stack: Layer[]
+  private readonly width: number
+  private readonly height: number
+  /** Something inside a layer reaches where resvg might panic (see the file's comment). */
+  risky = false
 
-  constructor(width: number, height: number, scale: number) {
-    this.stack = [{ m: [scale, 0, 0, scale, 0, 0], clip: { x0: 0, y0: 0, x1: width * scale, y1: height * scale } }]
+  /**
+   * `cutLayers`: inside layers, geometry is also cut where it reaches more than LAYER_REACH above or left of
+   * the image (for a page whose exact SVG made resvg panic: a gradient or tiles of such a box then start
+   * at the cut; under rotations and skews nothing more is cut).
+   */
+  constructor(width: number, height: number, scale: number, private readonly cutLayers = false) {
+    this.width = width * scale
+    this.height = height * scale
+    this.stack = [{ m: [scale, 0, 0, scale, 0, 0], clip: { x0: 0, y0: 0, x1: this.width, y1: this.height }, layers: 0 }]
   }
 
   private get top(): Layer {
@@ -85,17 +115,39 @@ export class PaintBounds {
   }
 
   transform(m: Matrix): void {
-    this.stack.push({ m: multiply(this.top.m, m), clip: this.top.clip })
+    this.stack.push({ m: multiply(this.top.m, m), clip: this.top.clip, layers: this.top.layers })
   }
 
   clip(r: Rect): void {
     const top = this.top
-    this.stack.push({ m: top.m, clip: intersect(top.clip, mapRect(top.m, r)) })
+    this.stack.push({ m: top.m, clip: intersect(top.clip, mapRect(top.m, r)), layers: top.layers + 1 })
   }
 
-  /** A group that changes neither (opacity), so that its restore pops what it pushed. */
+  /** A layer that changes neither (opacity). */
   group(): void {
-    this.stack.push(this.top)
+    const top = this.top
+    this.stack.push({ m: top.m, clip: top.clip, view: this.cutLayers ? undefined : top.view, layers: top.layers + 1 })
+  }
+
+  /**
+   * Notes a drawing inside local rectangle `r` that shows (see shows): `exact` when the drawing fills
+   * its rectangle's edges (boxes, shadow regions, edges), not when it may lie anywhere inside (text).
+   * Inside a layer, it must not reach far above or left of the image, nor, when not exact, far below or
+   * right of it; else the page is `risky`.
+   */
+  drawn(r: Rect, exact: boolean): void {
+    const top = this.top
+    if (top.layers === 0 || this.risky) return
+    const d = mapRect(top.m, r)
+    const reachX = this.width * LAYER_REACH, reachY = this.height * LAYER_REACH
+    const far = exact ? MAX_DEVICE : 2 - LAYER_REACH
+    this.risky = !(d.x0 >= -reachX && d.y0 >= -reachY && d.x1 <= (exact ? far : this.width * far - 4) && d.y1 <= (exact ? far : this.height * far - 4)) ||
+      this.scale > MAX_LAYER_MAGNIFICATION
+  }
+
+  /** Whether a layer group is open (drawings inside it count for `risky`). */
+  get inLayer(): boolean {
+    return this.top.layers > 0
   }
 
   restore(): void {
@@ -129,7 +181,10 @@ export class PaintBounds {
     if (top.view === undefined) {
       const inv = invert(top.m)
       const c = top.clip
-      top.view = inv && c.x1 > c.x0 && c.y1 > c.y0 ? mapRect(inv, { x0: c.x0 - SLACK, y0: c.y0 - SLACK, x1: c.x1 + SLACK, y1: c.y1 + SLACK }) : null
+      const cut = this.cutLayers && top.layers > 0 && top.m[1] === 0 && top.m[2] === 0
+      const x0 = cut ? Math.max(c.x0 - SLACK, 8 - this.width * LAYER_REACH) : c.x0 - SLACK
+      const y0 = cut ? Math.max(c.y0 - SLACK, 8 - this.height * LAYER_REACH) : c.y0 - SLACK
+      top.view = inv && c.x1 > c.x0 && c.y1 > c.y0 ? mapRect(inv, { x0, y0, x1: c.x1 + SLACK, y1: c.y1 + SLACK }) : null
     }
     return top.view
   }

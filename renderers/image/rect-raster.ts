@@ -140,8 +140,8 @@ export function rectRaster(allOps: PaintOp[], page: RectPage): { raster: Raster;
       const half = e.width / 2
       const horizontal = e.y1 === e.y2
       fills.push(horizontal
-        ? { x0: Math.min(e.x1, e.x2) - half, y0: e.y1 - half, x1: Math.max(e.x1, e.x2) + half, y1: e.y1 + half, c: e.color }
-        : { x0: e.x1 - half, y0: Math.min(e.y1, e.y2) - half, x1: e.x1 + half, y1: Math.max(e.y1, e.y2) + half, c: e.color })
+        ? { x0: Math.min(e.x1, e.x2), y0: e.y1 - half, x1: Math.max(e.x1, e.x2), y1: e.y1 + half, c: e.color }
+        : { x0: e.x1 - half, y0: Math.min(e.y1, e.y2), x1: e.x1 + half, y1: Math.max(e.y1, e.y2), c: e.color })
     } else if (op.kind === 'symbol') {
       // Disc and square list markers (display-list-svg.ts draws them as an ellipse and a square).
       const m = op.frag

@@ -23,7 +23,7 @@ export const DEFAULT_VIEWPORT_HEIGHT = 1200
 
 /** The stages before the back-end, passed in so the back-end can be tested and benchmarked alone. */
 export interface FrontEnd {
-  renderDocumentHtml(args: { source: DocumentSource; data: unknown; limits: RenderLimits }): Promise<string>
+  renderDocumentHtml(args: { source: DocumentSource; data: unknown; limits: RenderLimits; warn?: (message: string) => void }): Promise<string>
   buildStyledDocument(html: string, media: MediaContext, budgets?: RenderBudgets, imports?: ReadonlyMap<string, string>): StyledDocument
   loadImages(doc: StyledDocument, policy: FetchPolicy, options?: ImageLoadOptions): Promise<{ images: ImageStore; warnings: string[] }>
 }
@@ -67,7 +67,8 @@ export function renderPage(front: FrontEnd, request: PageRequest): Promise<Rende
 }
 
 async function renderPageOnce(front: FrontEnd, request: PageRequest): Promise<RenderedPage> {
-  const html = await front.renderDocumentHtml({ source: request.source, data: request.data, limits: request.limits })
+  const templateWarnings: string[] = []
+  const html = await front.renderDocumentHtml({ source: request.source, data: request.data, limits: request.limits, warn: (m) => templateWarnings.push(m) })
   if (html.length > request.limits.maxHtmlChars) {
     throw new RenderError('QUIRE_ERR_RENDER_HTML_LIMIT', `rendered HTML has ${html.length} characters; the limit is ${request.limits.maxHtmlChars}`)
   }
@@ -78,6 +79,7 @@ async function renderPageOnce(front: FrontEnd, request: PageRequest): Promise<Re
   checkImageLimits(Math.round(width * request.scale), Math.round(viewportHeight * request.scale), request.limits)
 
   const warnings = new Warnings()
+  warnings.addAll(templateWarnings)
   warnings.addAll(linked.warnings)
   warnings.addAll(doc.warnings)
   // Bitmaps are kept at most as wide as the image's pixels (at least 2 px per CSS px): the most they can be drawn.
@@ -88,7 +90,7 @@ async function renderPageOnce(front: FrontEnd, request: PageRequest): Promise<Re
   warnings.addAll(webFonts.warnings)
   warnings.addAll(imageWarnings)
   const fonts = documentFontStore(fontStore(), webFonts.fonts, request.fontDir ? operatorFonts(request.fontDir) : undefined)
-  const raster = layoutRaster({
+  const raster = await layoutRaster({
     doc, images, warnings, fonts, width, viewportHeight, fullPage: request.fullPage, scale: request.scale, limits: request.limits,
   })
   return { pixels: raster.pixels, width: raster.width, height: raster.height, cssWidth: width, cssHeight: raster.cssHeight, warnings: warnings.list }

@@ -91,6 +91,10 @@ function shadows(frag: BoxFrag, ctx: BoxPaint): string {
     const d = cut === shape
       ? rectD(x0, y0, frag.w + 2 * sh.spread, frag.h + 2 * sh.spread, r)
       : rectD(cut.x0, cut.y0, cut.x1 - cut.x0, cut.y1 - cut.y0, r)
+    // resvg's layer for the filter is its region: the shape's bounds grown by half on every side.
+    const cw = cut.x1 - cut.x0, ch = cut.y1 - cut.y0
+    if (sigma > 0) ctx.bounds.drawn({ x0: cut.x0 - cw / 2, y0: cut.y0 - ch / 2, x1: cut.x1 + cw / 2, y1: cut.y1 + ch / 2 }, true)
+    else ctx.bounds.drawn(cut, true)
     const filter = sigma > 0 ? ` filter="url(#${ctx.defs.add((id) => `<filter id="${id}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${num(sigma)}"/></filter>`)})"` : ''
     out += `<path d="${d}"${fillAttrs(sh.color)}${filter}/>`
   }
@@ -143,6 +147,8 @@ function layers(frag: BoxFrag, s: ComputedStyle, ctx: BoxPaint, canvas?: CanvasA
     content += layer.image.kind === 'url' ? imageLayer(layer, layer.image.url, area, canvas ?? frag, s.zoom, ctx, drawn) : gradient(layer, area, ctx, drawn, canvas)
   }
   if (!content) return ''
+  // Tiles may start before the box and end after it.
+  if (ctx.bounds.inLayer) ctx.bounds.drawn(drawn.rect(), true)
   // resvg draws a clipped group on a canvas of its own and a mask of the clip on another, then composites
   // them: two extra full-size passes (15 of a social card's 27 ms of resvg). The canvas's clip is the image's
   // own edge, and a square-cornered box's clip around layers that stay inside it cuts nothing: both are left out.
@@ -161,6 +167,9 @@ class Extent {
     this.y0 = Math.min(this.y0, y)
     this.x1 = Math.max(this.x1, x + w)
     this.y1 = Math.max(this.y1, y + h)
+  }
+  rect(): { x0: number; y0: number; x1: number; y1: number } {
+    return { x0: this.x0, y0: this.y0, x1: this.x1, y1: this.y1 }
   }
   within(a: Area): boolean {
     const eps = 1e-3

@@ -110,7 +110,7 @@ function walk(frag: Frag, ops: PaintOp[], positioned: BoxFrag[]): void {
       ops.push({ kind: 'text', frag, top: frag.y, bottom: frag.y + frag.h })
       return
     case 'edge':
-      ops.push({ kind: 'edge', frag, top: Math.min(frag.y1, frag.y2) - frag.width, bottom: Math.max(frag.y1, frag.y2) + frag.width })
+      ops.push({ kind: 'edge', frag, top: Math.min(frag.y1, frag.y2) - frag.width / 2, bottom: Math.max(frag.y1, frag.y2) + frag.width / 2 })
       return
     case 'link':
       ops.push({ kind: 'link', frag, top: frag.y, bottom: frag.y + frag.h })

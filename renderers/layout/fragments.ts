@@ -75,7 +75,10 @@ export interface SymbolFrag {
 /** `el`: the structure owner of the linked content (the `<a>` or an element inside it), for PDF tagging. */
 export interface LinkFrag { kind: 'link'; x: number; y: number; w: number; h: number; href: string; el?: StyledElement | null }
 
-/** A resolved collapsed table border segment (axis-aligned; the stroke is centred on the segment). */
+/**
+ * A resolved collapsed table border segment: axis-aligned, the stroke centred on the line between (x1, y1) and
+ * (x2, y2), which are where the painted border ends (its reach into the corners included).
+ */
 export interface EdgeFrag {
   kind: 'edge'
   x1: number

@@ -78,6 +78,9 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
   let i = 0
   let firstBaseline: number | null = null
   let lastBaseline: number | null = null
+  // Floats and absolute boxes met while filling a line are placed once: a line that is moved down past a float,
+  // or that breaks before the float's unit, reads that unit again (placing it again looped, a float per retry).
+  let placedOutOfFlow: Set<Box> | null = null
 
   while (i < units.length) {
     const first = lines === 0
@@ -93,6 +96,8 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
       const u = units[j]
       if (u.kind === 'br') { end = j + 1; forced = true; break }
       if (u.kind === 'out-of-flow') {
+        if (placedOutOfFlow?.has(u.box)) continue
+        ;(placedOutOfFlow ??= new Set()).add(u.box)
         placeOutOfFlow(u.box, cb, y, band.left + pos, ctx, floats, frags)
         band = bandAt(floats, y, strutHeight, cb, fullBand)
         avail = band.right - band.left - (first ? indent : 0)

@@ -14,6 +14,7 @@ import { cellHalves, collapsedBorders } from './table-borders.js'
 import { resolveColumns } from './table-columns.js'
 import { tableGrid, type GridCell } from './table-grid.js'
 import { renderScopedMap } from './render-scope.js'
+import { anonymousStyle } from './anonymous-style.js'
 
 // The dispatcher asks the table mode for a table's intrinsic widths; the column algorithm computes them.
 export { tableIntrinsicWidths } from './table-columns.js'
@@ -40,6 +41,7 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
   else if (style.marginRight !== 'auto' && cb.align === 'right') x += Math.max(0, free)
 
   const children: Frag[] = []
+  const captions: Frag[] = []
   const inner = withoutFlow(ctx)
   let y = top
   // Captions sit outside the table box proper, above (or below) the grid, as wide as the table.
@@ -47,7 +49,7 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
     for (const caption of table.captions) {
       if ((caption.style.captionSide ?? 'top') !== side) continue
       const r = layoutBox(caption, { x, width: tableWidth, height: null }, y, inner, { floats: createFloatContext() })
-      children.push(r.frag)
+      captions.push(r.frag)
       y = r.frag.y + r.frag.h
     }
   }
@@ -109,16 +111,20 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
     for (let r = c.row; r <= last; r++) span += rowHeights[r]
     if (c.frag.h > span) rowHeights[last] += c.frag.h - span
   }
-  const specH = style.height === 'auto' ? null : len(style.height, cb.height ?? 0)
+  // The border-box height (content-box tables add their borders and padding).
+  const specH = style.height === 'auto' || (style.height.pct && cb.height === null) ? null
+    : len(style.height, cb.height ?? 0) + (style.boxSizing === 'border-box' ? 0 : frame.top + frame.bottom)
   const rowY: number[] = [gridTop + frame.top + frame.spacingY]
   for (let r = 0; r < R; r++) rowY.push(rowY[r] + rowHeights[r] + frame.spacingY)
   let gridBottom = rowY[R] + frame.bottom
-  if (specH !== null && gridBottom - gridTop < specH && R > 0) {
-    // A taller table gives the extra height to its rows evenly.
-    const extra = (specH - (gridBottom - gridTop)) / R
-    for (let r = 0; r < R; r++) rowHeights[r] += extra
-    for (let r = 0; r < R; r++) rowY[r + 1] = rowY[r] + rowHeights[r] + frame.spacingY
-    gridBottom = rowY[R] + frame.bottom
+  if (specH !== null && gridBottom - gridTop < specH) {
+    if (R > 0) {
+      // A taller table gives the extra height to its rows evenly.
+      const extra = (specH - (gridBottom - gridTop)) / R
+      for (let r = 0; r < R; r++) rowHeights[r] += extra
+      for (let r = 0; r < R; r++) rowY[r + 1] = rowY[r] + rowHeights[r] + frame.spacingY
+      gridBottom = rowY[R] + frame.bottom
+    } else gridBottom = gridTop + specH
   }
 
   const tableFrag: BoxFrag = {
@@ -162,12 +168,35 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
   y = gridBottom
   captionsAt('bottom')
   if (ctx.flow) recordRows(ctx, cellFlow!, table, grid.rows.map((row) => row.section.kind), rowY, rowHeights, cellFrags, tableFrag)
-  if (table.captions.length) {
-    // Captions belong to the table's box for painting and pagination, around the grid.
-    tableFrag.y = top
-    tableFrag.h = y - top
+  let frag = tableFrag
+  if (captions.length) {
+    // The captions and the table box share the table's wrapper box (CSS 2 §17.4): the table's background and
+    // borders are the grid's alone, while its transform, opacity and position move the captions too.
+    const styles = wrapperStyles(style)
+    tableFrag.style = styles.grid
+    tableFrag.positioned = false
+    frag = { kind: 'box', x, y: top, w: tableWidth, h: y - top, style: styles.wrapper, children: [...captions, tableFrag], sides: NO_SIDES, positioned: style.position !== 'static' }
   }
-  return { frag: tableFrag, marginBottom: strutOf(m.bottom), selfCollapsing: false, firstBaseline, lastBaseline: firstBaseline }
+  return { frag, marginBottom: strutOf(m.bottom), selfCollapsing: false, firstBaseline, lastBaseline: firstBaseline }
+}
+
+const wrappers = renderScopedMap<ComputedStyle, { wrapper: ComputedStyle; grid: ComputedStyle }>()
+
+/** A captioned table's style split in two: the wrapper's (what moves the whole) and the grid box's (what paints). */
+function wrapperStyles(style: ComputedStyle): { wrapper: ComputedStyle; grid: ComputedStyle } {
+  let styles = wrappers.get(style)
+  if (!styles) {
+    const plain = anonymousStyle(style)
+    styles = {
+      wrapper: {
+        ...plain, display: style.display, position: style.position, zIndex: style.zIndex, opacity: style.opacity, transform: style.transform,
+        translate: style.translate, rotate: style.rotate, scale: style.scale, transformOrigin: style.transformOrigin,
+      },
+      grid: { ...style, position: 'static', zIndex: 'auto', opacity: 1, transform: null, translate: null, rotate: null, scale: null },
+    }
+    wrappers.set(style, styles)
+  }
+  return styles
 }
 
 const collapsedCells = renderScopedMap<GridCell, BlockBox>()
@@ -211,29 +240,52 @@ function withBorders(style: ComputedStyle, halves: { top: number; right: number;
   return out
 }
 
+/**
+ * The resolved grid edges as painted segments. Each segment reaches past its ends by half the widest edge that
+ * crosses it there, so that borders meet at the corners and stop flush where nothing crosses them (a 60 px
+ * left border of a cell with no top or bottom border is as tall as its row, as in Chromium).
+ */
 function collapsedEdges(b: ReturnType<typeof collapsedBorders>, colX: number[], rowY: number[], gap: number): EdgeFrag[] {
   const edges: EdgeFrag[] = []
-  const push = (x1: number, y1: number, x2: number, y2: number, s: BorderSide) => {
-    if (s.style === 'none' || s.style === 'hidden' || s.width <= 0) return
+  /** Where a merged run of segments starts and ends along its length, before the corner reach is added. */
+  const runs: { horizontal: boolean; from: number; to: number; reachFrom: number; reachTo: number }[] = []
+  const shows = (s: BorderSide | undefined): s is BorderSide => !!s && s.style !== 'none' && s.style !== 'hidden' && s.width > 0
+  const widest = (...sides: (BorderSide | undefined)[]) => sides.reduce((m, s) => (shows(s) ? Math.max(m, s.width) : m), 0)
+  const push = (horizontal: boolean, at: number, from: number, to: number, s: BorderSide, reachFrom: number, reachTo: number) => {
+    if (!shows(s)) return
     const style = s.style === 'dashed' || s.style === 'dotted' || s.style === 'double' ? s.style : 'solid'
     const last = edges[edges.length - 1]
-    // Merge collinear neighbours with the same border, so dashes run on and corners meet.
+    const run = runs[runs.length - 1]
+    // Collinear neighbours with the same border merge, so dashes run on.
     if (last && last.style === style && last.width === s.width && sameColor(last.color, s.color) &&
-      ((y1 === y2 && last.y1 === y1 && last.y2 === y2 && Math.abs(last.x2 - x1) < 0.01) ||
-       (x1 === x2 && last.x1 === x1 && last.x2 === x2 && Math.abs(last.y2 - y1) < 0.01))) {
-      last.x2 = x2; last.y2 = y2
+      run.horizontal === horizontal && (horizontal ? last.y1 === at : last.x1 === at) && Math.abs(run.to - from) < 0.01) {
+      run.to = to
+      run.reachTo = reachTo
       return
     }
-    edges.push({ kind: 'edge', x1, y1, x2, y2, width: s.width, style, color: s.color })
+    edges.push(horizontal
+      ? { kind: 'edge', x1: from, y1: at, x2: to, y2: at, width: s.width, style, color: s.color }
+      : { kind: 'edge', x1: at, y1: from, x2: at, y2: to, width: s.width, style, color: s.color })
+    runs.push({ horizontal, from, to, reachFrom, reachTo })
   }
   const lineY = (r: number) => rowY[r] - (r > 0 ? gap : 0)
   for (let r = 0; r < b.h.length; r++) {
-    for (let c = 0; c < b.h[r].length; c++) push(colX[c], lineY(r), colX[c + 1] - gap, lineY(r), b.h[r][c])
+    for (let c = 0; c < b.h[r].length; c++) {
+      const crossing = (col: number) => widest(b.v[r - 1]?.[col], b.v[r]?.[col]) / 2
+      push(true, lineY(r), colX[c], colX[c + 1] - gap, b.h[r][c], crossing(c), crossing(c + 1))
+    }
   }
   for (let c = 0; c < (b.v[0]?.length ?? 0); c++) {
     const x = c < colX.length - 1 ? colX[c] : colX[c] - gap
-    for (let r = 0; r < b.v.length; r++) push(x, lineY(r), x, rowY[r + 1] - gap, b.v[r][c])
+    for (let r = 0; r < b.v.length; r++) {
+      const crossing = (row: number) => widest(b.h[row]?.[c - 1], b.h[row]?.[c]) / 2
+      push(false, x, lineY(r), rowY[r + 1] - gap, b.v[r][c], crossing(r), crossing(r + 1))
+    }
   }
+  edges.forEach((e, k) => {
+    const { horizontal, from, to, reachFrom, reachTo } = runs[k]
+    if (horizontal) { e.x1 = from - reachFrom; e.x2 = to + reachTo } else { e.y1 = from - reachFrom; e.y2 = to + reachTo }
+  })
   return edges
 }
 

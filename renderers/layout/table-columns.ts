@@ -149,12 +149,13 @@ function spreadSpanningCell(span: Column[], cell: DistColumn, spacingX: number):
   })
 }
 
-function specifiedTableWidth(table: TableBox, cbWidth: number | null): number | null {
+/** The table's specified width as a border-box width: <table> is border-box by the UA sheet, display: table need not be. */
+function specifiedTableWidth(table: TableBox, cbWidth: number | null, frame: TableFrame): number | null {
   const w = table.style.width
   if (w === 'auto') return null
-  if (w.pct) return cbWidth === null ? null : w.px + (w.pct * cbWidth) / 100
-  // Browsers size tables by their border box whatever box-sizing says.
-  return w.px
+  if (w.pct && cbWidth === null) return null
+  const px = w.pct ? w.px + (w.pct * cbWidth!) / 100 : w.px
+  return table.style.boxSizing === 'border-box' ? px : px + frame.left + frame.right
 }
 
 /**
@@ -182,7 +183,7 @@ export function tableIntrinsicWidths(table: TableBox, ctx: LayoutContext): { min
   const sumMax = cols.reduce((s, c) => s + c.max, 0)
   let min = cols.reduce((s, c) => s + c.min, 0) + extras
   let max = gridMaxContent(cols, sumMax) + extras
-  const spec = specifiedTableWidth(table, null)
+  const spec = specifiedTableWidth(table, null, frame)
   if (spec !== null) { min = Math.max(min, spec); max = Math.max(min, spec) }
   // An intrinsic width keyword makes the table that wide in any container: it contributes that width alone.
   else if (table.style.widthKeyword === 'max-content') min = Math.max(min, max)
@@ -200,7 +201,7 @@ export function resolveColumns(table: TableBox, ctx: LayoutContext, available: n
   const cols = columnsOf(table, ctx)
   const frame = tableFrame(table)
   const extras = frame.left + frame.right + (cols.length + 1) * frame.spacingX
-  const spec = specifiedTableWidth(table, cbWidth)
+  const spec = specifiedTableWidth(table, cbWidth, frame)
   if (table.style.tableLayout === 'fixed' && spec !== null) return fixedLayout(table, cols.length, frame, extras, spec)
 
   const sumMin = cols.reduce((s, c) => s + c.min, 0)
@@ -228,10 +229,11 @@ function fixedLayout(table: TableBox, count: number, frame: TableFrame, extras: 
   for (const gc of grid.cells.filter((c) => c.row === 0)) {
     const style = gc.cell.box.style
     if (style.width === 'auto' || widths.slice(gc.col, gc.col + gc.colspan).some((w) => w !== null)) continue
-    const b = borders(style)
     const p = paddings(style, target)
+    // In the collapsing model a cell's border is half the resolved edge (CSS 2 §17.6.2), as in the auto algorithm.
+    const bx = frame.collapse ? cellHalvesX(collapsedBorders(table, grid), gc, grid.columns) : borderWidth(style.borderLeft) + borderWidth(style.borderRight)
     const w = style.width.pct ? (style.width.pct * target) / 100
-      : style.boxSizing === 'border-box' ? style.width.px : style.width.px + b.left + b.right + p.left + p.right
+      : style.boxSizing === 'border-box' ? style.width.px : style.width.px + bx + p.left + p.right
     for (let c = gc.col; c < gc.col + gc.colspan; c++) widths[c] = w / gc.colspan
   }
   const assigned = widths.reduce<number>((s, w) => s + (w ?? 0), 0)

@@ -49,7 +49,8 @@ async function printPdf(task: PdfTask): Promise<RenderOutput> {
   if (Number.isNaN(date.getTime())) throw new RenderError('QUIRE_ERR_RENDER_INVALID_OPTION', `task.now "${task.now}" is not a valid date`)
 
   // 1. template → HTML → styled tree (media width = the page's content width, as when Chromium prints)
-  const html = await renderDocumentHtml({ source: task.source, data: task.data, limits: task.limits })
+  const templateWarnings: string[] = []
+  const html = await renderDocumentHtml({ source: task.source, data: task.data, limits: task.limits, warn: (m) => templateWarnings.push(m) })
   const settingsBox = contentBox(printedPageGeometry(settings, NO_PAGE_RULE))
   const budgets = budgetsOf(task.limits)
   const linked = await loadStylesheets(html, task.fetch, budgets)
@@ -77,6 +78,7 @@ async function printPdf(task: PdfTask): Promise<RenderOutput> {
     loadDocumentFonts(styled, task.fetch, budgets),
   ])
   const warnings = new Warnings()
+  warnings.addAll(templateWarnings)
   warnings.addAll(linked.warnings)
   warnings.addAll(styled.warnings)
   warnings.addAll(webFonts.warnings)

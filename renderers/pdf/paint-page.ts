@@ -143,10 +143,10 @@ function paintEdge(doc: PDFKit.PDFDocument, e: Extract<PaintOp, { kind: 'edge' }
   const half = e.width / 2
   doc.save()
   if (e.style === 'solid' || e.style === 'double') {
-    // Filled rectangles reaching half a width past each end, so that crossing edges meet at the corners.
+    // Filled rectangles; the segment's ends already reach into the corners (layout-table.ts).
     const horizontal = e.y1 === e.y2
-    if (horizontal) doc.rect(e.x1 - half, e.y1 - half, e.x2 - e.x1 + e.width, e.width)
-    else doc.rect(e.x1 - half, e.y1 - half, e.width, e.y2 - e.y1 + e.width)
+    if (horizontal) doc.rect(e.x1, e.y1 - half, e.x2 - e.x1, e.width)
+    else doc.rect(e.x1 - half, e.y1, e.width, e.y2 - e.y1)
     fillColor(doc, e.color, e.color.a).fill()
   } else {
     const w = e.width

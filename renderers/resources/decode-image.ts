@@ -9,6 +9,7 @@
 // (invoices, receipts) have none.
 import { RenderError } from '../contract.js'
 import type { LoadedImage } from './index.js'
+import { runNative } from '../isolated/native-process.js'
 import { SVG_CSS_DENSITY, svgForRaster, svgRootSize } from './svg-raster-root.js'
 
 const SVG_SCALE = 2
@@ -77,9 +78,14 @@ async function decodeNow(bytes: Buffer, budget: DecodeBudget): Promise<LoadedIma
     const size = svgRootSize(text) ?? { width, height }
     const scale = Math.min(SVG_SCALE, Math.sqrt(MAX_SVG_RASTER_PIXELS / (size.width * size.height)))
     const source = svgForRaster(text, size.width, size.height, scale)
-    const png = source === null
-      ? await sharp(bytes, { density: 72 * scale, limitInputPixels }).png().toBuffer()
-      : await sharp(Buffer.from(source, 'utf8'), { density: SVG_CSS_DENSITY, limitInputPixels }).png().toBuffer()
+    // librsvg runs in the native helper process (renderers/isolated): a filter it takes minutes over
+    // (stdDeviation="1e9") dies with the render at its time limit instead of holding libuv's threads.
+    const task = source === null
+      ? { op: 'svg-png' as const, svg: bytes, density: 72 * scale, limitInputPixels }
+      : { op: 'svg-png' as const, svg: Buffer.from(source, 'utf8'), density: SVG_CSS_DENSITY, limitInputPixels }
+    const reply = await runNative(task, 'librsvg (an SVG image)')
+    if (!('png' in reply)) throw new Error('the SVG image was not rasterised')
+    const png = Buffer.from(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength)
     return { kind: 'png', bytes: png, width: size.width, height: size.height, svg: text }
   }
   // Animated GIF/WebP: the first frame, as print media show it.

@@ -18,6 +18,13 @@ export interface GuardedFetchInit {
   body?: Uint8Array | string
   /** Schemes allowed on the first URL and every redirect, with or without the colon. Default http, https. */
   allowedSchemes?: string[]
+  /** Plain http:// only to loopback names (localhost, 127.x, ::1), on the first URL and every redirect. */
+  httpOnlyToLoopback?: boolean
+}
+
+function isLoopbackName(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase()
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
 }
 
 export interface GuardedResponse { status: number; headers: Headers | Record<string, string>; bytes: Buffer }
@@ -60,6 +67,9 @@ export async function guardedFetch(url: string, policy: FetchPolicy, init: Guard
 
   for (let hop = 0; ; hop++) {
     checkScheme(current, allowedSchemes)
+    if (init.httpOnlyToLoopback && current.protocol === 'http:' && !isLoopbackName(current.hostname)) {
+      throw new GuardedFetchError('scheme', current.href, 'plain http is allowed to loopback addresses only')
+    }
     const vetted = await resolveVettedAddress(current, policy.allowHosts, Math.max(1, deadline - Date.now()))
     if (Date.now() >= deadline) throw new GuardedFetchError('timeout', current.href, `timed out after ${policy.timeoutMs} ms`)
     const response = await requestOnce({

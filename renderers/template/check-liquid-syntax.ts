@@ -2,6 +2,7 @@
 // the line and column of the first error.
 import { LiquidError } from 'liquidjs'
 import { liquidEngine } from './liquid-engine.js'
+import { explainSyntaxMessage } from './syntax-message.js'
 import { rewriteFunctions } from './templateto/rewrite-functions.js'
 
 export interface LiquidSyntaxProblem { line: number; column: number; message: string }
@@ -11,7 +12,7 @@ export function checkLiquidSyntax(text: string): LiquidSyntaxProblem | null {
     liquidEngine('html').parse(rewriteFunctions(text))
     return null
   } catch (err) {
-    const message = (err instanceof Error ? err.message : String(err)).replace(/(, file:.*?)?, line:\d+, col:\d+$/s, '')
+    const message = explainSyntaxMessage((err instanceof Error ? err.message : String(err)).replace(/(, file:.*?)?, line:\d+, col:\d+$/s, ''))
     if (LiquidError.is(err) && (err as LiquidError).token) {
       const [line, column] = (err as LiquidError).token.getPosition()
       return { line, column, message }

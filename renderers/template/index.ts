@@ -47,12 +47,17 @@ export function ttDate(date: Date, culture: string): string {
   return format.format(date)
 }
 
-/** Raw HTML passes through untouched; a template is rendered with the task data as its scope. */
-export async function renderDocumentHtml(args: { source: DocumentSource; data: unknown; limits: RenderLimits }): Promise<string> {
-  const { source, data, limits } = args
+/**
+ * Raw HTML passes through untouched; a template is rendered with the task data as its scope. `warn` receives
+ * the outputs of variables the data lacks (missing-variables.ts), unless the settings make them an error.
+ */
+export async function renderDocumentHtml(args: { source: DocumentSource; data: unknown; limits: RenderLimits; warn?: (message: string) => void }): Promise<string> {
+  const { source, data, limits, warn } = args
   if (source.kind === 'html') return applyBaseHref(checkHtmlSize(source.main.text, limits))
   const { culture, mode } = templateOptions(source.settings)
-  return applyBaseHref(await renderLiquid({ mode, culture, source: source.main, scope: scopeOf(data), blocks: source.blocks, limits, label: 'template' }))
+  const strict = source.settings.missingVariables === 'error'
+  const missingVariables = strict ? { mode: 'error' as const, warn: () => undefined } : warn ? { mode: 'warn' as const, warn } : undefined
+  return applyBaseHref(await renderLiquid({ mode, culture, source: source.main, scope: scopeOf(data), blocks: source.blocks, limits, label: 'template', missingVariables }))
 }
 
 /**

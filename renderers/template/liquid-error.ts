@@ -6,6 +6,7 @@ import { RenderError } from '../contract.js'
 import { UnknownBlockError } from './block-scope.js'
 import { HtmlLimitExceeded } from './html-limit-emitter.js'
 import { MAX_TEMPLATE_CHARS, MEMORY_LIMIT_UNITS } from './liquid-engine.js'
+import { explainSyntaxMessage } from './syntax-message.js'
 
 interface Located { where: string; line: number; column: number }
 
@@ -64,7 +65,7 @@ export function toRenderError(err: unknown, label: string, renderMs: number): Re
   }
 
   const syntax = chain.filter((e) => e instanceof Error && (e.name === 'ParseError' || e.name === 'TokenizationError')).pop()
-  if (syntax) return new RenderError('QUIRE_ERR_TEMPLATE_SYNTAX', `Liquid syntax error in ${at(loc, label)}: ${rootMessage}`)
+  if (syntax) return new RenderError('QUIRE_ERR_TEMPLATE_SYNTAX', `Liquid syntax error in ${at(loc, label)}: ${explainSyntaxMessage(rootMessage)}`)
 
   return new RenderError('QUIRE_ERR_TEMPLATE_RENDER', `Liquid render error in ${at(loc, label)}: ${rootMessage}`)
 }

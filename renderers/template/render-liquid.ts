@@ -7,6 +7,7 @@ import { withBlocks, type BlockMap } from './block-scope.js'
 import { cachedCompiled, storeCompiled } from './compiled-cache.js'
 import { HtmlLimitEmitter } from './html-limit-emitter.js'
 import { liquidEngine, type OutputMode } from './liquid-engine.js'
+import { withMissingVariableReport, type MissingVariableMode } from './missing-variables.js'
 import { toRenderError } from './liquid-error.js'
 import { DEFAULT_CULTURE } from './templateto/culture.js'
 import { withRenderState } from './templateto/render-state.js'
@@ -24,6 +25,8 @@ export interface LiquidRun {
   label: string
   /** Culture of format_number, currency, … (a name already checked by resolveCulture); default en-US. */
   culture?: string
+  /** Where outputs of variables the data lacks are reported (none: not reported), or 'error' to refuse them. */
+  missingVariables?: { mode: MissingVariableMode; warn: (message: string) => void }
 }
 
 function compile(run: LiquidRun): Template[] {
@@ -43,13 +46,14 @@ export async function renderLiquid(run: LiquidRun): Promise<string> {
   if (Object.keys(run.blocks).length > 0) await loadBlockCssScoping()
   try {
     const state = { culture: run.culture ?? DEFAULT_CULTURE, counters: new Map<string, number>(), depth: 0 }
-    return withBlocks(run.blocks, () => withRenderState(state, () => {
+    const report = run.missingVariables && { ...run.missingVariables, label: run.label }
+    return withBlocks(run.blocks, () => withRenderState(state, () => withMissingVariableReport(report, () => {
       const templates = compile(run)
       const ctx = new Context(run.scope, engine.options, { renderLimit: run.limits.templateRenderMs, sync: true }, { liquid: engine })
       const emitter = new HtmlLimitEmitter(run.limits.maxHtmlChars)
       toValueSync(engine.renderer.renderTemplates(templates, ctx, emitter))
       return emitter.buffer
-    }))
+    })))
   } catch (err) {
     throw toRenderError(err, run.label, run.limits.templateRenderMs)
   }

@@ -5,6 +5,7 @@
 // filters, property reads and error types. Every tag (for, if, case, capture, …) still renders itself through
 // liquidjs; when it renders its body it calls back into this loop. Anything unusual — operators, ranges,
 // strict variables, collected errors, no emitter — takes liquidjs's own path.
+import { noteMissingVariable } from './missing-variables.js'
 import {
   Drop, LiquidError, Output, RenderError, TypeGuards, UndefinedVariableError, evalToken, toValueSync,
   type Context, type Emitter, type Filter, type Liquid, type Template,
@@ -47,9 +48,13 @@ function applyFilter(filter: Filter, value: unknown, ctx: Context): unknown {
 function renderOutput(output: Output, ctx: Context, emitter: Emitter): void {
   const { initial, filters } = output.value
   const lenient = ctx.opts.lenientIf && filters.length > 0 && filters[0].name === 'default'
-  let value = initial.postfix.length === 1 && !TypeGuards.isOperatorToken(initial.postfix[0])
-    ? evalSync(initial.postfix[0], ctx, lenient)
-    : toValueSync(initial.evaluate(ctx, lenient))
+  const single = initial.postfix.length === 1 && !TypeGuards.isOperatorToken(initial.postfix[0])
+  let value = single ? evalSync(initial.postfix[0], ctx, lenient) : toValueSync(initial.evaluate(ctx, lenient))
+  // `{{ x | default: … }}` expects x may be missing; any other output of a missing variable is reported.
+  if (value === undefined && single && TypeGuards.isPropertyAccessToken(initial.postfix[0]) && filters[0]?.name !== 'default') {
+    // The output's own token knows which content block it came from; its expression's token does not.
+    noteMissingVariable(initial.postfix[0], (output as unknown as { token?: { file?: string } }).token?.file)
+  }
   for (const filter of filters) value = applyFilter(filter, value, ctx)
   emitter.write(plain(value))
 }

@@ -29,13 +29,25 @@ export interface JobRecord {
   /** Kept server-side only: never shown in a status body. */
   webhookUrl: string | null
   outputPresignedUrl: string | null
+  /** null: no webhook; false: not delivered (yet, while attempts remain); true: a 2xx arrived. */
   webhookDelivered: boolean | null
+  /** Delivery attempts made so far (absent on records written before it was counted: 0). */
+  webhookAttempts?: number
   usesExternalOutput: boolean
   errorMessage: string | null
   result: JobResult | null
   /** How many times a worker started on this job (a restart mid-render starts it again). */
   runs: number
+  /**
+   * How many of its runs ended with the process (or node) dying under them: a crash in its render, a kill,
+   * a lost machine. Absent on records stored before it was counted.
+   */
+  interruptions?: number
+  /** The run that holds the job while it is Processing, renewed as it goes; a lapsed lease means that run died. */
+  lease?: JobLease | null
 }
+
+export interface JobLease { node: string; run: string; until: number }
 
 export function resultPath(jobId: string): string {
   return `/render/async/result/${jobId}`
@@ -68,6 +80,8 @@ export function statusBody(job: JobRecord) {
     completedAt: job.completedAt,
     elapsedTimeMs: job.elapsedTimeMs,
     webhookDelivered: job.webhookDelivered,
+    // An extra field beside the spec's: how many deliveries were tried (a client can tell retries from the end).
+    ...(job.webhookUrl ? { webhookAttempts: job.webhookAttempts ?? 0 } : {}),
     usesExternalOutput: job.usesExternalOutput,
     errorMessage: job.errorMessage,
   }

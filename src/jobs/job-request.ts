@@ -19,7 +19,7 @@ function single(query: Record<string, unknown>, name: string): string | undefine
   return value === undefined || value === '' ? undefined : String(value)
 }
 
-export function asyncQuery(query: unknown, forTemplate: boolean): AsyncQuery {
+export function asyncQuery(query: unknown, forTemplate: boolean, options: { webhookHttpLoopback?: boolean } = {}): AsyncQuery {
   const bag = (query ?? {}) as Record<string, unknown>
   const templateVersionId = single(bag, 'templateVersionId')
   if (templateVersionId !== undefined && !forTemplate) {
@@ -29,7 +29,7 @@ export function asyncQuery(query: unknown, forTemplate: boolean): AsyncQuery {
   const webhookUrl = single(bag, 'webhookUrl') ?? null
   const outputProblem = outputPresignedUrl === null ? null : httpsAddressProblem(outputPresignedUrl)
   if (outputProblem) throw new Errors.ASYNC_OUTPUT_URL_INVALID(outputProblem)
-  const webhookProblem = webhookUrl === null ? null : httpsAddressProblem(webhookUrl)
+  const webhookProblem = webhookUrl === null ? null : httpsAddressProblem(webhookUrl, { httpLoopback: options.webhookHttpLoopback })
   if (webhookProblem) throw new Errors.ASYNC_WEBHOOK_URL_INVALID(webhookProblem)
   return { templateVersionId, outputPresignedUrl, webhookUrl }
 }

@@ -1,8 +1,9 @@
 // Job state in Keyv: one namespace for job records, one for their render inputs (which can be large
 // and are dropped as soon as the job ends). The embedded adapter is SQLite (the service's own file);
-// a Redis-backed Keyv fits the same class for several nodes.
+// a Redis-backed Keyv fits the same class for several nodes. Beside them, the intake table (one row per job
+// that has not ended) is what the per-account budgets count and what the periodic job check walks.
 import Keyv, { type KeyvStoreAdapter } from 'keyv'
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { isFinished, type JobRecord, type JobTask } from './job-record.js'
 import { SqliteKeyvStore } from './sqlite-keyv-store.js'
 
@@ -14,15 +15,18 @@ export class JobStore {
   private readonly tasks: Keyv<JobTask>
   private readonly adapters: KeyvStoreAdapter[]
 
-  /** `retentionMs`: how long a finished job's record outlives its expiry (status answers Expired meanwhile). */
-  constructor(adapters: { jobs: KeyvStoreAdapter; tasks: KeyvStoreAdapter }, private readonly retentionMs: number) {
+  /**
+   * `retentionMs`: how long a finished job's record outlives its expiry (status answers Expired meanwhile).
+   * `db`: the store holding the intake table (migrations/0400-job-intake.ts).
+   */
+  constructor(adapters: { jobs: KeyvStoreAdapter; tasks: KeyvStoreAdapter }, private readonly retentionMs: number, private readonly db: Kysely<any>) {
     this.adapters = [adapters.jobs, adapters.tasks]
     this.jobs = new Keyv<JobRecord>({ store: adapters.jobs, namespace: 'job', throwOnErrors: true, ...json })
     this.tasks = new Keyv<JobTask>({ store: adapters.tasks, namespace: 'job-task', throwOnErrors: true, ...json })
   }
 
   static sqlite(db: Kysely<any>, retentionMs: number): JobStore {
-    return new JobStore({ jobs: new SqliteKeyvStore(db), tasks: new SqliteKeyvStore(db) }, retentionMs)
+    return new JobStore({ jobs: new SqliteKeyvStore(db), tasks: new SqliteKeyvStore(db) }, retentionMs, db)
   }
 
   async get(jobId: string): Promise<JobRecord | undefined> {
@@ -59,4 +63,36 @@ export class JobStore {
       if (adapter instanceof SqliteKeyvStore) await adapter.deleteExpired()
     }
   }
+
+  /**
+   * Counts a new job against its account's budgets and records it as unfinished, in one statement (so
+   * concurrent starts on one SQLite file cannot both take the last place; on PostgreSQL two nodes starting
+   * at the same instant may each take it). Returns null when it fits, else the account's usage now.
+   */
+  async reserveIntake(entry: IntakeEntry, budget: IntakeBudget): Promise<IntakeUsage | null> {
+    const { jobId, accountId, inputBytes, createdAt } = entry
+    const result = await sql`INSERT INTO job_intake (job_id, account_id, input_bytes, created_at)
+      SELECT ${jobId}, ${accountId}, ${inputBytes}, ${createdAt}
+      WHERE (SELECT count(*) FROM job_intake WHERE account_id = ${accountId}) < ${budget.maxQueued}
+        AND (SELECT coalesce(sum(input_bytes), 0) FROM job_intake WHERE account_id = ${accountId}) + ${inputBytes} <= ${budget.maxBytes}`.execute(this.db)
+    if (Number(result.numAffectedRows ?? 0) > 0) return null
+    const { rows } = await sql<{ queued: number | string; bytes: number | string | null }>`SELECT count(*) AS queued, sum(input_bytes) AS bytes FROM job_intake WHERE account_id = ${accountId}`.execute(this.db)
+    // PostgreSQL hands count and sum back as strings.
+    return { queued: Number(rows[0]?.queued ?? 0), bytes: Number(rows[0]?.bytes ?? 0) }
+  }
+
+  /** The job ended (or was never stored): it no longer counts against its account. */
+  async releaseIntake(jobId: string): Promise<void> {
+    await sql`DELETE FROM job_intake WHERE job_id = ${jobId}`.execute(this.db)
+  }
+
+  /** Every job recorded as unfinished, oldest first. */
+  async intake(): Promise<IntakeEntry[]> {
+    const { rows } = await sql<{ job_id: string; account_id: string; input_bytes: number | string; created_at: number | string }>`SELECT job_id, account_id, input_bytes, created_at FROM job_intake ORDER BY created_at`.execute(this.db)
+    return rows.map((r) => ({ jobId: r.job_id, accountId: r.account_id, inputBytes: Number(r.input_bytes), createdAt: Number(r.created_at) }))
+  }
 }
+
+export interface IntakeEntry { jobId: string; accountId: string; inputBytes: number; createdAt: number }
+export interface IntakeBudget { maxQueued: number; maxBytes: number }
+export interface IntakeUsage { queued: number; bytes: number }

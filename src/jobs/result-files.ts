@@ -1,8 +1,9 @@
 // Finished results in Quire's own storage: one file per job under DATA_DIR/results, written to a
 // temporary name and renamed, so a crash never leaves a half-written result behind a Completed job.
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { access, constants, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { createReadStream, type ReadStream } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import { engineFault } from '../engine-fault.js'
 import type { ResultStore } from './result-store.js'
 
 export class ResultFiles implements ResultStore {
@@ -48,6 +49,21 @@ export class ResultFiles implements ResultStore {
   async list(): Promise<string[]> {
     const names = await readdir(this.dir).catch(() => [] as string[])
     return names.filter((n) => !n.startsWith('.'))
+  }
+
+  /**
+   * The folder (or, before the first result, the folder it is made in) must be a writable directory: access()
+   * reports a read-only file system even to root, who passes every permission check.
+   */
+  async problem(): Promise<string | null> {
+    const target = await stat(this.dir).then((s) => (s.isDirectory() ? this.dir : 'not a folder'), () => dirname(this.dir))
+    if (target === 'not a folder') return `the results folder ${this.dir} is not a folder`
+    try {
+      await access(target, constants.W_OK)
+      return null
+    } catch (error) {
+      return `the results folder ${this.dir} cannot be written: ${engineFault(error)?.detail ?? (error as Error).message}`
+    }
   }
 
   /** Leftover temporary files from a process that died mid-write. */

@@ -18,4 +18,6 @@ export interface ResultStore {
    * null when results are served by Quire itself through its own signed download address.
    */
   presignedGet(file: string, download: { expiresAt: string; fileName: string; contentType: string }): Promise<string | null>
+  /** Why a result could not be stored now (read-only, not a folder, storage unreachable), or null: for /ready. */
+  problem(): Promise<string | null>
 }

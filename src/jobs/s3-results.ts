@@ -13,11 +13,14 @@ import type { ResultStore } from './result-store.js'
 const PREFIX = 'results/'
 /** SigV4 pre-signed addresses live at most 7 days. */
 const MAX_PRESIGN_S = 7 * 24 * 3600
+/** /ready asks object storage at most this often; answers in between repeat the last one. */
+const PROBLEM_CHECK_MS = 5_000
 /** An object younger than this may belong to a job whose node is about to record it: never an orphan. */
 const ORPHAN_MIN_AGE_MS = 15 * 60 * 1000
 
 export class S3Results implements ResultStore {
   private readonly client: S3Client
+  private lastProblem: { at: number; answer: Promise<string | null> } | null = null
 
   constructor(private readonly settings: S3Settings) {
     this.client = new S3Client({
@@ -96,6 +99,18 @@ export class S3Results implements ResultStore {
   }
 
   async removeTemporary(): Promise<void> {}
+
+  /** The start-up check again (its answer kept for a few seconds, and bounded in time, so /ready stays quick). */
+  problem(): Promise<string | null> {
+    const now = Date.now()
+    if (this.lastProblem && now - this.lastProblem.at < PROBLEM_CHECK_MS) return this.lastProblem.answer
+    const answer = Promise.race([
+      this.check().then(() => null, (error: Error) => error.message),
+      new Promise<string>((resolve) => setTimeout(() => resolve('object storage did not answer within 2 s'), 2_000).unref()),
+    ])
+    this.lastProblem = { at: now, answer }
+    return answer
+  }
 
   async presignedGet(file: string, download: { expiresAt: string; fileName: string; contentType: string }): Promise<string> {
     const seconds = Math.ceil((Date.parse(download.expiresAt) - Date.now()) / 1000)

@@ -26,10 +26,16 @@ export interface WebhookDelivery {
   /** Number of the first attempt made here (a shared queue makes one attempt per run and counts them). */
   firstAttempt?: number
   retryBaseMs: number
+  /** WEBHOOK_DEV_HTTP_LOOPBACK: plain http:// to this machine's loopback is let through too. */
+  devHttpLoopback?: boolean
   /** Stops retrying (service shutdown); the delivery then counts as not finished. */
   signal?: AbortSignal
-  onAttempt?: (attempt: number, outcome: string) => void
+  /** Awaited, so what it records is in place before the next attempt or the outcome. */
+  onAttempt?: (attempt: number, outcome: string) => void | Promise<void>
 }
+
+/** The loopback ranges the development setting opens to webhooks (the address checks refuse them otherwise). */
+const LOOPBACK = ['127.0.0.0/8', '::1/128']
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key'
 
@@ -45,13 +51,16 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
 /** true once a 2xx arrived; false after the last failed attempt. Throws only when aborted. */
 export async function deliverWebhook(d: WebhookDelivery): Promise<boolean> {
   const body = JSON.stringify(d.event)
+  const dev = d.devHttpLoopback === true && new URL(d.url).protocol === 'http:'
+  const policy = dev ? { ...d.policy, allowHosts: [...d.policy.allowHosts, ...LOOPBACK] } : d.policy
   for (let attempt = 1; attempt <= d.attempts; attempt++) {
     if (d.signal?.aborted) throw d.signal.reason
     let outcome: string
     try {
-      const response = await guardedFetch(d.url, d.policy, {
+      const response = await guardedFetch(d.url, policy, {
         method: 'POST',
-        allowedSchemes: ['https'],
+        allowedSchemes: dev ? ['https', 'http'] : ['https'],
+        httpOnlyToLoopback: dev,
         body,
         headers: {
           'content-type': 'application/json',
@@ -62,7 +71,7 @@ export async function deliverWebhook(d: WebhookDelivery): Promise<boolean> {
         },
       })
       if (response.status >= 200 && response.status < 300) {
-        d.onAttempt?.(attempt + (d.firstAttempt ?? 1) - 1, `HTTP ${response.status}`)
+        await d.onAttempt?.(attempt + (d.firstAttempt ?? 1) - 1, `HTTP ${response.status}`)
         return true
       }
       outcome = `HTTP ${response.status}`
@@ -70,7 +79,7 @@ export async function deliverWebhook(d: WebhookDelivery): Promise<boolean> {
       if (!(error instanceof GuardedFetchError)) throw error
       outcome = error.reason
     }
-    d.onAttempt?.(attempt + (d.firstAttempt ?? 1) - 1, outcome)
+    await d.onAttempt?.(attempt + (d.firstAttempt ?? 1) - 1, outcome)
     if (attempt < d.attempts) await wait(d.retryBaseMs * 2 ** (attempt - 1), d.signal)
   }
   return false

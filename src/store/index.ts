@@ -84,6 +84,9 @@ async function openPostgres(url: string): Promise<Kysely<Database>> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000, idleTimeoutMillis: 30_000 })
   // An idle connection dropped by the server must not crash the process: the pool reconnects on next use.
   pool.on('error', () => undefined)
+  // Nor one dropped while a query holds it (PostgreSQL stopped or restarted): without a listener the client's
+  // 'error' is an uncaught exception. The query itself fails (503), and the pool discards the client on release.
+  pool.on('connect', (client) => { client.on('error', () => undefined) })
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   try {
     await sql`select 1`.execute(db)

@@ -2,6 +2,7 @@
 // reading the page. Coded errors keep their own; framework errors are named plainly; the rest is a 500.
 import type { FastifyError } from 'fastify'
 import { PoolError } from '../../pool/index.js'
+import { engineProblem } from '../engine-problem.js'
 import { Errors } from '../errors.js'
 import { renderErrorStatus } from '../render/pool-errors.js'
 
@@ -18,6 +19,8 @@ export function describeError(error: FastifyError): DescribedError {
   }
   if (error.code?.startsWith('FST_ERR_CTP_')) return { status: 400, code: new Errors.REQUEST_INVALID().code, message: error.message }
   if (error.code?.startsWith('QUIRE_ERR_') && error.statusCode) return { status: error.statusCode, code: error.code, message: error.message }
+  const engine = engineProblem(error)
+  if (engine) return { status: engine.status, code: engine.code, message: engine.message }
   const e = new Errors.INTERNAL()
   return { status: 500, code: e.code, message: 'Something went wrong on our side; the details are in the server log' }
 }

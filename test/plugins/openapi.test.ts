@@ -1,6 +1,11 @@
 import t from 'tap'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { readFileSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { OPERATION_IDS } from '../../src/api/operation-ids.js'
 import { build } from '../helpers/build.js'
 import { SHARED_DIR, skipUnless } from '../helpers/needs.js'
 
@@ -45,7 +50,7 @@ t.test('GET /openapi.json covers the management API, and is valid OpenAPI 3.1', 
   t.equal(doc.openapi, '3.1.0')
 
   const have = documented(doc)
-  for (const endpoint of ['POST /api/v1/templates/', 'GET /api/v1/templates/{id}', 'POST /api/v1/templates/{id}/versions/{versionId}/publish', 'DELETE /api/v1/blocks/{id}', 'POST /api/v1/import', 'GET /api/v1/export', 'GET /template/getall/slim', 'GET /template/get/{id}', 'GET /template/getpaged/{page}/{size}', 'GET /health', 'GET /ready', 'GET /metrics']) {
+  for (const endpoint of ['POST /api/v1/templates', 'GET /api/v1/templates/{id}', 'POST /api/v1/templates/{id}/versions/{versionId}/publish', 'DELETE /api/v1/blocks/{id}', 'POST /api/v1/import', 'GET /api/v1/export', 'GET /template/getall/slim', 'GET /template/get/{id}', 'GET /template/getpaged/{page}/{size}', 'GET /health', 'GET /ready', 'GET /metrics']) {
     t.ok(have.has(endpoint), `${endpoint} is documented`)
   }
   t.notOk([...have].some((e) => / \/(templates|keys|users|sign-in|assets)/.test(e)), 'the web interface is not in the API document')
@@ -79,4 +84,22 @@ t.test('GET /docs serves the interactive reference with its own assets', async (
   t.equal((await h.call('/docs/constructor', { key: null })).status, 404, 'only the page\'s own files')
   const bare = await h.call('/docs', { key: null })
   t.ok(bare.redirected && bare.url.endsWith('/docs/') && bare.status === 200, '/docs leads to /docs/')
+})
+
+t.test('client generators get what they need: an operationId on every operation, and Redocly\'s recommended rules pass', async (t) => {
+  const h = await build(t)
+  const doc = (await (await h.call('/openapi.json', { key: null })).json()) as { paths: Record<string, Record<string, { operationId?: string }>> }
+  const ids = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ at: `${method.toUpperCase()} ${path}`, id: op.operationId })))
+  t.same(ids.filter((o) => !o.id).map((o) => o.at), [], 'every operation has an operationId (src/api/operation-ids.ts)')
+  t.equal(new Set(ids.map((o) => o.id)).size, ids.length, 'operationIds are unique')
+  t.same(Object.keys(OPERATION_IDS).filter((key) => !ids.some((o) => o.at === key)), [], 'every name in the table belongs to a route')
+  t.same(Object.keys(doc.paths).filter((p) => p.length > 1 && p.endsWith('/')), [], 'no path ends with a slash')
+
+  const file = join(t.testdir(), 'openapi.json')
+  writeFileSync(file, JSON.stringify(doc))
+  const bin = new URL('../../node_modules/.bin/redocly', import.meta.url).pathname
+  const run = await promisify(execFile)(bin, ['lint', file, '--format=json'], { maxBuffer: 32 << 20 }).catch((e: { stdout: string }) => e)
+  const report = JSON.parse(run.stdout) as { totals: { errors: number; warnings: number }; problems: Array<{ ruleId: string; severity: string; message: string }> }
+  t.same(report.problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message}`), [], 'no errors under the recommended rules')
+  t.comment(`Redocly recommended: ${report.totals.errors} errors, ${report.totals.warnings} warnings`)
 })

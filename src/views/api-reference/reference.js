@@ -1,7 +1,7 @@
 // Quire's interactive API reference: reads /openapi.json and shows every operation by tag with its
 // parameters, body and responses, and a form that sends the request with the key typed above. Built with
 // DOM calls only (no HTML from the document is interpreted), served by Quire itself (no CDN).
-/* global document, sessionStorage, URLSearchParams */
+/* global document, sessionStorage, URLSearchParams, location */
 'use strict'
 
 const keyInput = document.getElementById('api-key')
@@ -35,23 +35,89 @@ function parameterTable(params) {
   return el('table', {}, el('tr', {}, el('th', {}, 'parameter'), el('th', {}, 'in'), el('th', {}, 'type'), el('th', {}, '')), ...rows)
 }
 
-function tryIt(path, method, params, hasBody) {
-  const inputs = params.filter((p) => p.in === 'path' || p.in === 'query').map((p) => {
-    const input = el('input', { class: 'param', placeholder: p.in === 'path' ? 'required' : 'optional' })
-    return { p, input, row: el('label', {}, `${p.name} (${p.in}) `, input, el('br')) }
+/** An example value for a schema: its own example, default or first enum value, else one made from its type. */
+function exampleOf(schema, depth = 0) {
+  if (!schema || typeof schema !== 'object' || depth > 5) return null
+  if (schema.example !== undefined) return schema.example
+  if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0]
+  if (schema.default !== undefined) return schema.default
+  if (Array.isArray(schema.enum)) return schema.enum[0]
+  const type = [].concat(schema.type || (schema.properties ? 'object' : ''))[0]
+  if (type === 'object') {
+    const out = {}
+    const required = new Set(schema.required || [])
+    for (const [name, property] of Object.entries(schema.properties || {})) {
+      // Required members always; optional ones only when the document gives them an example.
+      if (required.has(name) || property.example !== undefined) out[name] = exampleOf(property, depth + 1)
+    }
+    return out
+  }
+  if (type === 'array') return [exampleOf(schema.items, depth + 1)]
+  if (type === 'integer' || type === 'number') return 0
+  if (type === 'boolean') return false
+  if (type === 'string') return ''
+  return null
+}
+
+/** The file name a download gets, with the extension of its type. */
+function downloadName(type) {
+  const ext = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg', 'application/zip': 'zip', 'text/plain': 'txt',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx' }[type.split(';')[0].trim()]
+  return ext ? `result.${ext}` : 'result'
+}
+
+const shellQuote = (text) => `'${text.replace(/'/g, `'\\''`)}'`
+
+/** The same request as a curl command and through the TypeScript client (clients/typescript in the repository). */
+function codeSamples(method, path, values, url, body) {
+  const curl = [`curl -X ${method.toUpperCase()} ${shellQuote(`${location.origin}${url}`)}`, `  -H 'X-Api-Key: <API_KEY>'`]
+  if (body !== undefined) curl.push(`  -H 'Content-Type: application/json'`, `  -d ${shellQuote(body)}`)
+  const params = ['path', 'query'].filter((where) => Object.keys(values[where]).length > 0).map((where) => `${where}: ${JSON.stringify(values[where])}`)
+  const options = [params.length ? `params: { ${params.join(', ')} }` : null, body !== undefined ? `body: ${body.trim().replace(/\n\s*/g, ' ')}` : null].filter(Boolean)
+  const client = [
+    "import { createQuireClient } from 'quire-client'",
+    `const quire = createQuireClient({ baseUrl: ${JSON.stringify(location.origin)}, apiKey: process.env.QUIRE_API_KEY })`,
+    `const { data, error, response } = await quire.${method.toUpperCase()}(${JSON.stringify(path)}${options.length ? `, { ${options.join(', ')} }` : ''})`,
+  ]
+  return el('div', { class: 'samples' }, el('h4', {}, 'curl'), el('pre', {}, curl.join(' \\\n')),
+    el('h4', {}, 'TypeScript client'), el('pre', {}, client.join('\n')))
+}
+
+function tryIt(path, method, params, bodySchema, operationId) {
+  // One input per parameter: a name can be a path and a query parameter of the same operation only once each.
+  const seen = new Set()
+  const inputs = params.filter((p) => (p.in === 'path' || p.in === 'query') && !seen.has(`${p.in}:${p.name}`) && seen.add(`${p.in}:${p.name}`)).map((p) => {
+    const id = `${operationId || method + path}-${p.in}-${p.name}`.replace(/[^A-Za-z0-9_-]/g, '-')
+    const input = el('input', { class: 'param', id, placeholder: p.in === 'path' ? 'required' : 'optional' })
+    if (p.example !== undefined) input.value = String(p.example)
+    else if (p.schema?.example !== undefined) input.value = String(p.schema.example)
+    return { p, input, row: el('p', {}, el('label', { for: id }, `${p.name} (${p.in === 'path' ? 'in the path' : 'query parameter'}) `), input) }
   })
-  const body = hasBody ? el('textarea', { spellcheck: 'false' }) : null
-  if (body) body.value = '{}'
-  const output = el('div')
-  const send = el('button', { type: 'button' }, 'Send')
-  send.addEventListener('click', async () => {
+  const body = bodySchema ? el('textarea', { spellcheck: 'false', 'aria-label': 'JSON body' }) : null
+  if (body) body.value = JSON.stringify(exampleOf(bodySchema) ?? {}, null, 2)
+  const output = el('div', { class: 'response' })
+  const samples = el('div')
+  const currentUrl = () => {
     let url = path
     const query = new URLSearchParams()
     for (const { p, input } of inputs) {
-      if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(input.value))
+      if (p.in === 'path') url = url.replace(`{${p.name}}`, encodeURIComponent(input.value || `{${p.name}}`))
       else if (input.value !== '') query.set(p.name, input.value)
     }
-    if ([...query].length > 0) url += `?${query}`
+    return [...query].length > 0 ? `${url}?${query}` : url
+  }
+  const currentValues = () => {
+    const values = { path: {}, query: {} }
+    for (const { p, input } of inputs) if (p.in === 'path' || input.value !== '') values[p.in][p.name] = input.value
+    return values
+  }
+  const showSamples = () => samples.replaceChildren(codeSamples(method, path, currentValues(), currentUrl(), body ? body.value : undefined))
+  for (const { input } of inputs) input.addEventListener('input', showSamples)
+  if (body) body.addEventListener('input', showSamples)
+  showSamples()
+  const send = el('button', { type: 'button' }, 'Send')
+  send.addEventListener('click', async () => {
+    const url = currentUrl()
     const headers = { 'x-api-key': keyInput.value }
     if (body) headers['content-type'] = 'application/json'
     output.replaceChildren(el('p', {}, `${method.toUpperCase()} ${url} …`))
@@ -68,13 +134,14 @@ function tryIt(path, method, params, hasBody) {
         output.replaceChildren(head, el('p', {}, 'A redirect (the result address): open the Location in a new tab.'))
       } else {
         const blob = await response.blob()
-        output.replaceChildren(head, el('a', { href: URL.createObjectURL(blob), download: 'result' }, `Download (${blob.size} bytes)`))
+        const name = downloadName(type)
+        output.replaceChildren(head, el('a', { href: URL.createObjectURL(blob), download: name }, `Download ${name} (${blob.size} bytes)`))
       }
     } catch (error) {
       output.replaceChildren(el('p', {}, `Request failed: ${error.message}`))
     }
   })
-  return el('div', {}, el('h4', {}, 'Try it'), ...inputs.map((i) => i.row), body ? el('p', {}, 'JSON body:') : null, body, send, output)
+  return el('div', {}, el('h4', {}, 'Try it'), ...inputs.map((i) => i.row), body ? el('p', {}, 'JSON body:') : null, body, send, output, samples)
 }
 
 function operation(doc, path, method, op) {
@@ -89,7 +156,8 @@ function operation(doc, path, method, op) {
     parameterTable(params),
     bodySchema ? el('div', {}, el('h4', {}, 'Body (application/json)'), el('pre', {}, JSON.stringify(bodySchema, null, 2))) : null,
     el('h4', {}, 'Responses'), el('ul', {}, ...responses),
-    tryIt(path, method, params, Boolean(content))))
+    op.operationId ? el('p', { class: 'muted' }, 'operationId ', el('code', {}, op.operationId)) : null,
+    tryIt(path, method, params, bodySchema, op.operationId)))
 }
 
 async function main() {

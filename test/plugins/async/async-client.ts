@@ -15,6 +15,7 @@ export interface JobStatusBody {
   completedAt: string | null
   elapsedTimeMs: number | null
   webhookDelivered: boolean | null
+  webhookAttempts?: number
   usesExternalOutput: boolean
   errorMessage: string | null
 }

@@ -14,7 +14,9 @@ t.test('a user changes their own password; other sessions end, this one stays', 
   const page = await here.get('/account')
   t.equal(page.status, 200)
   t.match(await page.text(), /Change your password/)
-  t.match(await (await here.get('/templates')).text(), /href="\/account"/, 'the navigation links to the account page')
+  const nav = await (await here.get('/templates')).text()
+  t.match(nav, /href="\/account"/, 'the navigation links to the account page')
+  t.match(nav, /href="\/docs">API reference</, 'and to the API reference')
 
   const wrongCurrent = await here.post('/account/password', { current: 'not it', password: 'second password', confirm: 'second password', _csrf: here.csrf })
   t.equal(wrongCurrent.status, 422)

@@ -122,8 +122,8 @@ t.test('pages of plain boxes skip resvg and come out as resvg draws them', async
     const fonts = fontStore()
     const laid = layoutDocument(doc, { fonts, images: new Map(), warnings: new Warnings() }, 300, 150, 'screen')
     t.ok(rectRaster(displayList(laid.root), { width: 300, height: 150, scale, fonts, canvas: { r: 250, g: 250, b: 250, a: 1 } }), `fast path taken at scale ${scale}`)
-    const fast = layoutRaster(request)
-    const svg = layoutRaster({ ...request, rectFastPath: false })
+    const fast = await layoutRaster(request)
+    const svg = await layoutRaster({ ...request, rectFastPath: false })
     t.equal(fast.width, svg.width)
     t.equal(fast.height, svg.height)
     let differ = 0
@@ -182,7 +182,7 @@ t.test('linear gradients and rounded boxes of one colour skip resvg and come out
     const laid = layoutDocument(doc, { fonts, images: new Map(), warnings: new Warnings() }, 300, 250, 'screen')
     const fastPath = rectRaster(displayList(laid.root), { width: 300, height: 250, scale, fonts, canvas: { r: 255, g: 255, b: 255, a: 1 }, canvasBox: canvasBox(laid.root) }) !== null
     const request = { doc, images: new Map(), warnings: new Warnings(), width: 300, viewportHeight: 250, fullPage: false, scale, limits: LIMITS }
-    return { fastPath, fast: layoutRaster(request), svg: layoutRaster({ ...request, rectFastPath: false }) }
+    return { fastPath, fast: await layoutRaster(request), svg: await layoutRaster({ ...request, rectFastPath: false }) }
   })
   const differing = (a: Buffer, b: Buffer, by: number) => a.reduce((n, v, i) => n + (Math.abs(v - b[i]) > by ? 1 : 0), 0)
   for (const scale of [1, 1.5]) {

@@ -85,3 +85,14 @@ t.test('PaintBounds: transforms, clips and the cut', (t) => {
   t.notOk(new PaintBounds(100, 100, 1).shows({ x0: NaN, y0: 0, x1: 10, y1: 10 }), 'NaN geometry shows nothing')
   t.end()
 })
+
+t.test('a page resvg cannot draw as laid out is drawn again with far geometry cut, or refused', async (t) => {
+  // An opacity layer reaching 1000 px left of the image holds another layer near its right edge: resvg
+  // measures the inner one from the outer one's corner and panicked (in the helper process now).
+  const nested = await render('<div style="opacity:.9"><div style="margin-left:-1000px;width:1100px;height:20px;background:#f00"></div><div style="opacity:.5;margin-left:300px;height:20px;background:#00f"></div></div>')
+  t.same(nested.at(50, 10), [255, 26, 26], 'the cut box is drawn')
+  t.same(nested.at(350, 30), [140, 140, 255], 'and the inner layer')
+  t.match(nested.warnings, [/geometry far outside it cut short/])
+  // Text magnified a million times inside layers cannot be cut: refused, and this process lives on.
+  await t.rejects(render('<div style="width:40px;height:40px;transform:scale(1e6);opacity:.5">text<div style="opacity:.5">inner</div></div>'), { code: 'QUIRE_ERR_RENDER_NATIVE_CRASHED' })
+})

@@ -1,11 +1,11 @@
-// `npm run bench`: Quire's service as users run it (`quire serve`, HTTP) and a warm Chromium, side by side in one
+// `npm run bench:cases`: Quire's service as users run it (`quire serve`, HTTP) and a warm Chromium, side by side in one
 // run on the same machine, on several documents (bench/cases.ts). Each side renders each case with 2 and with
 // 4 requests in flight; its better figure counts. Printed per case: renders/s, CPU per render (Quire: the
 // whole service process; Chromium: its process tree), the ratios of both, peak RSS, and the JS bytes a render
 // allocates in Quire's engine. Then latency: single requests one after another on the warm service, and at 80 %
 // of capacity. PDF cases and PNG cases run in two fresh services, so each memory figure is that of a service
 // doing that work.
-//   npm run bench -- [--seconds 5] [--warmup 4] [--threads 2] [--only invoice,png-card] [--no-chromium]
+//   npm run bench:cases -- [--seconds 5] [--warmup 4] [--threads 2] [--only invoice,png-card] [--no-chromium]
 // Growth with page count is measured apart: `node --import tsx bench/growth.ts` (docs/performance.md).
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'

@@ -1,0 +1,22 @@
+// Floats met inside a line of text (CSS 2 §9.5.1): placed once where the line is, however often the line is
+// refilled. A line too wide to fit beside a float moves below it and read the float's unit again, which placed
+// the float again, lower each time: the render never ended (WPT css/CSS2/floats-clear/floats-132, float-nowrap-4-ref).
+import t from 'tap'
+import { layoutHtml } from '../../helpers/layout-html.js'
+
+const floatsOf = (frags: { kind: string; id?: string | null }[], id: string) => frags.filter((f) => f.kind === 'box' && f.id === id).length
+
+t.test('a line that does not fit beside a float moves below it; the float is placed once', async (t) => {
+  const { box, pages } = await layoutHtml(`<!doctype html><body style="margin:0;font:20px/20px monospace">
+    <div id=box style="width:160px"><div id=f style="float:left;width:20px;height:20px"></div>xxxxxxxxxxxxxx</div>`, { medium: 'screen' })
+  t.equal(floatsOf(pages[0].frags, 'f'), 1, 'one float')
+  t.match(box('f'), { x: 0, y: 0 })
+  t.ok(box('box').h >= 40, `the text went below the float (${box('box').h} px tall)`)
+})
+
+t.test('a line that breaks before a float it has already placed does not place it again', async (t) => {
+  const { box, pages } = await layoutHtml(`<!doctype html><body style="margin:0;font:16px/16px monospace">
+    <div style="width:10ch">Some <span id=f style="float:right;width:5ch;height:5ch"></span><span style="white-space:nowrap">text that overflows my parent.</span></div>`, { medium: 'screen' })
+  t.equal(floatsOf(pages[0].frags, 'f'), 1, 'one float')
+  t.equal(box('f').y, 0, 'on the first line, where it was met')
+})
