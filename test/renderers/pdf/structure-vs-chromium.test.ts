@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
 import { corpusEntries, CORPUS_DIR, entrySource, GROWN_DIR } from '../../../bench/fidelity-run.js'
+import type { PdfTask } from '../../../renderers/contract.js'
 import { renderPdf } from '../../../renderers/pdf/index.js'
 import { loadConfig } from '../../../src/config.js'
 import { buildTask } from '../../../src/render/tasks.js'
@@ -43,7 +44,7 @@ const within = (count: number, expected: number) => Math.abs(count - expected) <
 for (const corpus of [CORPUS_DIR, GROWN_DIR]) {
   for (const name of corpusEntries(corpus)) {
     t.test(name, async (t) => {
-      const out = await renderPdf({ ...buildTask(config, 'pdf', entrySource(join(corpus, name))), now: '2026-01-01T00:00:00Z' })
+      const out = await renderPdf({ ...buildTask(config, 'pdf', entrySource(join(corpus, name))), now: '2026-01-01T00:00:00Z' } as PdfTask)
       const file = join(dir, `${name}.pdf`)
       writeFileSync(file, out.bytes)
       const quire = structureCountsOfFile(file)
