@@ -8,6 +8,7 @@ html, address, blockquote, body, center, dialog, div, figure, figcaption, footer
 legend, listing, main, p, plaintext, pre, search, xmp, article, aside, h1, h2, h3, h4, h5, h6, hgroup,
 nav, section, dl, dt, dd, ul, ol, menu, dir, fieldset, details, summary, optgroup { display: block }
 head, link, meta, script, style, title, base, template, datalist, noscript, param, area, [hidden], noembed, noframes, rp { display: none }
+dialog:not([open]) { display: none }
 html { color: canvastext }
 details > summary:first-of-type { display: list-item; list-style: disclosure-closed inside }
 details[open] > summary:first-of-type { list-style-type: disclosure-open }

@@ -11,6 +11,7 @@ import type { PaintTarget } from './paint-target.js'
 import type { Radii } from '../layout/fit-radii.js'
 import { rectPath } from './rect-path.js'
 import type { DocumentMarks } from './tagging/document-marks.js'
+import { offPage } from './off-page.js'
 
 function visible(side: BorderSide, drawn: boolean): boolean {
   return drawn && side.style !== 'none' && side.style !== 'hidden' && side.width > 0 && side.color.a > 0
@@ -33,7 +34,7 @@ export function paintBox(target: PaintTarget, frag: BoxFrag): void {
     }
     if (s.backgroundLayers.length) { marks?.artifact(); paintBackgroundLayers(target, frag, s) }
   }
-  if (frag.image) {
+  if (frag.image && !offPage(doc, frag.image.contentX, frag.image.contentY, frag.image.contentW, frag.image.contentH)) {
     marks?.content(frag.el)
     const svg = target.svg(frag.image.src)
     const img = svg === null ? target.image(frag.image.src) : null

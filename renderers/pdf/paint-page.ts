@@ -15,6 +15,7 @@ import { paintText } from './paint-text.js'
 import { paintSymbol } from './paint-symbol.js'
 import type { PaintTarget } from './paint-target.js'
 import { paintLink } from './paint-link.js'
+import { offPage } from './off-page.js'
 
 export const PT_PER_PX = 0.75
 
@@ -98,6 +99,8 @@ export function paintOps(target: PaintTarget, fonts: FontStore, ops: PaintOp[], 
         paintBox(target, op.frag)
         break
       case 'text':
+        // Off the sheet (a skip link at left: -9999px): nothing to see, nothing for a reader to speak.
+        if (offPage(doc, op.frag.x, op.frag.y, op.frag.w, op.frag.h, op.frag.h)) break
         if (marks) {
           if (op.frag.el) marks.position(op.frag.el, op.frag.x, Math.max(op.frag.y, start))
           marks.content(op.frag.el, op.frag.marker)
@@ -110,7 +113,7 @@ export function paintOps(target: PaintTarget, fonts: FontStore, ops: PaintOp[], 
         const f = op.frag
         const top = Math.max(f.y, start)
         const bottom = Math.min(f.y + f.h, end)
-        if (bottom > top && f.w > 0) paintLink(target, f, top, bottom - top)
+        if (bottom > top && f.w > 0 && !offPage(doc, f.x, top, f.w, bottom - top)) paintLink(target, f, top, bottom - top)
         break
       }
       case 'clip':

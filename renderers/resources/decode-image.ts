@@ -10,6 +10,7 @@
 import { RenderError } from '../contract.js'
 import type { LoadedImage } from './index.js'
 import { runNative } from '../isolated/native-process.js'
+import { checkPngInflation, checkSvgPngs } from './check-png-inflation.js'
 import { SVG_CSS_DENSITY, svgForRaster, svgRootSize } from './svg-raster-root.js'
 
 const SVG_SCALE = 2
@@ -60,6 +61,8 @@ async function decodeNow(bytes: Buffer, budget: DecodeBudget): Promise<LoadedIma
   // tens of megapixels (hundreds of MB once pdfkit or resvg has decoded it) is cut to what the page can show.
   const tooWide = cssWidth > budget.maxWidth && width * height > DOWNSCALE_ABOVE_PIXELS
 
+  // pdfkit and resvg inflate a PNG's whole stream, whatever its header says: bounded by the header first.
+  if (format === 'png') await checkPngInflation(bytes)
   if (format === 'png' && !tooWide) return { kind: 'png', bytes, width, height }
   if (format === 'jpeg' && !tooWide && !turned) return { kind: 'jpeg', bytes, width, height }
   if (format === 'png' || format === 'jpeg') {
@@ -74,6 +77,7 @@ async function decodeNow(bytes: Buffer, budget: DecodeBudget): Promise<LoadedIma
     // worker's start at load 9, and most documents embed no SVG.
     const { checkSvgElements } = await import('./svg-element-budget.js')
     checkSvgElements(text, budget.maxSvgElements)
+    await checkSvgPngs(text)
     // sharp measures the root at 72 dpi (210mm → 595); CSS measures it at 96 (210mm → 794 px).
     const size = svgRootSize(text) ?? { width, height }
     const scale = Math.min(SVG_SCALE, Math.sqrt(MAX_SVG_RASTER_PIXELS / (size.width * size.height)))

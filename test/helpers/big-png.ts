@@ -1,7 +1,7 @@
 // A PNG of any size made in about a second: rows of one colour deflate about 1000:1, so a 10000 × 10000 image
 // is some 300 KB on disk and 400 MB decoded — the shape of a decompression bomb. Built chunk by chunk with
 // zlib, because encoders (sharp included) take tens of seconds for that many pixels.
-import { createDeflate } from 'node:zlib'
+import { constants, createDeflate, deflateRawSync } from 'node:zlib'
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n
@@ -50,4 +50,25 @@ export async function bigPng(width: number, height: number, rgb: [number, number
   await ended
   const signature = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])
   return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', Buffer.concat(out)), chunk('IEND', Buffer.alloc(0))])
+}
+
+/**
+ * A decompression bomb: a PNG whose header says `width` × `height` (8-bit grey) and whose pixel data
+ * inflates to `inflated` bytes of zeros (1 GiB from about a megabyte). Made in milliseconds: one MiB of
+ * zeros deflated once, ending on a sync flush, is a run of blocks that refers to nothing before it, so it
+ * can be repeated; then the final block and the zlib checksum of that many zeros.
+ */
+export function pngBomb(inflated = 1 << 30, width = 1, height = 1): Buffer {
+  const mib = 1 << 20
+  const block = deflateRawSync(Buffer.alloc(mib), { level: 9, finishFlush: constants.Z_SYNC_FLUSH })
+  const repeats = Math.ceil(inflated / mib)
+  const adler = Buffer.alloc(4)
+  adler.writeUInt32BE((((repeats * mib) % 65521) * 65536 + 1) >>> 0)
+  const stream = Buffer.concat([Buffer.from([0x78, 0xda]), ...Array(repeats).fill(block), Buffer.from([0x03, 0x00]), adler])
+  const ihdr = Buffer.alloc(13)
+  ihdr.writeUInt32BE(width, 0)
+  ihdr.writeUInt32BE(height, 4)
+  ihdr.set([8, 0, 0, 0, 0], 8) // 8-bit grey, deflate, adaptive filters, not interlaced
+  const signature = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10])
+  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', stream), chunk('IEND', Buffer.alloc(0))])
 }

@@ -32,7 +32,8 @@ export class DocumentMarks {
   readonly destinations = new Map<string, [number, number, number]>()
   /** Destination names that link annotations jump to. */
   readonly linkedNames = new Set<string>()
-  private readonly seen = new Set<StyledElement>()
+  /** Each Link's text, read once however many annotations (lines) it has. */
+  private readonly linkText = new Map<StructNode, string>()
   private open: Open = null
   private artifactDepth = 0
   private page = -1
@@ -64,12 +65,16 @@ export class DocumentMarks {
     this.open = null
   }
 
+  /** Starts a marked-content sequence, ending the open one in the same write (one write per switch, not two). */
+  private begin(operator: string, open: Open): void {
+    this.pdf.addContent(this.open === null ? operator : `EMC\n${operator}`)
+    this.open = open
+  }
+
   /** What is painted next is an artifact: a background, a border, a bullet shape, a rule. */
   artifact(): void {
     if (!this.tagged || this.open === 'artifact') return
-    this.close()
-    this.pdf.addContent('/Artifact BMC')
-    this.open = 'artifact'
+    this.begin('/Artifact BMC', 'artifact')
   }
 
   /** Page furniture (header/footer, margin boxes, repeated table heads and fixed boxes): artifacts throughout. */
@@ -91,31 +96,27 @@ export class DocumentMarks {
     if (owner === ARTIFACT || this.artifactDepth > 0) { this.artifact(); return }
     const node = marker && owner.label ? owner.label : owner.body ?? owner
     if (this.open === node) return
-    this.close()
     let entry = this.pageContent[this.page]
     if (!entry) entry = this.pageContent[this.page] = { key: this.pdf.page.structParentTreeKey, nodes: [] }
     const mcid = entry.nodes.length
     entry.nodes.push(node)
-    this.pdf.addContent(`/${node.role} <</MCID ${mcid}>> BDC`)
+    this.begin(`/${node.role} <</MCID ${mcid}>> BDC`, node)
     node.kids.push({ kind: 'mcid', page: this.page, mcid })
-    place(node)
-    this.open = node
+    if (!node.placed) place(node)
   }
 
   /** The element is painted at (x, y) in the current coordinates: the first time, it may be a link target or a heading. */
   position(el: StyledElement, x: number, y: number): void {
-    if (this.seen.has(el) || this.artifactDepth > 0) return
-    this.seen.add(el)
-    const id = el.attrs.id ?? (el.tag === 'a' ? el.attrs.name : undefined)
-    const node = this.skeleton.of.get(el)
-    const heading = node && node !== ARTIFACT && node.el === el && /^H[1-6]$/.test(node.role) ? node : null
-    if (!heading && (id === undefined || !this.skeleton.linkTargets.has(id))) return
+    // Most elements are neither: one lookup, and each watched element is looked at once.
+    const watch = this.skeleton.watched.get(el)
+    if (watch === undefined || this.artifactDepth > 0) return
+    this.skeleton.watched.delete(el)
     const [px, py] = this.pdf._convertRect(x, y, 0, 0)
-    if (id !== undefined && this.skeleton.linkTargets.has(id) && !this.destinations.has(id)) this.destinations.set(id, [this.page, px, py])
-    if (heading) {
+    if (watch.target !== null && !this.destinations.has(watch.target)) this.destinations.set(watch.target, [this.page, px, py])
+    if (watch.heading) {
       const dest = `quire-heading-${this.headings.length + 1}`
       this.destinations.set(dest, [this.page, px, py])
-      this.headings.push({ node: heading, dest, level: Number(heading.role[1]) })
+      this.headings.push({ node: watch.heading, dest, level: Number(watch.heading.role[1]) })
     }
   }
 
@@ -130,7 +131,8 @@ export class DocumentMarks {
     while (node.role !== 'Link' && node.parent) node = node.parent
     if (node.role !== 'Link') return {}
     const link = node
-    const text = link.el ? textContent(link.el) : ''
+    let text = this.linkText.get(link)
+    if (text === undefined) this.linkText.set(link, (text = link.el ? textContent(link.el) : ''))
     const structParent: StructParent = {
       add: (annotation) => {
         // Before pdfkit ends the annotation object, so the key is written into it.

@@ -4,6 +4,7 @@
 // nodes (content-tags.ts), and write-structure.ts turns the nodes that received any into StructElem objects.
 import type { StyledElement } from '../../document/styled-tree.js'
 import { structureRole, type StructureRole } from '../../layout/structure-role.js'
+import { isDataTable } from './data-table.js'
 
 /** A marked-content sequence on a page (page index in the document, MCID on that page). */
 export interface MarkedContent { kind: 'mcid'; page: number; mcid: number }
@@ -33,11 +34,20 @@ export interface StructureSkeleton {
   of: Map<StyledElement, StructNode | typeof ARTIFACT>
   /** Ids (and `<a name>`s) that some `href="#…"` points to. */
   linkTargets: Set<string>
+  /**
+   * Elements whose first painted position matters: link targets (their id) and headings (their node, for the
+   * outline). Painting deletes each one it has placed.
+   */
+  watched: Map<StyledElement, WatchedElement>
 }
+
+export interface WatchedElement { target: string | null; heading: StructNode | null }
 
 export function structureSkeleton(root: StyledElement): StructureSkeleton {
   const of = new Map<StyledElement, StructNode | typeof ARTIFACT>()
   const linkTargets = new Set<string>()
+  const named: Array<[StyledElement, string]> = []
+  const headings: StructNode[] = []
   const doc: StructNode = { role: 'Document', el: root, parent: null, order: 0, kids: [], placed: true }
   let order = 1
   // An explicit stack: a document nests as deep as its budget allows, deeper than a call stack likes.
@@ -53,10 +63,12 @@ export function structureSkeleton(root: StyledElement): StructureSkeleton {
   pushChildren(root, doc)
   while (stack.length) {
     const { el, into, layout } = stack.pop()!
-    if (el.tag === 'table' && isLayoutTable(el)) { of.set(el, into); pushChildren(el, into, true); continue }
+    if (el.tag === 'table' && !isDataTable(el)) { of.set(el, into); pushChildren(el, into, true); continue }
     if (layout && TABLE_PARTS.has(el.tag)) { of.set(el, into); pushChildren(el, into, el.tag !== 'td' && el.tag !== 'th'); continue }
     const href = el.tag === 'a' ? el.attrs.href : undefined
     if (href?.startsWith('#') && href.length > 1) linkTargets.add(decodeFragment(href.slice(1)))
+    const name = el.attrs.id ?? (el.tag === 'a' ? el.attrs.name : undefined)
+    if (name !== undefined) named.push([el, name])
     if (into === ARTIFACT) { of.set(el, ARTIFACT); pushChildren(el, ARTIFACT); continue }
     const role = structureRole(el)
     if (role === 'Artifact') { of.set(el, ARTIFACT); pushChildren(el, ARTIFACT); continue }
@@ -68,40 +80,21 @@ export function structureSkeleton(root: StyledElement): StructureSkeleton {
       node.body = { role: 'LBody', el: null, parent: node, order: order++, kids: [], placed: false }
     }
     of.set(el, node)
+    if (HEADING.test(role)) headings.push(node)
     pushChildren(el, node)
   }
-  return { root: doc, of, linkTargets }
+  const watched = new Map<StyledElement, WatchedElement>()
+  for (const [el, name] of named) if (linkTargets.has(name)) watched.set(el, { target: name, heading: null })
+  for (const node of headings) {
+    const seen = watched.get(node.el!)
+    if (seen) seen.heading = node
+    else watched.set(node.el!, { target: null, heading: node })
+  }
+  return { root: doc, of, linkTargets, watched }
 }
 
 const TABLE_PARTS = new Set(['thead', 'tbody', 'tfoot', 'tr', 'th', 'td'])
-
-/**
- * A table used for layout, not data (Chromium's accessibility heuristic, simplified): marked presentational,
- * or without header cells, caption, head or foot and with only one row or one column.
- */
-function isLayoutTable(table: StyledElement): boolean {
-  const role = table.attrs.role?.trim().toLowerCase()
-  if (role === 'presentation' || role === 'none') return true
-  if (role === 'table' || role === 'grid' || table.attrs.summary) return false
-  let rows = 0
-  let maxCells = 0
-  // The table's own parts only: what a cell holds (a nested table's header cells) is not this table's.
-  const stack = [table]
-  while (stack.length) {
-    for (const c of stack.pop()!.children) {
-      if (c.kind !== 'element' || c.tag === 'table') continue
-      if (c.tag === 'caption' || c.tag === 'thead' || c.tag === 'tfoot' || c.tag === 'th') return false
-      if (c.tag === 'tr') {
-        rows++
-        maxCells = Math.max(maxCells, c.children.filter((d) => d.kind === 'element' && (d.tag === 'td' || d.tag === 'th')).length)
-        for (const d of c.children) if (d.kind === 'element' && d.tag === 'th') return false
-        continue
-      }
-      if (c.tag !== 'td') stack.push(c)
-    }
-  }
-  return rows <= 1 || maxCells <= 1
-}
+const HEADING = /^H[1-6]$/
 
 /** The id an `href="#…"` names (percent-decoded, as a browser matches it). */
 export function decodeFragment(fragment: string): string {
