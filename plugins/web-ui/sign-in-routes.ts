@@ -1,6 +1,6 @@
 // Sign-in and sign-out. The sign-in form is protected against login CSRF with a double-submit token (a
-// cookie plus the same value in the form), failed attempts are throttled per email and per client
-// address, and a wrong email or password gets one message that does not say which one was wrong.
+// cookie plus the same value in the form), attempts are throttled per email and per client address (each
+// counted before its password is checked, given back when it succeeds), and a wrong email or password gets one message that does not say which one was wrong.
 import { randomBytes } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { Errors } from '../../src/errors.js'
@@ -48,7 +48,9 @@ export default async function signInRoutes(app: FastifyInstance, options: SignIn
     }
     const emailKey = `email:${email.toLowerCase()}`
     const addressKey = `address:${request.ip}`
-    const waitMs = Math.max(await perEmail.retryAfterMs(emailKey), await perAddress.retryAfterMs(addressKey))
+    // Each attempt takes its place before the password is checked (scrypt takes a while): concurrent guesses
+    // cannot all be verified before the first failure is counted. The address is reserved only past the email.
+    const waitMs = (await perEmail.reserve(emailKey)) || (await perAddress.reserve(addressKey))
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000)
       reply.header('retry-after', String(seconds))
@@ -56,11 +58,10 @@ export default async function signInRoutes(app: FastifyInstance, options: SignIn
     }
     const user = email && typeof body.password === 'string' ? await app.store.users.verify(email, body.password) : null
     if (!user) {
-      await Promise.all([perEmail.recordFailure(emailKey), perAddress.recordFailure(addressKey)])
       request.log.info({ email: email.slice(0, 320), ip: request.ip }, 'web sign-in failed')
       return showForm(request, reply, 401, { email, next, error: 'Wrong email or password.' })
     }
-    await perEmail.recordSuccess(emailKey)
+    await Promise.all([perEmail.recordSuccess(emailKey), perAddress.release(addressKey)])
     // Expired sessions are deleted when touched; sign-ins sweep the ones nobody touches again.
     await app.store.sessions.pruneExpired()
     const { token } = await app.store.sessions.create(user)

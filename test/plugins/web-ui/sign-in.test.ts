@@ -86,6 +86,33 @@ t.test('repeated failed sign-ins are throttled per email', async (t) => {
   t.equal((await postSignIn(h, 'bob@example.com', 'bob password')).status, 303, 'another email is not affected')
 })
 
+t.test('60 concurrent wrong passwords and the right one: only the allowed 5 reach scrypt, the right one is refused too', async (t) => {
+  const h = await build(t)
+  await h.app.store.users.create({ accountId: h.accountId, email: 'ada@example.com', password: 'right password', role: 'admin' })
+  const users = h.app.store.users
+  const verify = users.verify.bind(users)
+  let verified = 0
+  users.verify = async (...args: Parameters<typeof verify>) => { verified++; return verify(...args) }
+  const { token, cookie } = await signInForm(h)
+  const post = (password: string) => fetch(`${h.baseUrl}/sign-in`, {
+    method: 'POST', redirect: 'manual',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ _csrf: token, email: 'ada@example.com', password }),
+  })
+  // All sent before the first scrypt answers: the throttle used to count only after it, so all 61 were verified.
+  const wrong = Array.from({ length: 60 }, (_, i) => post(`guess ${i}`))
+  // The right one goes once the first five are at the password check, while the rest are still in flight.
+  for (const until = Date.now() + 60_000; verified < 5 && Date.now() < until;) await new Promise((r) => setTimeout(r, 5))
+  const right = post('right password')
+  const statuses = (await Promise.all(wrong)).map((r) => r.status)
+  const answer = await right
+  t.equal(verified, 5, 'exactly the 5 allowed attempts reached the password check')
+  t.equal(statuses.filter((s) => s === 401).length, 5, '5 wrong passwords were checked and refused')
+  t.equal(statuses.filter((s) => s === 429).length, 55, 'the other 55 were throttled before scrypt')
+  t.equal(answer.status, 429, 'the right password, arriving after them, is throttled: the email is locked')
+  t.equal(cookieValue(answer, 'quire_session'), null)
+})
+
 t.test('sign-out ends the session on the server', async (t) => {
   const h = await build(t)
   await h.app.store.users.create({ accountId: h.accountId, email: 'ada@example.com', password: 'right password', role: 'admin' })

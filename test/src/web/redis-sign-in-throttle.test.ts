@@ -7,7 +7,7 @@ import { testRedisUrl } from '../../helpers/redis.js'
 
 await needsForFile({ redis: true })
 
-t.test('failures counted on two nodes lock the key on both; success clears it', async (t) => {
+t.test('attempts reserved on two nodes lock the key on both; a release gives one back; success clears it', async (t) => {
   const url = await testRedisUrl(t)
   const a = new Redis(url)
   const b = new Redis(url)
@@ -16,15 +16,28 @@ t.test('failures counted on two nodes lock the key on both; success clears it', 
   const nodeA = new RedisSignInThrottle(a, rule, 'email')
   const nodeB = new RedisSignInThrottle(b, rule, 'email')
   const now = Date.now()
-  await nodeA.recordFailure('ada', now)
-  await nodeB.recordFailure('ada', now)
-  t.equal(await nodeA.retryAfterMs('ada', now), 0, 'two failures: still allowed')
-  await nodeA.recordFailure('ada', now)
-  t.equal(await nodeB.retryAfterMs('ada', now), 1_000, 'the third failure, on A, locks the key on B')
-  t.equal(await nodeB.retryAfterMs('bob', now), 0, 'other keys are not affected')
-  for (let i = 0; i < 3; i++) await nodeB.recordFailure('ada', now + 1_000)
-  t.equal(await nodeA.retryAfterMs('ada', now + 1_000), 2_000, 'the next lock doubles, across nodes')
+  t.equal(await nodeA.reserve('ada', now), 0)
+  t.equal(await nodeB.reserve('ada', now), 0)
+  t.equal(await nodeA.reserve('ada', now), 0, 'three attempts go ahead')
+  t.equal(await nodeB.reserve('ada', now), 1_000, 'the fourth, on B, is refused and locks the key')
+  t.equal(await nodeA.reserve('ada', now + 10), 990, '… on A too')
+  t.equal(await nodeB.reserve('bob', now), 0, 'other keys are not affected')
+  for (let i = 0; i < 3; i++) await nodeB.reserve('ada', now + 1_000)
+  t.equal(await nodeA.reserve('ada', now + 1_000), 2_000, 'the next lock doubles, across nodes')
   t.ok((await a.pttl('quire:signin:email:ada')) > 0, 'entries expire by themselves')
   await nodeA.recordSuccess('ada')
-  t.equal(await nodeB.retryAfterMs('ada', now + 1_000), 0, 'success clears it everywhere')
+  t.equal(await nodeB.reserve('ada', now + 1_000), 0, 'success clears it everywhere')
+  await nodeB.release('ada')
+  for (let i = 0; i < 3; i++) t.equal(await nodeA.reserve('ada', now + 1_000), 0, 'the released attempt does not count')
+})
+
+t.test('60 reservations at once on two connections: exactly maxFailures go ahead', async (t) => {
+  const url = await testRedisUrl(t)
+  const a = new Redis(url)
+  const b = new Redis(url)
+  t.teardown(() => { a.disconnect(); b.disconnect() })
+  const rule = { maxFailures: 5, windowMs: 60_000, lockMs: 30_000, maxLockMs: 60_000 }
+  const nodes = [new RedisSignInThrottle(a, rule, 'email'), new RedisSignInThrottle(b, rule, 'email')]
+  const waits = await Promise.all(Array.from({ length: 60 }, (_, i) => nodes[i % 2].reserve('race')))
+  t.equal(waits.filter((w) => w === 0).length, 5)
 })
