@@ -51,12 +51,12 @@ async function allocationMb(c: BenchCase): Promise<number> {
   const config = loadConfig({ LOG_LEVEL: 'silent' })
   const source = { kind: 'template' as const, main: { cacheKey: contentKey(c.template), text: c.template }, blocks: {}, header: null, footer: null, settings: DEFAULT_SETTINGS }
   if (c.format === 'pdf') {
-    const { renderPdf } = await import('../renderers/pdf/index.js')
+    const { renderPdf } = await import('../renderers/render.js')
     const task = buildTask(config, 'pdf', { source, data: c.data }) as PdfTask
     for (let i = 0; i < 10; i++) await renderPdf(task)
     return (await allocatedPerCall(() => renderPdf(task), 10)) / 2 ** 20
   }
-  const { renderImage } = await import('../renderers/image/index.js')
+  const { renderImage } = await import('../renderers/render.js')
   const task = buildTask(config, 'image', { source, data: c.data }, { format: 'png', width: c.width, height: c.height, fullPage: false, quality: 90, scale: 1 }) as ImageTask
   for (let i = 0; i < 5; i++) await renderImage(task)
   return (await allocatedPerCall(() => renderImage(task), 10)) / 2 ** 20

@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process'
 import { parseArgs } from 'node:util'
 import type { PdfTask } from '../renderers/contract.js'
-import { renderPdf } from '../renderers/pdf/index.js'
+import { renderPdf } from '../renderers/render.js'
 import { loadConfig } from '../src/config.js'
 import { contentKey } from '../src/render/document-source.js'
 import { buildTask } from '../src/render/tasks.js'

@@ -5,8 +5,7 @@
 // sharp's and resvg's work counts). Compare two trees by running this in each, alternated.
 import { parseArgs } from 'node:util'
 import type { RenderTask } from '../renderers/contract.js'
-import { renderImage } from '../renderers/image/index.js'
-import { renderPdf } from '../renderers/pdf/index.js'
+import { renderImage, renderPdf } from '../renderers/render.js'
 import { loadConfig } from '../src/config.js'
 import { contentKey } from '../src/render/document-source.js'
 import { buildTask } from '../src/render/tasks.js'

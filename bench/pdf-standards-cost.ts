@@ -10,7 +10,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import type { PdfTask } from '../renderers/contract.js'
-import { renderPdf } from '../renderers/pdf/index.js'
+import { renderPdf } from '../renderers/render.js'
 import { loadConfig } from '../src/config.js'
 import { contentKey } from '../src/render/document-source.js'
 import { buildTask } from '../src/render/tasks.js'

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { parseArgs } from 'node:util'
 import { Liquid } from 'liquidjs'
-import { renderPdf } from '../renderers/pdf/index.js'
+import { renderPdf } from '../renderers/render.js'
 import { DEFAULT_SETTINGS } from '../renderers/default-settings.js'
 import { INVOICE_TEMPLATE, invoiceData } from './fixtures/invoice.js'
 

@@ -2,12 +2,12 @@
 // their caches at module scope, so each worker parses fonts once and compiles each template version once.
 // Results go back as data (`{ ok, output | error }`), the bytes moved, not copied. A task's data may come as
 // JSON text (task-envelope.ts).
-// The PDF engine is loaded and warmed with the worker; the image, TXT and DOCX engines on their first task
-// (the SVG painter, resvg and the ZIP writer, which a service that only prints PDFs never needs).
+// Every format renders through renderers/render.ts. The PDF engine is loaded and warmed with the worker; the
+// image, TXT and DOCX painters on their first task (render.ts loadPainter), the image one warmed up then.
 import { parentPort } from 'node:worker_threads'
 import { move, transferableSymbol, valueSymbol } from 'piscina'
-import { RenderError, type ClipsTask, type ImageTask, type PdfTask, type RenderOutput, type RenderResult, type RenderTask, type TxtTask, type DocxTask } from '../renderers/contract.js'
-import { renderPdf } from '../renderers/pdf/index.js'
+import { RenderError, type ClipsTask, type ImageTask, type PdfTask, type RenderResult, type RenderTask, type TxtTask, type DocxTask } from '../renderers/contract.js'
+import { loadPainter, render, renderImage, renderPdf } from '../renderers/render.js'
 import { withNurseryRoom } from './empty-nursery.js'
 import { STARTED, WARMED_UP } from './started-message.js'
 import { taskOf, type Envelope } from './task-envelope.js'
@@ -25,14 +25,12 @@ function movable(result: RenderResult): unknown {
   return move({ [transferableSymbol]: bytes.buffer, [valueSymbol]: result } as unknown as Parameters<typeof move>[0])
 }
 
-type Render<T> = (task: T) => Promise<RenderOutput>
-
-async function settle<T extends RenderTask>(envelope: Envelope<T>, engine: Render<T> | (() => Promise<Render<T>>), lazy = false): Promise<unknown> {
+async function settle<T extends RenderTask>(envelope: Envelope<T>, load?: () => Promise<void>): Promise<unknown> {
   try {
-    // The PDF engine's warm-up, and a lazily loaded engine's loading and warm-up, come before the task reports
+    // The PDF engine's warm-up, and a lazily loaded painter's loading and warm-up, come before the task reports
     // its start, so the render's time limit never pays for them. Once warm, no await (one microtask less).
     if (!warm) await warmedUp()
-    const render = lazy ? await (engine as () => Promise<Render<T>>)() : (engine as Render<T>)
+    if (load) await load()
     parentPort?.postMessage({ [STARTED]: envelope.id })
     // The nursery is emptied between renders, while the render's objects are all garbage (pool/empty-nursery.ts).
     return movable({ ok: true, output: await withNurseryRoom(() => render(taskOf(envelope))) })
@@ -50,12 +48,11 @@ function once<M>(load: () => Promise<M>): () => Promise<M> {
 }
 
 const imageEngine = once(async () => {
-  const engine = await import('../renderers/image/index.js')
-  await engine.renderImage(WARM_UP_IMAGE)
-  return engine
+  await loadPainter('image')
+  await renderImage(WARM_UP_IMAGE)
 })
-const txtEngine = once(() => import('../renderers/txt/index.js'))
-const docxEngine = once(() => import('../renderers/docx/index.js'))
+const txtEngine = once(() => loadPainter('txt'))
+const docxEngine = once(() => loadPainter('docx'))
 
 // The modules above loaded with V8's default flags (Node's compiled built-ins usable); renders run with the service's.
 restoreRuntimeFlags()
@@ -80,8 +77,8 @@ export function ping(): boolean {
 /** Warms the PDF engine up, once; a failed warm-up fails each render with its message (settle). */
 export const warmUp = (): Promise<void> => warmedUp().catch(() => undefined)
 
-export const pdf = (envelope: Envelope<PdfTask>) => settle(envelope, renderPdf)
-export const image = (envelope: Envelope<ImageTask>) => settle(envelope, async () => (await imageEngine()).renderImage, true)
-export const clips = (envelope: Envelope<ClipsTask>) => settle(envelope, async () => (await imageEngine()).renderClips, true)
-export const txt = (envelope: Envelope<TxtTask>) => settle(envelope, async () => (await txtEngine()).renderTxt, true)
-export const docx = (envelope: Envelope<DocxTask>) => settle(envelope, async () => (await docxEngine()).renderDocx, true)
+export const pdf = (envelope: Envelope<PdfTask>) => settle(envelope)
+export const image = (envelope: Envelope<ImageTask>) => settle(envelope, imageEngine)
+export const clips = (envelope: Envelope<ClipsTask>) => settle(envelope, imageEngine)
+export const txt = (envelope: Envelope<TxtTask>) => settle(envelope, txtEngine)
+export const docx = (envelope: Envelope<DocxTask>) => settle(envelope, docxEngine)

@@ -262,7 +262,7 @@ export function loadConfig(env: Env = process.env): Config {
       leaseMs: integer(env, 'JOB_LEASE_MS', 15_000, 300),
       deadlineMs: integer(env, 'JOB_DEADLINE_MS', 60 * 60 * 1000, 1000),
       maxQueuedPerAccount: integer(env, 'JOB_MAX_QUEUED_PER_ACCOUNT', 100, 1),
-      maxQueuedBytesPerAccount: integer(env, 'JOB_MAX_QUEUED_BYTES_PER_ACCOUNT', 256 * 1024 * 1024, 1024),
+      maxQueuedBytesPerAccount: integer(env, 'JOB_MAX_QUEUED_BYTES_PER_ACCOUNT', 64 * 1024 * 1024, 1024),
     },
     webhooks: {
       timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 30_000, 100),

@@ -1,27 +1,13 @@
-// Template settings: the defaults, the paper table, and one strict parser used for every write
-// (editor form, management API, seed) so that a stored template always holds a complete, valid object.
-import type { MarginsMm, PaperSize, TemplateSettings } from '../renderers/contract.js'
+// Template settings: the defaults, the paper table (one for the service and the renderers:
+// renderers/layout/paged/paper-sizes.ts), and one strict parser used for every write (editor form,
+// management API, seed) so that a stored template always holds a complete, valid object.
+import type { MarginsMm, TemplateSettings } from '../renderers/contract.js'
+import { PAPER_SIZES, PAPER_SIZES_MM, paperMm } from '../renderers/layout/paged/paper-sizes.js'
 import { DEFAULT_SETTINGS } from '../renderers/default-settings.js'
 import { resolveCulture } from '../renderers/template/templateto/culture.js'
 import { Errors } from './errors.js'
 
-export const PAPER_SIZES_MM: Record<Exclude<PaperSize, 'Custom'>, { widthMm: number; heightMm: number }> = {
-  A0: { widthMm: 841, heightMm: 1189 },
-  A1: { widthMm: 594, heightMm: 841 },
-  A2: { widthMm: 420, heightMm: 594 },
-  A3: { widthMm: 297, heightMm: 420 },
-  A4: { widthMm: 210, heightMm: 297 },
-  A5: { widthMm: 148, heightMm: 210 },
-  A6: { widthMm: 105, heightMm: 148 },
-  B4: { widthMm: 250, heightMm: 353 },
-  B5: { widthMm: 176, heightMm: 250 },
-  Letter: { widthMm: 215.9, heightMm: 279.4 },
-  Legal: { widthMm: 215.9, heightMm: 355.6 },
-  Tabloid: { widthMm: 279.4, heightMm: 431.8 },
-  Ledger: { widthMm: 431.8, heightMm: 279.4 },
-}
-
-export const PAPER_SIZES = [...Object.keys(PAPER_SIZES_MM), 'Custom'] as PaperSize[]
+export { PAPER_SIZES, PAPER_SIZES_MM }
 
 /** Largest page side and margin accepted, in mm (A0's long side is 1189). */
 export const MAX_PAPER_MM = 2000
@@ -30,16 +16,12 @@ export { DEFAULT_SETTINGS }
 
 type Orientation = TemplateSettings['orientation']
 
-/** Page size in mm with the orientation applied (landscape swaps the sides). */
+/** The sheet in mm with the orientation applied, as the PDF prints it (renderers/layout/paged/paper-sizes.ts). */
 export function paperSizeMm(
   settings: Pick<TemplateSettings, 'paper' | 'orientation'>,
   orientation: Orientation = settings.orientation,
 ): { widthMm: number; heightMm: number } {
-  const { size, widthMm = 0, heightMm = 0 } = settings.paper
-  const base = size === 'Custom' ? { widthMm, heightMm } : PAPER_SIZES_MM[size]
-  return orientation === 'landscape'
-    ? { widthMm: base.heightMm, heightMm: base.widthMm }
-    : { widthMm: base.widthMm, heightMm: base.heightMm }
+  return paperMm(settings.paper, orientation) ?? { widthMm: 0, heightMm: 0 }
 }
 
 // ---- schema: one table per object, so unknown keys and wrong types fail with the field's path ----

@@ -11,7 +11,3 @@ export interface DocxContext {
   contentWidth: number
   warnings: Warnings
 }
-
-/** Page-number placeholders put into header/footer blocks before Liquid runs, replaced by Word fields. */
-export const PAGE_TOKEN = '\uE000'
-export const PAGES_TOKEN = '\uE001'

@@ -1,27 +1,15 @@
-// Header and footer blocks as Word headers and footers. Word lays them out on every page itself, so the
-// block is rendered once with placeholders for {{page}}/{{pages}} (and tt_pageNumber/tt_totalPages),
-// which become PAGE and NUMPAGES fields.
+// Header and footer blocks as Word headers and footers. Word lays them out on every page itself: the
+// composition stage filled each block in once with placeholders for {{page}}/{{pages}} (and
+// tt_pageNumber/tt_totalPages), which become PAGE and NUMPAGES fields (inline-collector.ts).
 import { Footer, Header, Paragraph, type Table } from 'docx'
-import type { DocxTask } from '../contract.js'
-import { buildStyledDocument } from '../document/index.js'
+import type { TemplateSettings } from '../contract.js'
 import type { StyledElement } from '../document/styled-tree.js'
-import { renderBlockHtml, templateOptions, ttDate } from '../template/index.js'
+import type { WordDocument } from '../pipeline/finished-document.js'
 import { BodyWriter } from './body-writer.js'
-import { PAGE_TOKEN, PAGES_TOKEN, type DocxContext } from './docx-context.js'
+import type { DocxContext } from './docx-context.js'
 
 export function bodyOf(root: StyledElement): StyledElement {
   return root.children.find((c): c is StyledElement => c.kind === 'element' && c.tag === 'body') ?? root
-}
-
-async function blockContent(task: DocxTask, which: 'header' | 'footer', ctx: DocxContext, date: Date): Promise<Array<Paragraph | Table>> {
-  const block = task.source[which]
-  if (!block || !task.source.settings[which].enabled) return []
-  const options = templateOptions(task.source.settings)
-  const vars = { page: PAGE_TOKEN, pages: PAGES_TOKEN, tt_pageNumber: PAGE_TOKEN, tt_totalPages: PAGES_TOKEN, tt_date: ttDate(date, options.culture) }
-  const html = await renderBlockHtml(block, task.data, vars, task.limits, task.source.blocks, options)
-  const styled = buildStyledDocument(html, { type: 'print', width: ctx.contentWidth, height: 200 })
-  ctx.warnings.addAll(styled.warnings.map((w) => `${which}: ${w}`))
-  return new BodyWriter(ctx).write(bodyOf(styled.root))
 }
 
 export interface HeadersFooters {
@@ -31,10 +19,11 @@ export interface HeadersFooters {
   titlePage: boolean
 }
 
-export async function headersAndFooters(task: DocxTask, ctx: DocxContext, date: Date): Promise<HeadersFooters> {
-  const header = await blockContent(task, 'header', ctx, date)
-  const footer = await blockContent(task, 'footer', ctx, date)
-  const { cover } = task.source.settings
+export function headersAndFooters(word: Pick<WordDocument, 'header' | 'footer'>, settings: TemplateSettings, ctx: DocxContext): HeadersFooters {
+  const content = (block: WordDocument['header']): Array<Paragraph | Table> => (block ? new BodyWriter(ctx).write(bodyOf(block.root)) : [])
+  const header = content(word.header)
+  const footer = content(word.footer)
+  const { cover } = settings
   const titlePage = cover.enabled && cover.hideHeaderFooter === true && (header.length > 0 || footer.length > 0)
   const empty = () => [new Paragraph({})]
   return {

@@ -2,8 +2,9 @@
 // fields — collapsing white space across element boundaries as a browser does, then emits docx runs.
 import { ExternalHyperlink, ImageRun, PageNumber, TextRun, type ParagraphChild } from 'docx'
 import type { ComputedStyle, StyledElement, StyledNode } from '../document/styled-tree.js'
-import { collapseWhitespace } from '../document/index.js'
-import { PAGE_TOKEN, PAGES_TOKEN, type DocxContext } from './docx-context.js'
+import { collapseWhitespace } from '../document/whitespace.js'
+import { PAGE_TOKEN, PAGES_TOKEN } from '../pipeline/finished-document.js'
+import type { DocxContext } from './docx-context.js'
 import { imageRunSize } from './image-size.js'
 import { runFormat, runShading, transformText } from './run-format.js'
 

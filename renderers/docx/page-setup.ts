@@ -1,18 +1,14 @@
-// Word section page setup from the template settings and the document's @page rule — the same geometry
-// the PDF back-end uses (a CSS page size or margins win over the settings, as in Chromium).
+// Word section page setup from the page geometry the composition stage chose (the settings' paper with the
+// document's @page rule, as the PDF's: a CSS page size or margins win over the settings, as in Chromium).
 import { PageOrientation } from 'docx'
-import type { TemplateSettings } from '../contract.js'
-import type { PageRule } from '../document/styled-tree.js'
-import { pageGeometry, type PageGeometry } from '../layout/paged/page-geometry.js'
+import type { PageGeometry } from '../layout/paged/page-geometry.js'
 import { twips } from './units.js'
 
-export { pageGeometry, type PageGeometry }
-
-export function pageSetup(settings: TemplateSettings, rule: PageRule) {
-  const g = pageGeometry(settings, rule)
+export function pageSetup(g: PageGeometry) {
   const landscape = g.width > g.height
   return {
-    geometry: g,
+    /** CSS px that content flows into (percentages and image fitting). */
+    contentWidth: g.width - g.margins.left - g.margins.right,
     page: {
       // docx swaps width and height itself for landscape, so it is given the portrait sides.
       size: {

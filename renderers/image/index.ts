@@ -1,19 +1,46 @@
-// Quire's image back-end: styled tree → layout (renderers/layout, screen) → display list → SVG → resvg → sharp.
-//   renderImage: one PNG or JPEG (optionally one clip, optionally with a circular mask)
-//   renderClips: the page rendered once, every clip cut from it, all in one ZIP with a manifest
-import type { ClipsTask, ImageTask, RenderOutput } from '../contract.js'
-import { buildStyledDocument } from '../document/index.js'
-import { loadImagesWithWarnings } from '../resources/index.js'
-import { renderDocumentHtml } from '../template/index.js'
-import type { FrontEnd } from './render-page.js'
-import { renderClipsWith, renderImageWith } from './render-image.js'
+// The image painter: a screen document (renderers/pipeline/screen-document.ts) → pixels (paint-raster.ts)
+// → sharp (PNG/JPEG, a clip, the circular mask; or every clip of one page in a ZIP with a manifest).
+import type { ClipsOptions, ImageOptions, RenderOutput } from '../contract.js'
+import type { ScreenDocument } from '../pipeline/finished-document.js'
+import { clipNames } from './clip-names.js'
+import { clipRect } from './clip-rect.js'
+import { clipsZip } from './clips-zip.js'
+import { encodeImage, type EncodedImage } from './encode-image.js'
+import { paintRaster } from './paint-raster.js'
+import { recycleRasterBuffer } from './raster-buffer.js'
 
-const FRONT_END: FrontEnd = { renderDocumentHtml, buildStyledDocument, loadImages: loadImagesWithWarnings }
+const CONTENT_TYPE = { png: 'image/png', jpeg: 'image/jpeg' } as const
+const EXTENSION = { png: 'png', jpeg: 'jpg' } as const
 
-export function renderImage(task: ImageTask): Promise<RenderOutput> {
-  return renderImageWith(FRONT_END, task)
+/** The page's pixels with its size in CSS px (clips are given in CSS px of the unscaled image). */
+async function rendered(page: ScreenDocument, scale: number) {
+  const raster = await paintRaster(page, { scale })
+  return { ...raster, cssWidth: page.width, cssHeight: page.height }
 }
 
-export function renderClips(task: ClipsTask): Promise<RenderOutput> {
-  return renderClipsWith(FRONT_END, task)
+export async function paintImage(page: ScreenDocument, options: ImageOptions): Promise<RenderOutput> {
+  const image = await rendered(page, options.scale)
+  const clip = options.clip ? clipRect(options.clip, 'clip', image, options.scale) : undefined
+  const encoded = await encodeImage(image, { format: options.format, quality: options.quality, clip, circular: options.clip?.circular })
+  recycleRasterBuffer(image.pixels)
+  return { bytes: encoded.bytes, contentType: CONTENT_TYPE[encoded.format], extension: EXTENSION[encoded.format], warnings: page.engines.warnings.list }
+}
+
+export async function paintClips(page: ScreenDocument, options: ClipsOptions, date: Date): Promise<RenderOutput> {
+  const names = clipNames(options.clips)
+  const image = await rendered(page, options.scale)
+  // Every rectangle is checked before any is encoded, so a bad clip fails fast.
+  const rects = options.clips.map((clip, i) => clipRect(clip, names[i], image, options.scale))
+  const images: EncodedImage[] = []
+  for (const [i, clip] of options.clips.entries()) {
+    images.push(await encodeImage(image, {
+      format: clip.format ?? options.format,
+      quality: options.quality,
+      clip: rects[i],
+      circular: clip.circular,
+    }))
+  }
+  recycleRasterBuffer(image.pixels)
+  const zip = await clipsZip(images.map((encoded, i) => ({ name: names[i], image: encoded })), date)
+  return { bytes: zip, contentType: 'application/zip', extension: 'zip', warnings: page.engines.warnings.list }
 }

@@ -1,8 +1,7 @@
 // Password protection: nothing at all without a password; with one, AES-256 (PDF 1.7 extension level 3)
-// and the four permissions mapped one to one. The password may hold Liquid over the task data.
+// and the four permissions mapped one to one. The password comes filled in (renderers/pipeline/pdf-password.ts).
 import { randomBytes } from 'node:crypto'
-import { RenderError, type RenderLimits, type TemplateSettings } from '../contract.js'
-import { renderLiquidString } from '../template/index.js'
+import type { TemplateSettings } from '../contract.js'
 
 export interface PdfSecurity {
   userPassword: string
@@ -11,13 +10,9 @@ export interface PdfSecurity {
   permissions: { printing?: 'highResolution'; modifying: boolean; copying: boolean; annotating: boolean }
 }
 
-export async function pdfSecurity(settings: TemplateSettings, data: unknown, limits: RenderLimits): Promise<PdfSecurity | null> {
+export function pdfSecurity(settings: TemplateSettings, password: string | null): PdfSecurity | null {
+  if (password === null) return null
   const s = settings.security
-  if (!s.passwordEnabled) return null
-  const password = await renderLiquidString(s.password ?? '', data, limits)
-  if (!password) {
-    throw new RenderError('QUIRE_ERR_RENDER_INVALID_OPTION', 'settings.security.password is empty (after filling in its variables) while password protection is on')
-  }
   return {
     userPassword: password,
     // A separate, unguessable owner password: opening with the user password must not lift the restrictions.

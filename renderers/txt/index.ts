@@ -1,12 +1,11 @@
-// TXT output: template → HTML → marked-up structure (hidden parts dropped, page breaks marked) → text.
-import type { RenderOutput, TxtTask } from '../contract.js'
-import { renderDocumentHtml } from '../template/index.js'
+// The TXT painter: the document's HTML (renderers/pipeline/text-document.ts) → marked-up structure (hidden
+// parts dropped, page breaks marked) → text.
+import type { RenderOutput } from '../contract.js'
+import type { Warnings } from '../warnings.js'
 import { htmlToPlainText } from './html-to-plain-text.js'
 import { markTextStructure } from './mark-text-structure.js'
 
-export async function renderTxt(task: TxtTask): Promise<RenderOutput> {
-  const warnings: string[] = []
-  const html = await renderDocumentHtml({ source: task.source, data: task.data, limits: task.limits, warn: (m) => warnings.push(m) })
-  const text = htmlToPlainText(markTextStructure(html))
-  return { bytes: Buffer.from(text, 'utf8'), contentType: 'text/plain; charset=utf-8', extension: 'txt', warnings }
+export function paintTxt(doc: { html: string; warnings: Warnings }): RenderOutput {
+  const text = htmlToPlainText(markTextStructure(doc.html))
+  return { bytes: Buffer.from(text, 'utf8'), contentType: 'text/plain; charset=utf-8', extension: 'txt', warnings: doc.warnings.list }
 }

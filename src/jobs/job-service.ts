@@ -13,7 +13,7 @@ import { PoolError } from '../../pool/index.js'
 import { newJobId } from './job-id.js'
 import { JobQueue } from './job-queue.js'
 import { isFinished, type JobRecord, type JobTask, type RenderType } from './job-record.js'
-import type { JobStore } from './job-store.js'
+import { JobStore } from './job-store.js'
 import { deliveryUnfinished, JobWebhooks } from './job-webhooks.js'
 import { uploadToPresignedUrl, UploadError } from './presigned-upload.js'
 import { RenderLock } from './render-lock.js'
@@ -130,7 +130,8 @@ export class JobService {
       interruptions: 0,
       lease: null,
     }
-    const inputBytes = Buffer.byteLength(JSON.stringify(input.task))
+    const taskText = JobStore.taskText(input.task)
+    const inputBytes = Buffer.byteLength(taskText)
     const over = await this.deps.store.reserveIntake(
       { jobId: job.jobId, accountId: job.accountId, inputBytes, createdAt: now },
       { maxQueued: jobs.maxQueuedPerAccount, maxBytes: jobs.maxQueuedBytesPerAccount },
@@ -142,7 +143,7 @@ export class JobService {
       throw Object.assign(new Errors.ASYNC_ACCOUNT_BUDGET(...what), { retryAfterS: BUDGET_RETRY_AFTER_S })
     }
     try {
-      await this.deps.store.saveTask(job.jobId, input.task)
+      await this.deps.store.saveTask(job.jobId, taskText)
       await this.deps.store.save(job)
     } catch (error) {
       // Not accepted: nothing of it may stay counted or stored.

@@ -130,6 +130,21 @@ export function htmlSource(html: string, settings: TemplateSettings = DEFAULT_SE
 }
 
 /**
+ * The bytes of Base64 (or base64url) text. Node's decoder skips what is not Base64, so a decoded length that
+ * matches the text's is the proof it was clean — one pass over a 5 MB string instead of three regular
+ * expressions (some 50 ms of the event loop here); only text with whitespace or a stray character takes the
+ * slow path, which strips whitespace and names a bad character.
+ */
+function base64Bytes(value: string): Buffer {
+  const bytes = Buffer.from(value, 'base64')
+  const padding = value.endsWith('==') ? 2 : value.endsWith('=') ? 1 : 0
+  if (value.length % 4 !== 1 && bytes.length === Math.floor((value.length * 3) / 4) - padding) return bytes
+  const compact = value.replace(/\s+/g, '')
+  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(compact)) throw new Errors.REQUEST_INVALID('base64HtmlString is not valid Base64')
+  return Buffer.from(compact, 'base64')
+}
+
+/**
  * Decodes `base64HtmlString`, refusing what is not Base64, not UTF-8 text, empty once decoded ("==" is valid
  * Base64 for nothing, and rendered a blank PDF), or longer than `maxChars` (an async job is refused at submit,
  * not failed later in the worker).
@@ -138,13 +153,10 @@ export function decodeBase64Html(value: unknown, maxChars = Infinity): string {
   if (typeof value !== 'string' || value.trim() === '') {
     throw new Errors.REQUEST_DATA_MISSING('base64HtmlString is required: the HTML to render, Base64-encoded')
   }
-  const compact = value.replace(/\s+/g, '')
-  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(compact)) {
-    throw new Errors.REQUEST_INVALID('base64HtmlString is not valid Base64')
-  }
+  const bytes = base64Bytes(value)
   let html: string
   try {
-    html = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(compact, 'base64'))
+    html = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
   } catch {
     throw new Errors.REQUEST_INVALID('base64HtmlString does not decode to UTF-8 text')
   }

@@ -1,10 +1,6 @@
 // `quire render`: one render in this process, without a server or a pool (same renderers, same limits).
-import type { RenderOutput, RenderTask } from '../../renderers/contract.js'
 import { RenderError } from '../../renderers/contract.js'
-import { renderPdf } from '../../renderers/pdf/index.js'
-import { renderImage } from '../../renderers/image/index.js'
-import { renderTxt } from '../../renderers/txt/index.js'
-import { renderDocx } from '../../renderers/docx/index.js'
+import { render } from '../../renderers/render.js'
 import type { Config } from '../config.js'
 import { parseSettings } from '../settings.js'
 import { contentKey } from './document-source.js'
@@ -24,16 +20,6 @@ export interface LocalRender {
   image?: { width?: string; height?: string; scale?: string }
 }
 
-function run(task: RenderTask): Promise<RenderOutput> {
-  switch (task.format) {
-    case 'pdf': return renderPdf(task)
-    case 'image': return renderImage(task)
-    case 'txt': return renderTxt(task)
-    case 'docx': return renderDocx(task)
-    default: throw new Error(`not a local format: ${task.format}`)
-  }
-}
-
 /** The rendered bytes and the warnings (what the template used that was ignored or approximated). */
 export async function renderLocally(config: Config, { html, format, data, settings, image }: LocalRender): Promise<{ bytes: Uint8Array; warnings: string[] }> {
   const source = {
@@ -48,7 +34,7 @@ export async function renderLocally(config: Config, { html, format, data, settin
     ? buildTask(config, 'image', { source, data }, imageOptionsFromBody({ format, quality: 90, ...image, fullPage: image?.height === undefined }))
     : buildTask(config, format, { source, data })
   try {
-    const output = await run(task)
+    const output = await render(task)
     return { bytes: output.bytes, warnings: output.warnings }
   } catch (error) {
     if (error instanceof RenderError) throw Object.assign(new Error(error.message), { code: error.code })

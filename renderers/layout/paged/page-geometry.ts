@@ -2,6 +2,7 @@
 // As in Chromium (printToPDF with preferCSSPageSize), a CSS page size and CSS page margins win over the settings.
 import { RenderError, type MarginsMm, type TemplateSettings } from '../../contract.js'
 import type { PageRule } from '../../document/styled-tree.js'
+import { PAPER_SIZES_MM, PX_PER_MM, paperMm } from './paper-sizes.js'
 
 export interface Edges { top: number; right: number; bottom: number; left: number }
 
@@ -14,14 +15,6 @@ export interface PageGeometry {
   /** The size the page area is laid out at; Chromium rounds it up to whole px (past its painted edges by under 1 px). */
   area: { width: number; height: number }
 }
-
-const PAPER_MM: Record<string, [number, number]> = {
-  A0: [841, 1189], A1: [594, 841], A2: [420, 594], A3: [297, 420], A4: [210, 297], A5: [148, 210], A6: [105, 148],
-  B4: [250, 353], B5: [176, 250],
-  Letter: [215.9, 279.4], Legal: [215.9, 355.6], Tabloid: [279.4, 431.8], Ledger: [431.8, 279.4],
-}
-
-const PX_PER_MM = 96 / 25.4
 
 function positive(value: number | undefined, what: string): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > 5000) {
@@ -40,16 +33,16 @@ function marginsPx(m: MarginsMm, where: string): Edges {
   return { top: side(m.top, 'top'), right: side(m.right, 'right'), bottom: side(m.bottom, 'bottom'), left: side(m.left, 'left') }
 }
 
-function paperPx(settings: TemplateSettings): [number, number] {
+function paperPx(settings: TemplateSettings, orientation: TemplateSettings['orientation']): [number, number] {
   const { size } = settings.paper
   if (size === 'Custom') {
-    return [positive(settings.paper.widthMm, 'widthMm') * PX_PER_MM, positive(settings.paper.heightMm, 'heightMm') * PX_PER_MM]
+    positive(settings.paper.widthMm, 'widthMm')
+    positive(settings.paper.heightMm, 'heightMm')
+  } else if (!PAPER_SIZES_MM[size]) {
+    throw new RenderError('QUIRE_ERR_RENDER_INVALID_OPTION', `settings.paper.size "${String(size)}" is not one of ${Object.keys(PAPER_SIZES_MM).join(', ')}, Custom`)
   }
-  const mm = PAPER_MM[size]
-  if (!mm) {
-    throw new RenderError('QUIRE_ERR_RENDER_INVALID_OPTION', `settings.paper.size "${String(size)}" is not one of ${Object.keys(PAPER_MM).join(', ')}, Custom`)
-  }
-  return [mm[0] * PX_PER_MM, mm[1] * PX_PER_MM]
+  const mm = paperMm(settings.paper, orientation)!
+  return [mm.widthMm * PX_PER_MM, mm.heightMm * PX_PER_MM]
 }
 
 function orient([w, h]: [number, number], orientation: 'portrait' | 'landscape' | null | undefined): [number, number] {
@@ -58,14 +51,24 @@ function orient([w, h]: [number, number], orientation: 'portrait' | 'landscape' 
   return [w, h]
 }
 
+/**
+ * The sheet in CSS px: the settings' paper in their orientation (the cover's, for the cover page), unless the
+ * document's @page rule gives a size, or an orientation that turns it. The default width of an image is this
+ * width, so that a PNG of the template is as wide as its PDF page.
+ */
+export function sheetSize(settings: TemplateSettings, rule: PageRule, cover = false): { width: number; height: number } {
+  const useCover = cover && settings.cover.enabled
+  const orientation = useCover && settings.cover.orientation ? settings.cover.orientation : settings.orientation
+  let [width, height] = paperPx(settings, orientation)
+  if (rule.size) [width, height] = [rule.size.width, rule.size.height]
+  else if (rule.orientation) [width, height] = orient([width, height], rule.orientation)
+  return { width, height }
+}
+
 /** The geometry of ordinary pages, or of the cover page when `cover` is true and the cover option is on. */
 export function pageGeometry(settings: TemplateSettings, rule: PageRule, cover = false): PageGeometry {
   const useCover = cover && settings.cover.enabled
-  const orientation = useCover && settings.cover.orientation ? settings.cover.orientation : settings.orientation
-  // Portrait keeps the paper as defined (Ledger and a wide Custom size stay wide); landscape puts the long side across.
-  let [width, height] = orientation === 'landscape' ? orient(paperPx(settings), 'landscape') : paperPx(settings)
-  if (rule.size) [width, height] = [rule.size.width, rule.size.height]
-  else if (rule.orientation) [width, height] = orient([width, height], rule.orientation)
+  const { width, height } = sheetSize(settings, rule, cover)
 
   const base = marginsPx(useCover && settings.cover.marginsMm ? settings.cover.marginsMm : settings.marginsMm,
     useCover && settings.cover.marginsMm ? 'settings.cover.marginsMm' : 'settings.marginsMm')

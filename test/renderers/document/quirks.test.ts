@@ -3,7 +3,7 @@
 // figures were measured in Chromium (getBoundingClientRect) on the same snippets.
 import t from 'tap'
 import { buildStyledDocument, type StyledElement } from '../../../renderers/document/index.js'
-import { renderPdf } from '../../../renderers/pdf/index.js'
+import { renderPdf } from '../../../renderers/render.js'
 import { pdfTask } from '../pdf/fixtures.js'
 import { findWord, wordBoxes } from '../../helpers/word-boxes.js'
 import { needsForFile } from '../../helpers/needs.js'

@@ -1,10 +1,12 @@
 import t, { type Test } from 'tap'
 import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import sharp from 'sharp'
 import type { DocxTask, TemplateSettings } from '../../../renderers/contract.js'
-import { renderDocx } from '../../../renderers/docx/index.js'
+import { renderDocx } from '../../../renderers/render.js'
 import { DEFAULT_SETTINGS } from '../../../src/settings.js'
 import { needsForFile } from '../../helpers/needs.js'
 
@@ -118,4 +120,28 @@ t.test('a zoomed image keeps its zoomed size in Word, as in the PDF', async (t) 
   const png = await sharp({ create: { width: 100, height: 40, channels: 3, background: '#ff0000' } }).png().toBuffer()
   const out = await renderDocx(task(`<p><img src="data:image/png;base64,${png.toString('base64')}" style="zoom: 60%" alt="logo"></p>`))
   t.match(parts(t, out.bytes)('word/document.xml'), /<wp:extent cx="571500" cy="228600"\/>/, '100×40 px at 60% = 60×24 px in EMU')
+})
+
+// Regression: DOCX styled the document without the stylesheets the PDF and PNG load, so a linked rule that
+// coloured a paragraph red in the PDF left it black in the DOCX, with the warning "@import ignored".
+t.test('linked and imported stylesheets style the DOCX as they style the PDF', async (t) => {
+  const sheets: Record<string, string> = {
+    '/linked.css': '@import "imported.css"; p.linked { color: #ff0000 }',
+    '/imported.css': 'p.imported { color: #0000ff }',
+  }
+  const server = createServer((req, res) => {
+    const css = sheets[req.url ?? '']
+    res.writeHead(css ? 200 : 404, { 'content-type': 'text/css' }).end(css ?? '')
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const html = `<link rel="stylesheet" href="${base}/linked.css"><style>@import url("${base}/imported.css");</style>
+    <p class="linked">Linked</p><p class="imported">Imported</p>`
+  const out = await renderDocx({ ...task(html), fetch: { ...FETCH, allowHosts: ['127.0.0.1'] } })
+  t.same(out.warnings, [], 'no stylesheet was ignored')
+  const xml = parts(t, out.bytes)('word/document.xml')
+  const run = (text: string) => xml.match(new RegExp(`<w:r>((?:(?!</w:r>).)*?)<w:t[^>]*>${text}</w:t>`))?.[1] ?? ''
+  t.match(run('Linked'), /<w:color w:val="FF0000"\/>/i, 'the linked rule colours the paragraph red')
+  t.match(run('Imported'), /<w:color w:val="0000FF"\/>/i, 'the rule of a sheet it imports colours the other blue')
 })

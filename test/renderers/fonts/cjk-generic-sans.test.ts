@@ -6,7 +6,7 @@
 import t from 'tap'
 import { execFileSync } from 'node:child_process'
 import { createRequire } from 'node:module'
-import { renderPdf } from '../../../renderers/pdf/index.js'
+import { renderPdf } from '../../../renderers/render.js'
 import { withPdf } from '../../helpers/tools.js'
 import { pdfTask } from '../pdf/fixtures.js'
 import { needsForFile } from '../../helpers/needs.js'

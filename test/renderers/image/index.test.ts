@@ -1,7 +1,7 @@
 // The whole chain with the real front-end: raw HTML → PNG, and a clips ZIP from the same page.
 import sharp from 'sharp'
 import t from 'tap'
-import { renderClips, renderImage } from '../../../renderers/image/index.js'
+import { renderClips, renderImage } from '../../../renderers/render.js'
 import { clipsTask, imageTask, source } from './fixtures/styled-page.js'
 
 const HTML = `<!doctype html><html><head><style>

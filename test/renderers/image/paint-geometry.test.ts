@@ -4,7 +4,7 @@
 // render; the server test (test/src/hostile/paint-geometry.test.ts) checks the process survives them.
 import sharp from 'sharp'
 import t from 'tap'
-import { renderImage } from '../../../renderers/image/index.js'
+import { renderImage } from '../../../renderers/render.js'
 import { PaintBounds, SLACK } from '../../../renderers/image/paint-bounds.js'
 import { imageTask, source } from './fixtures/styled-page.js'
 

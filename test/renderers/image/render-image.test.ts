@@ -1,5 +1,5 @@
-// The image back-end end to end from a hand-built styled tree (the HTML front-end is passed in as a stub), with
-// every output decoded by sharp or unzip.
+// The image painter end to end from a hand-built styled tree, laid out for the screen by the composition
+// stage (renderers/pipeline/screen-document.ts), with every output decoded by sharp or unzip.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -7,27 +7,32 @@ import { join } from 'node:path'
 import sharp from 'sharp'
 import t, { type Test } from 'tap'
 import type { ClipsTask, ImageTask, RenderError } from '../../../renderers/contract.js'
-import { renderClipsWith, renderImageWith } from '../../../renderers/image/render-image.js'
-import type { FrontEnd } from '../../../renderers/image/render-page.js'
 import type { StyledDocument } from '../../../renderers/document/styled-tree.js'
+import { paintClips, paintImage } from '../../../renderers/image/index.js'
+import { inRenderScope } from '../../../renderers/layout/render-scope.js'
+import { DEFAULT_VIEWPORT_HEIGHT, layOutScreen } from '../../../renderers/pipeline/screen-document.js'
+import { renderClips, renderImage } from '../../../renderers/render.js'
+import { preparedDocument } from '../../helpers/prepared-document.js'
 import { block, clipsTask, el, imageTask, page, px, rgb, source, text } from './fixtures/styled-page.js'
 import { needsForFile } from '../../helpers/needs.js'
 
 await needsForFile({ tools: ['unzip'] })
 
 let current: StyledDocument = page([])
-const seenMedia: Array<{ type: string; width: number; height: number }> = []
-const front: FrontEnd = {
-  renderDocumentHtml: async ({ source }) => source.main.text,
-  buildStyledDocument: (_html, media) => {
-    seenMedia.push(media)
-    return current
-  },
-  loadImages: async () => ({ images: new Map(), warnings: [] }),
+
+/** `doc` laid out as the screen stage lays out a document for the task (the width given, else A4's 794 px). */
+function screen(task: ImageTask | ClipsTask, doc: StyledDocument) {
+  const options = task.format === 'image' ? task.image : task.clips
+  const fullPage = task.format === 'clips' || task.image.fullPage
+  const width = options.width ?? 794
+  const viewportHeight = Math.round((task.format === 'image' && !fullPage ? task.image.height : undefined) ?? DEFAULT_VIEWPORT_HEIGHT)
+  return layOutScreen(preparedDocument(doc, { type: 'screen', width, height: viewportHeight }),
+    { width, viewportHeight, fullPage, scale: options.scale, limits: task.limits })
 }
+const paintedImage = (task: ImageTask, doc = current) => inRenderScope(async () => paintImage(screen(task, doc), task.image))
 const image = {
-  renderImage: (task: ImageTask) => renderImageWith(front, task),
-  renderClips: (task: ClipsTask) => renderClipsWith(front, task),
+  renderImage: (task: ImageTask) => paintedImage(task),
+  renderClips: (task: ClipsTask) => inRenderScope(async () => paintClips(screen(task, current), task.clips, new Date(task.now!))),
 }
 
 const RED = rgb(255, 0, 0)
@@ -50,9 +55,8 @@ async function rejectsWith(t: Test, promise: Promise<unknown>, code: string, mes
 }
 
 t.test('width defaults to the paper width at 96 dpi, height to the full document (at least the viewport)', async (t) => {
-  current = page([block(300, RED)])
-  seenMedia.length = 0
-  const out = await image.renderImage(imageTask())
+  const red = '<body style="margin:0"><div style="height:300px;background:#f00"></div></body>'
+  const out = await renderImage(imageTask({}, source(red)))
   t.equal(out.contentType, 'image/png')
   t.equal(out.extension, 'png')
   t.same([...out.bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'PNG signature')
@@ -61,17 +65,16 @@ t.test('width defaults to the paper width at 96 dpi, height to the full document
   t.equal(img.height, 1200, 'short document: the viewport height')
   t.same(img.at(10, 10), [255, 0, 0, 255], 'block drawn')
   t.same(img.at(10, 310), [255, 255, 255, 255], 'white canvas below')
-  t.same(seenMedia[0], { type: 'screen', width: 794, height: 1200 }, 'media seen by the front-end')
+  const media = await renderImage(imageTask({}, source('<style>@media (width: 794px) and (height: 1200px) { body { background: #00f } }</style>')))
+  t.same((await decode(media.bytes)).at(10, 10), [0, 0, 255, 255], 'media queries see the 794×1200 viewport')
 })
 
 t.test('landscape paper and @page size change the default width', async (t) => {
-  current = page([block(100, RED)])
-  let img = await decode((await image.renderImage(imageTask({}, source('', { orientation: 'landscape' })))).bytes)
+  let img = await decode((await renderImage(imageTask({}, source('', { orientation: 'landscape' })))).bytes)
   t.equal(img.width, 1123, 'A4 landscape')
-  img = await decode((await image.renderImage(imageTask({}, source('', { paper: { size: 'Letter' } })))).bytes)
+  img = await decode((await renderImage(imageTask({}, source('', { paper: { size: 'Letter' } })))).bytes)
   t.equal(img.width, 816, 'Letter portrait')
-  current = { ...page([block(100, RED)]), page: { size: { width: 378, height: 529 }, orientation: null, margins: { top: null, right: null, bottom: null, left: null } } }
-  img = await decode((await image.renderImage(imageTask())).bytes)
+  img = await decode((await renderImage(imageTask({}, source('<style>@page { size: 10cm 14cm }</style>')))).bytes)
   t.equal(img.width, 378, '@page size wins')
 })
 
@@ -131,9 +134,8 @@ t.test('a page drawn in the buffer of the one before holds only its own pixels, 
   t.same(red.at(10, 10), [255, 0, 0, 255], 'the first image is unchanged')
   // Two renders at once, each of its own document (chosen by its HTML).
   const byHtml = new Map([['red', page([block(100, RED)])], ['blue', page([block(100, BLUE)])]])
-  const two: FrontEnd = { ...front, buildStyledDocument: (html) => byHtml.get(html)! }
-  const task = (html: string) => imageTask({ width: 120, height: 100, fullPage: false }, source(html))
-  const outs = await Promise.all([renderImageWith(two, task('red')), renderImageWith(two, task('blue'))])
+  const task = imageTask({ width: 120, height: 100, fullPage: false })
+  const outs = await Promise.all([paintedImage(task, byHtml.get('red')), paintedImage(task, byHtml.get('blue'))])
   const [a, b] = await Promise.all(outs.map((out) => decode(out.bytes)))
   t.same(a.at(60, 50), [255, 0, 0, 255], 'first render red')
   t.same(b.at(60, 50), [0, 0, 255, 255], 'second render blue')
@@ -204,12 +206,12 @@ t.test('errors name what was wrong', async (t) => {
   await rejectsWith(t, image.renderImage(imageTask({ width: 800, clip: { x: 0, y: 1190, width: 10, height: 20 } })),
     'QUIRE_ERR_RENDER_CLIP_OUTSIDE', /outside the 800×1200 image/)
   const many = Array.from({ length: 11 }, () => ({ x: 0, y: 0, width: 1, height: 1 }))
-  await rejectsWith(t, image.renderClips(clipsTask({ clips: many })), 'QUIRE_ERR_RENDER_CLIPS_LIMIT', /11 clips.*at most 10/)
-  await rejectsWith(t, image.renderImage(imageTask({ width: 0 })), 'QUIRE_ERR_RENDER_INVALID_OPTION', /^width must be/)
-  await rejectsWith(t, image.renderImage(imageTask({ quality: 101 })), 'QUIRE_ERR_RENDER_INVALID_OPTION', /^quality must be a number from 0 to 100, got 101/)
-  await rejectsWith(t, image.renderImage(imageTask({ scale: -1 })), 'QUIRE_ERR_RENDER_INVALID_OPTION', /^scale/)
-  await rejectsWith(t, image.renderClips(clipsTask({ clips: [{ x: 0, y: 0, width: 0, height: 5 }] })), 'QUIRE_ERR_RENDER_INVALID_OPTION', /^clips\[0\]\.width/)
-  await rejectsWith(t, image.renderImage(imageTask({ width: 20000 })), 'QUIRE_ERR_RENDER_IMAGE_LIMIT', /20000×1200 px.*16384/)
+  await rejectsWith(t, renderClips(clipsTask({ clips: many })), 'QUIRE_ERR_RENDER_CLIPS_LIMIT', /11 clips.*at most 10/)
+  await rejectsWith(t, renderImage(imageTask({ width: 0 })), 'QUIRE_ERR_RENDER_INVALID_OPTION', /^width must be/)
+  await rejectsWith(t, renderImage(imageTask({ quality: 101 })), 'QUIRE_ERR_RENDER_INVALID_OPTION', /^quality must be a number from 0 to 100, got 101/)
+  await rejectsWith(t, renderImage(imageTask({ scale: -1 })), 'QUIRE_ERR_RENDER_INVALID_OPTION', /^scale/)
+  await rejectsWith(t, renderClips(clipsTask({ clips: [{ x: 0, y: 0, width: 0, height: 5 }] })), 'QUIRE_ERR_RENDER_INVALID_OPTION', /^clips\[0\]\.width/)
+  await rejectsWith(t, renderImage(imageTask({ width: 20000 })), 'QUIRE_ERR_RENDER_IMAGE_LIMIT', /20000×1200 px.*16384/)
   current = page([block(15000, RED)])
   await rejectsWith(t, image.renderImage(imageTask({ width: 3000 })), 'QUIRE_ERR_RENDER_IMAGE_LIMIT', /3000×15000 px has 45000000 pixels; the limit is 40000000/)
 })

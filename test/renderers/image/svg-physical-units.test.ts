@@ -4,7 +4,7 @@
 // inside the SVG came out 1.5 times too large and an <img> SVG sized in mm 0.75 times too small.
 import sharp from 'sharp'
 import t from 'tap'
-import { renderImage } from '../../../renderers/image/index.js'
+import { renderImage } from '../../../renderers/render.js'
 import { imageTask, source } from './fixtures/styled-page.js'
 
 async function redBox(html: string) {

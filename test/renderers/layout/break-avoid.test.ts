@@ -4,7 +4,7 @@
 // count for their parent. Every figure is Chromium 156's (page.pdf(), A4, 0.4 in margins; pdftotext word
 // tops in CSS px).
 import t from 'tap'
-import { renderPdf } from '../../../renderers/pdf/index.js'
+import { renderPdf } from '../../../renderers/render.js'
 import { pdfTask } from '../pdf/fixtures.js'
 import { expectWordTops } from '../../helpers/word-boxes.js'
 import { needsForFile } from '../../helpers/needs.js'

@@ -1,6 +1,6 @@
 // Smaller behaviours seen on real templates, checked against what Chromium 156 prints for the same snippets.
 import t from 'tap'
-import { renderPdf } from '../../../renderers/pdf/index.js'
+import { renderPdf } from '../../../renderers/render.js'
 import { pdfTask } from '../pdf/fixtures.js'
 import { wordBoxes } from '../../helpers/word-boxes.js'
 import { needsForFile } from '../../helpers/needs.js'

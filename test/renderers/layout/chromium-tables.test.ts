@@ -1,7 +1,7 @@
 // Tables and legacy alignment as Chromium 156 lays them out; the expected x/y are Chromium's
 // getBoundingClientRect on the same snippets (800 px viewport, so x is re-centred for our 720 px page area).
 import t from 'tap'
-import { renderPdf } from '../../../renderers/pdf/index.js'
+import { renderPdf } from '../../../renderers/render.js'
 import { buildStyledDocument, type StyledElement } from '../../../renderers/document/index.js'
 import { pdfTask } from '../pdf/fixtures.js'
 import { findWord, wordBoxes } from '../../helpers/word-boxes.js'

@@ -3,7 +3,7 @@
 // column break is truncated, and the columns are at least the content's height divided by their count.
 // Every figure is Chromium 156's (page.pdf(), A4, 0.4 in margins; pdftotext word tops and lefts in pt).
 import t from 'tap'
-import { renderPdf } from '../../../renderers/pdf/index.js'
+import { renderPdf } from '../../../renderers/render.js'
 import { pdfTask } from '../pdf/fixtures.js'
 import { findWord, wordBoxes } from '../../helpers/word-boxes.js'
 import { needsForFile } from '../../helpers/needs.js'

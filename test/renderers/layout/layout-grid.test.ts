@@ -2,7 +2,7 @@
 // the page area starts at 0.4 in = 37 px as Chromium truncates it).
 import t from 'tap'
 import { execFileSync } from 'node:child_process'
-import { renderPdf } from '../../../renderers/pdf/index.js'
+import { renderPdf } from '../../../renderers/render.js'
 import { layoutHtml } from '../../helpers/layout-html.js'
 import { withPdf } from '../../helpers/tools.js'
 import { pdfTask } from '../pdf/fixtures.js'

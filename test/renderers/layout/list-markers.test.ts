@@ -4,7 +4,7 @@
 // (fonts of ../shared/corpus/_tools/fonts.conf), its text from pdftotext of its page.pdf().
 import t from 'tap'
 import { layoutHtml, type LaidMarker } from '../../helpers/layout-html.js'
-import { renderPdf } from '../../../renderers/pdf/index.js'
+import { renderPdf } from '../../../renderers/render.js'
 import { pdfText } from '../../helpers/tools.js'
 import { pdfTask } from '../pdf/fixtures.js'
 import { needsForFile } from '../../helpers/needs.js'

@@ -2,8 +2,7 @@
 // past the 30 s limit), and 200 of them overflowed yoga's WebAssembly stack, after which every flex document
 // on that worker failed. Now nesting is linear, budgeted before layout, and yoga is replaced after a trap.
 import t from 'tap'
-import { renderPdf } from '../../../renderers/pdf/index.js'
-import { renderImage } from '../../../renderers/image/index.js'
+import { renderPdf, renderImage } from '../../../renderers/render.js'
 import { DEFAULT_BUDGETS } from '../../../renderers/default-budgets.js'
 import { pdfText } from '../../helpers/tools.js'
 import { pdfTask } from '../pdf/fixtures.js'

@@ -3,7 +3,7 @@
 // `   ` alone is one (weasyprint-report's cover address ends with its closing tag's indentation). The top of
 // the word after each block, in pt, from Chromium's page.pdf() (A4, 0.4 in margins) of the same HTML.
 import t from 'tap'
-import { renderPdf } from '../../../renderers/pdf/index.js'
+import { renderPdf } from '../../../renderers/render.js'
 import { pdfTask } from '../pdf/fixtures.js'
 import { findWord, wordBoxes } from '../../helpers/word-boxes.js'
 import { needsForFile } from '../../helpers/needs.js'

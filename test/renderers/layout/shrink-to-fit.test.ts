@@ -4,7 +4,7 @@
 import t from 'tap'
 import sharp from 'sharp'
 import { layoutHtml } from '../../helpers/layout-html.js'
-import { renderPdf } from '../../../renderers/pdf/index.js'
+import { renderPdf } from '../../../renderers/render.js'
 import { pdfTask } from '../pdf/fixtures.js'
 import { findWord, wordBoxes } from '../../helpers/word-boxes.js'
 import { needsForFile } from '../../helpers/needs.js'

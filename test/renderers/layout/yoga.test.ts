@@ -3,7 +3,7 @@
 // This file runs in a process of its own, so yoga starts unloaded here.
 import { execFileSync } from 'node:child_process'
 import t from 'tap'
-import { renderPdf } from '../../../renderers/pdf/index.js'
+import { renderPdf } from '../../../renderers/render.js'
 import { yoga } from '../../../renderers/layout/yoga.js'
 import { pdfText, withPdf } from '../../helpers/tools.js'
 import { pdfTask } from '../pdf/fixtures.js'

@@ -1,7 +1,7 @@
 // Right-to-left lines in the PDF: pdftotext reads an Arabic or Hebrew line back in logical order (as it reads
 // Chromium's reference of the bagisto-invoice-ar corpus template, "الشحن إلى"), the first word rightmost.
 import t from 'tap'
-import { renderPdf } from '../../../renderers/pdf/index.js'
+import { renderPdf } from '../../../renderers/render.js'
 import { pdfText } from '../../helpers/tools.js'
 import { findWord, wordBoxes } from '../../helpers/word-boxes.js'
 import { pdfTask } from './fixtures.js'

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { execFileSync, spawnSync } from 'node:child_process'
-import { renderPdf } from '../../../renderers/pdf/index.js'
+import { renderPdf } from '../../../renderers/render.js'
 import { withPdf } from '../../helpers/tools.js'
 import { pdfTask, settings } from './fixtures.js'
 import { needsForFile } from '../../helpers/needs.js'

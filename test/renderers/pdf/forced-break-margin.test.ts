@@ -4,7 +4,7 @@
 // prints X 30 px (22.5 pt) below the page area's top in both cases; Quire cut it when the break was on the
 // parent (vivliostyle-academic-ja's sections after its cover page).
 import t from 'tap'
-import { renderPdf } from '../../../renderers/pdf/index.js'
+import { renderPdf } from '../../../renderers/render.js'
 import { pdfTask } from './fixtures.js'
 import { wordBoxes } from '../../helpers/word-boxes.js'
 import { needsForFile } from '../../helpers/needs.js'

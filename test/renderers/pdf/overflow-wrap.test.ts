@@ -1,5 +1,5 @@
 import t from 'tap'
-import { renderPdf } from '../../../renderers/pdf/index.js'
+import { renderPdf } from '../../../renderers/render.js'
 import { pdfText } from '../../helpers/tools.js'
 import { pdfTask } from './fixtures.js'
 import { needsForFile } from '../../helpers/needs.js'

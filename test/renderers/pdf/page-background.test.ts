@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process'
 import sharp from 'sharp'
 import t from 'tap'
-import { renderPdf } from '../../../renderers/pdf/index.js'
+import { renderPdf } from '../../../renderers/render.js'
 import { withPdf } from '../../helpers/tools.js'
 import { pdfTask } from './fixtures.js'
 import { needsForFile } from '../../helpers/needs.js'

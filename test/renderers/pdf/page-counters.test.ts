@@ -3,7 +3,7 @@
 // increments add up from page to page, a counter-reset holds for its own page only, `none` shows the count
 // so far, and counter() takes a counter style.
 import t from 'tap'
-import { renderPdf } from '../../../renderers/pdf/index.js'
+import { renderPdf } from '../../../renderers/render.js'
 import { pdfTask } from './fixtures.js'
 import { wordBoxes } from '../../helpers/word-boxes.js'
 import { needsForFile } from '../../helpers/needs.js'

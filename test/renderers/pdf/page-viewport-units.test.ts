@@ -3,7 +3,7 @@
 // margins are both about 720 px wide; a certificate with `height: 100vh` then filled 1049 px, not 960, and
 // spilled onto a second page).
 import t from 'tap'
-import { renderPdf } from '../../../renderers/pdf/index.js'
+import { renderPdf } from '../../../renderers/render.js'
 import { pdfTask } from './fixtures.js'
 import { wordBoxes } from '../../helpers/word-boxes.js'
 import { needsForFile } from '../../helpers/needs.js'

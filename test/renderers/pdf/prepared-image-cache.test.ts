@@ -1,7 +1,7 @@
 import t from 'tap'
 import { execFileSync, spawnSync } from 'node:child_process'
 import sharp from 'sharp'
-import { renderPdf } from '../../../renderers/pdf/index.js'
+import { renderPdf } from '../../../renderers/render.js'
 import { clearPreparedImages, preparedImageCacheStats } from '../../../renderers/pdf/prepared-image-cache.js'
 import { clearParsedPngs, parsedPngCount } from '../../../renderers/pdf/parsed-png-cache.js'
 import { UNSEEN_LOGO } from '../../../bench/fixtures/unseen-invoice.js'

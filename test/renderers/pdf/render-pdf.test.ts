@@ -1,7 +1,7 @@
 import t from 'tap'
 import { execFileSync, spawnSync } from 'node:child_process'
 import sharp from 'sharp'
-import { renderPdf } from '../../../renderers/pdf/index.js'
+import { renderPdf } from '../../../renderers/render.js'
 import { RenderError } from '../../../renderers/contract.js'
 import { pdfInfo, pdfText, withPdf } from '../../helpers/tools.js'
 import { pdfTask, rows } from './fixtures.js'

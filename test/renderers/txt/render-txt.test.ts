@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { DocumentSource, TxtTask } from '../../../renderers/contract.js'
-import { renderTxt } from '../../../renderers/txt/index.js'
+import { renderTxt } from '../../../renderers/render.js'
 
 let serial = 0
 function task(text: string, data: unknown = {}, kind: DocumentSource['kind'] = 'template'): TxtTask {

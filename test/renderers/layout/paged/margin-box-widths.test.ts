@@ -2,7 +2,7 @@
 // min- and max-content widths, the centre box stays centred, long content wraps in its share.
 // Figures are Chromium's own (print-to-PDF of the same HTML, pdftotext -bbox), in pt, within 1 pt.
 import t from 'tap'
-import { renderPdf } from '../../../../renderers/pdf/index.js'
+import { renderPdf } from '../../../../renderers/render.js'
 import { shareSide, shareTwo } from '../../../../renderers/layout/paged/margin-box-widths.js'
 import { pdfTask } from '../../pdf/fixtures.js'
 import { findWord, wordBoxes } from '../../../helpers/word-boxes.js'

@@ -1,11 +1,23 @@
-// The image back-end (the layout engine's display list painted as SVG) with the real front-end: table columns
+// The image painter (the layout engine's display list painted as SVG, or filled directly) with the real front-end: table columns
 // shared by content, the canvas background over a long page, clipped overflow not lengthening the page, a
 // too-wide document cut rather than shrunk, and text as outlines.
 import sharp from 'sharp'
 import t from 'tap'
-import { renderImage } from '../../../renderers/image/index.js'
-import { imageTask, source } from './fixtures/styled-page.js'
+import { renderImage } from '../../../renderers/render.js'
+import type { StyledDocument } from '../../../renderers/document/styled-tree.js'
+import { fontStore } from '../../../renderers/fonts/font-store.js'
+import { paintRaster } from '../../../renderers/image/paint-raster.js'
+import { layOutScreen } from '../../../renderers/pipeline/screen-document.js'
+import { imageTask, LIMITS, source } from './fixtures/styled-page.js'
 import { Warnings } from '../../../renderers/warnings.js'
+import { preparedDocument } from '../../helpers/prepared-document.js'
+
+/** A styled document laid out for a viewport of width × height and painted at `scale` (SVG only when rectFastPath is false). */
+function layoutRaster(r: { doc: StyledDocument; width: number; viewportHeight: number; scale: number; rectFastPath?: boolean }) {
+  const page = layOutScreen(preparedDocument(r.doc, { type: 'screen', width: r.width, height: r.viewportHeight }),
+    { width: r.width, viewportHeight: r.viewportHeight, fullPage: false, scale: r.scale, limits: LIMITS })
+  return paintRaster(page, { scale: r.scale, rectFastPath: r.rectFastPath })
+}
 
 async function render(html: string, options: Parameters<typeof imageTask>[0] = {}) {
   const out = await renderImage(imageTask(options, source(`<!doctype html><html><head><style>body{margin:0;font-family:Arial}</style></head><body>${html}</body></html>`)))
@@ -68,7 +80,6 @@ t.test('a viewport-sized capture only draws what shows, however long the documen
 t.test('text drawn from cached glyph masks matches the same text rasterised by resvg', async (t) => {
   const { buildStyledDocument } = await import('../../../renderers/document/index.js')
   const { displayList } = await import('../../../renderers/layout/display-list.js')
-  const { fontStore } = await import('../../../renderers/fonts/font-store.js')
   const { layoutDocument } = await import('../../../renderers/layout/layout-document.js')
   const { displayListSvg } = await import('../../../renderers/image/display-list-svg.js')
   const { rasterizeSvg } = await import('../../../renderers/image/rasterize-svg.js')
@@ -106,19 +117,16 @@ t.test('text drawn from cached glyph masks matches the same text rasterised by r
 
 t.test('pages of plain boxes skip resvg and come out as resvg draws them', async (t) => {
   const { buildStyledDocument } = await import('../../../renderers/document/index.js')
-  const { layoutRaster } = await import('../../../renderers/image/layout-raster.js')
-  const { LIMITS } = await import('./fixtures/styled-page.js')
   const { rectRaster } = await import('../../../renderers/image/rect-raster.js')
   const { layoutDocument } = await import('../../../renderers/layout/layout-document.js')
   const { displayList } = await import('../../../renderers/layout/display-list.js')
-  const { fontStore } = await import('../../../renderers/fonts/font-store.js')
   const html = (extra: string) => `<body style="margin:3.5px;font:13px Arial;background:#fafafa">
     <table style="border-collapse:collapse;width:90%"><tr><th style="background:#1f4e79;color:#fff;padding:6.3px">Item</th><th style="border:1px solid #888;padding:6px">Qty</th></tr>
     <tr><td style="border-bottom:1.5px solid #ddd;padding:5px">Widget</td><td style="border:2px solid #c00;padding:6px">12</td></tr></table>
     <div style="margin:7.25px;height:20.5px;background:rgba(0,128,0,.5);border-left:3px solid #00f"></div>${extra}</body>`
   for (const scale of [1, 1.5]) {
     const doc = buildStyledDocument(html(''), { type: 'screen', width: 300, height: 150 })
-    const request = { doc, images: new Map(), warnings: new Warnings(), width: 300, viewportHeight: 150, fullPage: false, scale, limits: LIMITS }
+    const request = { doc, width: 300, viewportHeight: 150, scale }
     const fonts = fontStore()
     const laid = layoutDocument(doc, { fonts, images: new Map(), warnings: new Warnings() }, 300, 150, 'screen')
     t.ok(rectRaster(displayList(laid.root), { width: 300, height: 150, scale, fonts, canvas: { r: 250, g: 250, b: 250, a: 1 } }), `fast path taken at scale ${scale}`)
@@ -160,13 +168,10 @@ t.test('background layers stay inside their box, clipped or not', async (t) => {
 // exactly; edges to within their anti-aliasing, which is closer to the exact area covered than resvg's).
 t.test('linear gradients and rounded boxes of one colour skip resvg and come out as resvg draws them', async (t) => {
   const { buildStyledDocument } = await import('../../../renderers/document/index.js')
-  const { layoutRaster } = await import('../../../renderers/image/layout-raster.js')
-  const { LIMITS } = await import('./fixtures/styled-page.js')
   const { rectRaster } = await import('../../../renderers/image/rect-raster.js')
   const { canvasBox } = await import('../../../renderers/image/display-list-svg.js')
   const { layoutDocument } = await import('../../../renderers/layout/layout-document.js')
   const { displayList } = await import('../../../renderers/layout/display-list.js')
-  const { fontStore } = await import('../../../renderers/fonts/font-store.js')
   const { withYoga } = await import('../../../renderers/layout/yoga.js')
   const page = (body: string, style = 'margin:0') => `<body style="${style}">${body}</body>`
   const card = page(`<div style="margin:10.3px 20px;width:61.5px;height:61.5px;border-radius:50%;background:#38bdf8"></div>
@@ -181,7 +186,7 @@ t.test('linear gradients and rounded boxes of one colour skip resvg and come out
     const fonts = fontStore()
     const laid = layoutDocument(doc, { fonts, images: new Map(), warnings: new Warnings() }, 300, 250, 'screen')
     const fastPath = rectRaster(displayList(laid.root), { width: 300, height: 250, scale, fonts, canvas: { r: 255, g: 255, b: 255, a: 1 }, canvasBox: canvasBox(laid.root) }) !== null
-    const request = { doc, images: new Map(), warnings: new Warnings(), width: 300, viewportHeight: 250, fullPage: false, scale, limits: LIMITS }
+    const request = { doc, width: 300, viewportHeight: 250, scale }
     return { fastPath, fast: await layoutRaster(request), svg: await layoutRaster({ ...request, rectFastPath: false }) }
   })
   const differing = (a: Buffer, b: Buffer, by: number) => a.reduce((n, v, i) => n + (Math.abs(v - b[i]) > by ? 1 : 0), 0)

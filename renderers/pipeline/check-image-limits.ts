@@ -1,3 +1,5 @@
+// An image over the configured side or pixel limits is refused before it is drawn: checked on the viewport
+// before anything is loaded, and on the full page once the document is laid out.
 import type { RenderLimits } from '../contract.js'
 import { RenderError } from '../contract.js'
 

@@ -1,0 +1,48 @@
+// The front end, steps 1–2: template → HTML → linked and imported stylesheets → DOM → styled tree, styled
+// for the media its own @page rule gives. The @page rule is read before the tree is styled (pageRuleOf), so
+// the tree is styled once; only an @page rule that uses var() (known once the root is styled) or a page that
+// turns out another size makes a second pass, so that media queries and vw/vh see the real page.
+import type { RenderBudgets, RenderTask } from '../contract.js'
+import { budgetsOf } from '../default-budgets.js'
+import { buildStyledDocument, pageRuleOf, parseDocument } from '../document/index.js'
+import type { ParsedHtml } from '../document/parse-html.js'
+import type { MediaContext, PageRule, StyledDocument } from '../document/styled-tree.js'
+import { loadStylesheets } from '../resources/load-stylesheets.js'
+import { renderDocumentHtml } from '../template/index.js'
+import { Warnings } from '../warnings.js'
+
+export interface StyledSource {
+  html: string
+  dom: ParsedHtml
+  styled: StyledDocument
+  media: MediaContext
+  /** The @page rule the media was chosen for (the plain page's: no :first, :left/:right or named page). */
+  page: PageRule
+  budgets: RenderBudgets
+  /** The template's (variables the data lacks), the stylesheets' and the styled tree's warnings, in that order; later stages add theirs. */
+  warnings: Warnings
+}
+
+/** The media a document is styled for, given its plain @page rule (null before that is known). */
+export type MediaFor = (page: PageRule | null) => MediaContext
+
+const sameSize = (a: MediaContext, b: MediaContext) => Math.abs(a.width - b.width) <= 0.5 && Math.abs(a.height - b.height) <= 0.5
+
+export async function styleDocument(task: RenderTask, mediaFor: MediaFor): Promise<StyledSource> {
+  const warnings = new Warnings()
+  const html = await renderDocumentHtml({ source: task.source, data: task.data, limits: task.limits, warn: warnings.add })
+  const budgets = budgetsOf(task.limits)
+  const linked = await loadStylesheets(html, task.fetch, budgets)
+  const parsed = parseDocument(html, linked.sheets)
+  const guess = mediaFor(null)
+  const rule = pageRuleOf(parsed, guess)
+  let styled = rule ? null : buildStyledDocument(parsed, guess, budgets)
+  const page = rule ?? styled!.page
+  let media = mediaFor(page)
+  if (!sameSize(media, guess)) styled = buildStyledDocument(parsed, media, budgets)
+  else media = guess
+  styled ??= buildStyledDocument(parsed, guess, budgets)
+  warnings.addAll(linked.warnings)
+  warnings.addAll(styled.warnings)
+  return { html, dom: parsed.dom, styled, media, page, budgets, warnings }
+}

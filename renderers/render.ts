@@ -1,0 +1,75 @@
+// Where every render starts: a task in, its bytes out. The composition stage (renderers/pipeline/) prepares
+// the document once — template, stylesheets, styled tree, images and web fonts, budgets — and lays it out for
+// print or for the screen; then the format's painter paints what it is handed. pool/worker.ts and
+// `quire render` (src/render/local-render.ts) both call render(), so this is the one format switch.
+// The PDF painter loads with this module; the image, TXT and DOCX painters on their first task (resvg, sharp
+// and the ZIP writer, which a service that only prints PDFs never needs).
+import type { ClipsTask, DocxTask, ImageTask, PdfTask, RenderOutput, RenderTask, TaskFormat, TxtTask } from './contract.js'
+import { inRenderScope } from './layout/render-scope.js'
+import { withYoga } from './layout/yoga.js'
+import { paintPdf } from './pdf/index.js'
+import { printDocument } from './pipeline/print-document.js'
+import { renderDate } from './pipeline/render-date.js'
+import { screenDocument } from './pipeline/screen-document.js'
+import { textDocument } from './pipeline/text-document.js'
+import { wordDocument } from './pipeline/word-document.js'
+import { validateClipsOptions, validateImageOptions } from './image/validate-options.js'
+
+/** Runs `load` once; later calls share its promise. */
+function once<M>(load: () => Promise<M>): () => Promise<M> {
+  let loaded: Promise<M> | null = null
+  return () => (loaded ??= load())
+}
+
+const painters = {
+  image: once(() => import('./image/index.js')),
+  txt: once(() => import('./txt/index.js')),
+  docx: once(() => import('./docx/index.js')),
+}
+
+/** Loads the painter of a format before its first render (the worker does it outside a render's time limit). */
+export async function loadPainter(format: TaskFormat): Promise<void> {
+  if (format === 'image' || format === 'clips') await painters.image()
+  else if (format === 'txt' || format === 'docx') await painters[format]()
+}
+
+/**
+ * Each render's layout caches live as long as it runs (layout/render-scope.ts); a render that meets a flex
+ * container before yoga's WebAssembly is loaded runs once more with it (layout/yoga.ts).
+ */
+function scoped<T extends RenderTask>(run: (task: T) => Promise<RenderOutput>): (task: T) => Promise<RenderOutput> {
+  return (task) => inRenderScope(() => withYoga(() => run(task)))
+}
+
+export const renderPdf = scoped(async (task: PdfTask) => paintPdf(await printDocument(task), task.source.settings))
+
+export const renderImage = scoped(async (task: ImageTask) => {
+  const options = task.image
+  validateImageOptions(options)
+  const painter = await painters.image()
+  const page = await screenDocument(task, { width: options.width, height: options.fullPage ? undefined : options.height, fullPage: options.fullPage, scale: options.scale })
+  return painter.paintImage(page, options)
+})
+
+export const renderClips = scoped(async (task: ClipsTask) => {
+  const options = task.clips
+  validateClipsOptions(options, task.limits)
+  const painter = await painters.image()
+  const page = await screenDocument(task, { width: options.width, fullPage: true, scale: options.scale })
+  return painter.paintClips(page, options, renderDate(task))
+})
+
+export const renderTxt = scoped(async (task: TxtTask) => (await painters.txt()).paintTxt(await textDocument(task)))
+
+export const renderDocx = scoped(async (task: DocxTask) => (await painters.docx()).paintDocx(await wordDocument(task), task.source.settings))
+
+/** One render of any format: the one format switch. */
+export function render(task: RenderTask): Promise<RenderOutput> {
+  switch (task.format) {
+    case 'pdf': return renderPdf(task)
+    case 'image': return renderImage(task)
+    case 'clips': return renderClips(task)
+    case 'txt': return renderTxt(task)
+    case 'docx': return renderDocx(task)
+  }
+}
