@@ -225,8 +225,9 @@ async function importFile(config: Config, args: string[]): Promise<void> {
       const name = item.newName ? `"${item.name}" → "${item.newName}"` : `"${item.name}"`
       console.log(`${item.outcome.padEnd(8)} ${item.kind.padEnd(8)} ${item.id} ${name}${item.versions !== undefined ? ` (${item.versions} versions)` : ''}${item.reason ? `: ${item.reason}` : ''}`)
     }
-    console.log(`${report.imported} imported, ${report.renamed} renamed, ${report.refused} refused (account "${account.name}").`)
-    if (report.refused > 0) process.exitCode = 1
+    if (report.committed) console.log(`${report.imported} imported, ${report.renamed} renamed (account "${account.name}").`)
+    else console.log(`Nothing imported: ${report.refused} refused, ${report.skipped} skipped (account "${account.name}"); an import is all or nothing.`)
+    if (!report.committed) process.exitCode = 1
   } finally {
     await store.close()
   }

@@ -55,6 +55,7 @@ export const Errors = {
   RATE_LIMITED: define('QUIRE_ERR_RATE_LIMITED', 'This API key made more than %s requests in a minute (RATE_LIMIT_PER_MINUTE); retry in %s seconds', 429),
   API_KEY_NOT_FOUND: define('QUIRE_ERR_API_KEY_NOT_FOUND', 'API key %s not found', 404),
   USER_NOT_FOUND: define('QUIRE_ERR_USER_NOT_FOUND', 'User %s not found', 404),
+  IMPORT_REFUSED: define('QUIRE_ERR_IMPORT_REFUSED', 'Nothing was imported: %s', 400),
   STORAGE_FULL: define('QUIRE_ERR_STORAGE_FULL', 'The service\'s storage is full: %s; nothing was saved, retry once space is freed', 507),
   STORAGE_UNAVAILABLE: define('QUIRE_ERR_STORAGE_UNAVAILABLE', 'The service cannot write its storage: %s; nothing was saved, retry later', 503),
   ENGINE_UNAVAILABLE: define('QUIRE_ERR_ENGINE_UNAVAILABLE', '%s: nothing was done; retry in a few seconds', 503),

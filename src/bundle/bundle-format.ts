@@ -38,7 +38,8 @@ export interface Bundle {
   templates: BundleItem[]
 }
 
-export type ItemOutcome = 'imported' | 'renamed' | 'refused'
+/** `skipped`: the item was fine, but another was refused, and an import is all or nothing. */
+export type ItemOutcome = 'imported' | 'renamed' | 'refused' | 'skipped'
 
 export interface ItemReport {
   kind: 'template' | 'block'
@@ -51,7 +52,15 @@ export interface ItemReport {
   versions?: number
 }
 
-export interface ImportReport { imported: number; renamed: number; refused: number; items: ItemReport[] }
+export interface ImportReport {
+  /** False when an item was refused: then nothing was imported. */
+  committed: boolean
+  imported: number
+  renamed: number
+  refused: number
+  skipped: number
+  items: ItemReport[]
+}
 
 /** The bundle's shape checked, or a message saying what is wrong where. */
 export function readBundle(input: unknown): Bundle {
