@@ -624,7 +624,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Import a bundle of templates and content blocks */
+        /** Import a bundle of templates and content blocks, all or nothing */
         post: operations["importBundle"];
         delete?: never;
         options?: never;
