@@ -22,7 +22,25 @@ const SETTINGS = { type: 'object' } as const
 
 // Documentation of each route (OpenAPI): tag, key, params and responses; bodies validate as before.
 const anyObject = { type: 'object', additionalProperties: true } as const
-const documentOut = { description: 'The record with its draft', ...anyObject }
+const nullableId = (example: string | null) => ({ type: ['string', 'null'], example })
+/** A template or content block with its draft (documentView). Typed for clients; nothing here is required, so the serializer drops no member and fails on none. */
+const documentOut = {
+  description: 'The record with its draft',
+  type: 'object',
+  additionalProperties: true,
+  properties: {
+    id: { type: 'string', example: 'tpl_3kTMd9xQ2bLw7pRz' },
+    name: { type: 'string', example: 'Invoice' },
+    html: { type: 'string', example: '<h1>Invoice {{ number }}</h1>' },
+    sampleData: { type: 'object', additionalProperties: true, example: { number: 42 } },
+    settings: { type: 'object', additionalProperties: true, description: 'Template settings (docs/api.md)', example: { paper: { size: 'A4' }, orientation: 'portrait' } },
+    publishedVersionId: nullableId('ver_9fQ2mB7xLk3sT1aZ'),
+    scheduledVersionId: nullableId(null),
+    scheduledPublishDate: { type: ['string', 'null'], example: null },
+    createdAt: { type: 'string', example: '2026-12-01T09:30:00.000Z' },
+    updatedAt: { type: 'string', example: '2026-12-01T09:45:00.000Z' },
+  },
+}
 const versionOut = { description: 'The version', ...anyObject }
 const idParams = { type: 'object', properties: { id: { type: 'string' } } } as const
 const versionParams = { type: 'object', properties: { id: { type: 'string' }, versionId: { type: 'string' } } } as const

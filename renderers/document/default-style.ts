@@ -94,6 +94,8 @@ const INITIAL: ComputedStyle = {
   page: null,
   orphans: 2,
   widows: 2,
+  bookmarkLevel: null,
+  bookmarkLabel: null,
 }
 Object.freeze(INITIAL)
 
@@ -145,5 +147,6 @@ export function inheritStyle(p: ComputedStyle): ComputedStyle {
     gridColumnStart: i.gridColumnStart, gridColumnEnd: i.gridColumnEnd, gridRowStart: i.gridRowStart, gridRowEnd: i.gridRowEnd,
     justifyItems: i.justifyItems, justifySelf: i.justifySelf,
     breakBefore: i.breakBefore, breakAfter: i.breakAfter, breakInside: i.breakInside, page: i.page, orphans: p.orphans, widows: p.widows,
+    bookmarkLevel: i.bookmarkLevel, bookmarkLabel: i.bookmarkLabel,
   }
 }

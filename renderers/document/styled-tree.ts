@@ -175,7 +175,16 @@ export interface ComputedStyle {
   page: string | null
   orphans: number
   widows: number
+
+  // bookmarks (CSS GCPM §4, as WeasyPrint reads them)
+  /** `bookmark-level`: the outline level, 'none' when set to none, null when not set (headings: their level). */
+  bookmarkLevel: number | 'none' | null
+  /** `bookmark-label`: what the outline entry says; null when not set (the element's text). */
+  bookmarkLabel: BookmarkLabelPart[] | null
 }
+
+/** A piece of a bookmark label: a string, the element's text (or its ::before / ::after), an attribute. */
+export type BookmarkLabelPart = { k: 'string'; v: string } | { k: 'content'; of: 'text' | 'before' | 'after' } | { k: 'attr'; name: string }
 
 export interface StyledElement {
   kind: 'element'

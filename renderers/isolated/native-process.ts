@@ -70,8 +70,16 @@ class Helper {
     this.child.unref()
     ;(this.child.channel as { unref?: () => void } | undefined)?.unref?.()
     ;(this.child.stderr as { unref?: () => void } | null)?.unref?.()
-    this.idle = setTimeout(() => this.child.kill(), IDLE_MS)
+    this.idle = setTimeout(() => this.retire(), IDLE_MS)
     this.idle.unref()
+  }
+
+  /** Idle: leaves the slot first, so a task that arrives before the child has exited starts a new helper
+   * instead of joining one that is going (under load, SIGTERM and exit can be far apart). */
+  private retire(): void {
+    this.gone = true
+    if (helper === this) helper = null
+    this.child.kill()
   }
 
   private fail(reason: string): void {

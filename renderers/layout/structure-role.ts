@@ -55,8 +55,9 @@ export function structureRole(el: StyledElement): StructureRole | null {
 
 /**
  * Whether text inside the element is recorded as the element's (layout keeps such text in fragments of its
- * own): an element with a role, or one a link may point to (an id, `<a name>`), whose position the PDF needs.
+ * own): an element with a role, or one whose position the PDF needs: a link may point to it (an id, `<a name>`)
+ * or it is a bookmark (`bookmark-level`).
  */
 export function ownsContent(el: StyledElement): boolean {
-  return el.attrs.id !== undefined || (el.tag === 'a' && el.attrs.name !== undefined) || structureRole(el) !== null
+  return el.attrs.id !== undefined || (el.tag === 'a' && el.attrs.name !== undefined) || typeof el.style.bookmarkLevel === 'number' || structureRole(el) !== null
 }

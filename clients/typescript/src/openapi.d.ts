@@ -624,7 +624,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Import a bundle of templates and content blocks */
+        /** Import a bundle of templates and content blocks, all or nothing */
         post: operations["importBundle"];
         delete?: never;
         options?: never;
@@ -1812,6 +1812,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example tpl_3kTMd9xQ2bLw7pRz */
+                        id?: string;
+                        /** @example Invoice */
+                        name?: string;
+                        /** @example <h1>Invoice {{ number }}</h1> */
+                        html?: string;
+                        /**
+                         * @example {
+                         *       "number": 42
+                         *     }
+                         */
+                        sampleData?: {
+                            [key: string]: unknown;
+                        };
+                        /**
+                         * @description Template settings (docs/api.md)
+                         * @example {
+                         *       "paper": {
+                         *         "size": "A4"
+                         *       },
+                         *       "orientation": "portrait"
+                         *     }
+                         */
+                        settings?: {
+                            [key: string]: unknown;
+                        };
+                        /** @example ver_9fQ2mB7xLk3sT1aZ */
+                        publishedVersionId?: string | null;
+                        /** @example null */
+                        scheduledVersionId?: string | null;
+                        /** @example null */
+                        scheduledPublishDate?: string | null;
+                        /** @example 2026-12-01T09:30:00.000Z */
+                        createdAt?: string;
+                        /** @example 2026-12-01T09:45:00.000Z */
+                        updatedAt?: string;
+                    } & {
                         [key: string]: unknown;
                     };
                 };
@@ -1854,6 +1891,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example tpl_3kTMd9xQ2bLw7pRz */
+                        id?: string;
+                        /** @example Invoice */
+                        name?: string;
+                        /** @example <h1>Invoice {{ number }}</h1> */
+                        html?: string;
+                        /**
+                         * @example {
+                         *       "number": 42
+                         *     }
+                         */
+                        sampleData?: {
+                            [key: string]: unknown;
+                        };
+                        /**
+                         * @description Template settings (docs/api.md)
+                         * @example {
+                         *       "paper": {
+                         *         "size": "A4"
+                         *       },
+                         *       "orientation": "portrait"
+                         *     }
+                         */
+                        settings?: {
+                            [key: string]: unknown;
+                        };
+                        /** @example ver_9fQ2mB7xLk3sT1aZ */
+                        publishedVersionId?: string | null;
+                        /** @example null */
+                        scheduledVersionId?: string | null;
+                        /** @example null */
+                        scheduledPublishDate?: string | null;
+                        /** @example 2026-12-01T09:30:00.000Z */
+                        createdAt?: string;
+                        /** @example 2026-12-01T09:45:00.000Z */
+                        updatedAt?: string;
+                    } & {
                         [key: string]: unknown;
                     };
                 };
@@ -1905,6 +1979,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example tpl_3kTMd9xQ2bLw7pRz */
+                        id?: string;
+                        /** @example Invoice */
+                        name?: string;
+                        /** @example <h1>Invoice {{ number }}</h1> */
+                        html?: string;
+                        /**
+                         * @example {
+                         *       "number": 42
+                         *     }
+                         */
+                        sampleData?: {
+                            [key: string]: unknown;
+                        };
+                        /**
+                         * @description Template settings (docs/api.md)
+                         * @example {
+                         *       "paper": {
+                         *         "size": "A4"
+                         *       },
+                         *       "orientation": "portrait"
+                         *     }
+                         */
+                        settings?: {
+                            [key: string]: unknown;
+                        };
+                        /** @example ver_9fQ2mB7xLk3sT1aZ */
+                        publishedVersionId?: string | null;
+                        /** @example null */
+                        scheduledVersionId?: string | null;
+                        /** @example null */
+                        scheduledPublishDate?: string | null;
+                        /** @example 2026-12-01T09:30:00.000Z */
+                        createdAt?: string;
+                        /** @example 2026-12-01T09:45:00.000Z */
+                        updatedAt?: string;
+                    } & {
                         [key: string]: unknown;
                     };
                 };
@@ -2256,6 +2367,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example tpl_3kTMd9xQ2bLw7pRz */
+                        id?: string;
+                        /** @example Invoice */
+                        name?: string;
+                        /** @example <h1>Invoice {{ number }}</h1> */
+                        html?: string;
+                        /**
+                         * @example {
+                         *       "number": 42
+                         *     }
+                         */
+                        sampleData?: {
+                            [key: string]: unknown;
+                        };
+                        /**
+                         * @description Template settings (docs/api.md)
+                         * @example {
+                         *       "paper": {
+                         *         "size": "A4"
+                         *       },
+                         *       "orientation": "portrait"
+                         *     }
+                         */
+                        settings?: {
+                            [key: string]: unknown;
+                        };
+                        /** @example ver_9fQ2mB7xLk3sT1aZ */
+                        publishedVersionId?: string | null;
+                        /** @example null */
+                        scheduledVersionId?: string | null;
+                        /** @example null */
+                        scheduledPublishDate?: string | null;
+                        /** @example 2026-12-01T09:30:00.000Z */
+                        createdAt?: string;
+                        /** @example 2026-12-01T09:45:00.000Z */
+                        updatedAt?: string;
+                    } & {
                         [key: string]: unknown;
                     };
                 };
@@ -2298,6 +2446,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example tpl_3kTMd9xQ2bLw7pRz */
+                        id?: string;
+                        /** @example Invoice */
+                        name?: string;
+                        /** @example <h1>Invoice {{ number }}</h1> */
+                        html?: string;
+                        /**
+                         * @example {
+                         *       "number": 42
+                         *     }
+                         */
+                        sampleData?: {
+                            [key: string]: unknown;
+                        };
+                        /**
+                         * @description Template settings (docs/api.md)
+                         * @example {
+                         *       "paper": {
+                         *         "size": "A4"
+                         *       },
+                         *       "orientation": "portrait"
+                         *     }
+                         */
+                        settings?: {
+                            [key: string]: unknown;
+                        };
+                        /** @example ver_9fQ2mB7xLk3sT1aZ */
+                        publishedVersionId?: string | null;
+                        /** @example null */
+                        scheduledVersionId?: string | null;
+                        /** @example null */
+                        scheduledPublishDate?: string | null;
+                        /** @example 2026-12-01T09:30:00.000Z */
+                        createdAt?: string;
+                        /** @example 2026-12-01T09:45:00.000Z */
+                        updatedAt?: string;
+                    } & {
                         [key: string]: unknown;
                     };
                 };
@@ -2349,6 +2534,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example tpl_3kTMd9xQ2bLw7pRz */
+                        id?: string;
+                        /** @example Invoice */
+                        name?: string;
+                        /** @example <h1>Invoice {{ number }}</h1> */
+                        html?: string;
+                        /**
+                         * @example {
+                         *       "number": 42
+                         *     }
+                         */
+                        sampleData?: {
+                            [key: string]: unknown;
+                        };
+                        /**
+                         * @description Template settings (docs/api.md)
+                         * @example {
+                         *       "paper": {
+                         *         "size": "A4"
+                         *       },
+                         *       "orientation": "portrait"
+                         *     }
+                         */
+                        settings?: {
+                            [key: string]: unknown;
+                        };
+                        /** @example ver_9fQ2mB7xLk3sT1aZ */
+                        publishedVersionId?: string | null;
+                        /** @example null */
+                        scheduledVersionId?: string | null;
+                        /** @example null */
+                        scheduledPublishDate?: string | null;
+                        /** @example 2026-12-01T09:30:00.000Z */
+                        createdAt?: string;
+                        /** @example 2026-12-01T09:45:00.000Z */
+                        updatedAt?: string;
+                    } & {
                         [key: string]: unknown;
                     };
                 };

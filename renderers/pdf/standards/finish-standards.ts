@@ -27,7 +27,7 @@ export function finishStandards(doc: PDFKit.PDFDocument, f: Finishing): void {
   if (standards.pdfUA) checkAccessibility(marks, standards.strict, f.lang, f.warn)
   if (standards.tagged) writeStructure(doc, marks, f.lang)
   writeDestinations(doc, marks, f.warn)
-  if (standards.outline && f.pages > 1) writeOutline(doc, marks.headings)
+  if (standards.outline && f.pages > 1) writeOutline(doc, marks.bookmarks)
   if (standards.pdfA) addSrgbOutputIntent(doc)
   if (f.files.length) embedFiles(doc, f.files, f.date)
 }

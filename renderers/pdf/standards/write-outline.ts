@@ -1,6 +1,8 @@
-// The outline (bookmarks) from the document's headings, nested by level (an h3 after an h1 sits under the
-// h1), each jumping to its heading's named destination. Written for documents of more than one page.
-import type { HeadingMark } from '../tagging/document-marks.js'
+// The outline (bookmarks): the document's headings, or the elements bookmark-level names (GCPM), in document
+// order and nested by level (an h3 after an h1 sits under the h1), each jumping to its element's named
+// destination and labelled with its text or its bookmark-label. Written for documents of more than one page.
+import type { BookmarkLabelPart, StyledElement } from '../../document/styled-tree.js'
+import type { BookmarkMark } from '../tagging/document-marks.js'
 import { textContent } from '../tagging/alternate-text.js'
 
 interface PdfRef { data: Record<string, unknown>; end(): void }
@@ -8,13 +10,13 @@ interface PdfkitOutline { ref(data: Record<string, unknown>): PdfRef; _root: { d
 
 interface Item { title: string; dest: string; level: number; kids: Item[] }
 
-export function writeOutline(doc: PDFKit.PDFDocument, headings: HeadingMark[]): void {
+export function writeOutline(doc: PDFKit.PDFDocument, marks: BookmarkMark[]): void {
   const top: Item[] = []
   const open: Item[] = []
-  for (const h of headings) {
-    const title = h.node.el ? textContent(h.node.el) : ''
+  for (const { bookmark, dest } of [...marks].sort((a, b) => a.bookmark.order - b.bookmark.order)) {
+    const title = bookmarkLabel(bookmark.el)
     if (!title) continue
-    const item: Item = { title, dest: h.dest, level: h.level, kids: [] }
+    const item: Item = { title, dest, level: bookmark.level, kids: [] }
     while (open.length && open[open.length - 1].level >= item.level) open.pop()
     ;(open.length ? open[open.length - 1].kids : top).push(item)
     open.push(item)
@@ -26,6 +28,21 @@ export function writeOutline(doc: PDFKit.PDFDocument, headings: HeadingMark[]): 
   root.end()
   pdf._root.data.Outlines = root
   pdf._root.data.PageMode = 'UseOutlines'
+}
+
+/** What the entry says: bookmark-label's parts, else the element's text; whitespace collapsed, at most 500 characters. */
+export function bookmarkLabel(el: StyledElement): string {
+  const parts = el.style.bookmarkLabel
+  if (!parts) return textContent(el)
+  return parts.map((part) => labelPart(el, part)).join('').replace(/\s+/g, ' ').trim().slice(0, 500)
+}
+
+function labelPart(el: StyledElement, part: BookmarkLabelPart): string {
+  if (part.k === 'string') return part.v
+  if (part.k === 'attr') return el.attrs[part.name] ?? ''
+  if (part.of === 'text') return textContent(el, false)
+  const generated = el.children.find((c): c is StyledElement => c.kind === 'element' && c.tag === `::${part.of}`)
+  return generated ? textContent(generated) : ''
 }
 
 /** Writes the items under `parent` (First, Last, Prev, Next); returns how many items are shown under it, all open. */

@@ -10,8 +10,11 @@ export function alternateText(el: StyledElement): string {
   return el.attrs['data-svg-title']?.trim() ?? ''
 }
 
-/** The element's text as read (whitespace collapsed), or its alternate text when it has none; at most 500 characters. */
-export function textContent(el: StyledElement): string {
+/**
+ * The element's text as read (whitespace collapsed), or its alternate text when it has none; at most 500
+ * characters. `generated: false` leaves out ::before, ::after and list markers (GCPM's content(text)).
+ */
+export function textContent(el: StyledElement, generated = true): string {
   const label = el.attrs['aria-label']?.trim()
   if (label) return label
   let out = ''
@@ -20,6 +23,7 @@ export function textContent(el: StyledElement): string {
     const node = stack.pop()!
     if (node.kind === 'text') { out += node.text; continue }
     if (node.tag === 'img') { out += ` ${alternateText(node)} `; continue }
+    if (!generated && node !== el && node.tag.startsWith('::')) continue
     for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i])
   }
   return out.replace(/\s+/g, ' ').trim().slice(0, 500)

@@ -4,7 +4,7 @@
 // link target and heading first appears (named destinations, the outline). Painting calls it through
 // PaintTarget.marks, which is absent when a render wants none of this.
 import type { StyledElement } from '../../document/styled-tree.js'
-import { ARTIFACT, place, type StructNode, type StructureSkeleton } from './structure-nodes.js'
+import { ARTIFACT, place, type Bookmark, type StructNode, type StructureSkeleton } from './structure-nodes.js'
 import { textContent } from './alternate-text.js'
 
 interface PdfkitMarking {
@@ -14,8 +14,8 @@ interface PdfkitMarking {
   createStructParentTreeNextKey(): number
 }
 
-/** A heading as the outline needs it: its node, the destination name at its top and its level. */
-export interface HeadingMark { node: StructNode; dest: string; level: number }
+/** An outline entry as painted: its bookmark and the destination name at its top. */
+export interface BookmarkMark { bookmark: Bookmark; dest: string }
 
 type Open = null | 'artifact' | StructNode
 
@@ -27,7 +27,8 @@ export class DocumentMarks {
   readonly pageContent: Array<{ key: number; nodes: StructNode[] }> = []
   /** Link annotations: their parent-tree key and the Link node they belong to. */
   readonly annotations: Array<{ key: number; node: StructNode }> = []
-  readonly headings: HeadingMark[] = []
+  /** Bookmarks in the order painting found them (the outline sorts them into document order). */
+  readonly bookmarks: BookmarkMark[] = []
   /** Named destinations: name → [page index, x, y] in PDF user space. */
   readonly destinations = new Map<string, [number, number, number]>()
   /** Destination names that link annotations jump to. */
@@ -113,10 +114,10 @@ export class DocumentMarks {
     this.skeleton.watched.delete(el)
     const [px, py] = this.pdf._convertRect(x, y, 0, 0)
     if (watch.target !== null && !this.destinations.has(watch.target)) this.destinations.set(watch.target, [this.page, px, py])
-    if (watch.heading) {
-      const dest = `quire-heading-${this.headings.length + 1}`
+    if (watch.bookmark) {
+      const dest = `quire-heading-${this.bookmarks.length + 1}`
       this.destinations.set(dest, [this.page, px, py])
-      this.headings.push({ node: watch.heading, dest, level: Number(watch.heading.role[1]) })
+      this.bookmarks.push({ bookmark: watch.bookmark, dest })
     }
   }
 

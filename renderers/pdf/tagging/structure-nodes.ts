@@ -35,19 +35,28 @@ export interface StructureSkeleton {
   /** Ids (and `<a name>`s) that some `href="#…"` points to. */
   linkTargets: Set<string>
   /**
-   * Elements whose first painted position matters: link targets (their id) and headings (their node, for the
-   * outline). Painting deletes each one it has placed.
+   * Elements whose first painted position matters: link targets (their id) and bookmarks (outline entries).
+   * Painting deletes each one it has placed.
    */
   watched: Map<StyledElement, WatchedElement>
 }
 
-export interface WatchedElement { target: string | null; heading: StructNode | null }
+/** An outline entry: its element (for the label), its level and its place in document order. */
+export interface Bookmark { el: StyledElement; level: number; order: number }
+
+export interface WatchedElement { target: string | null; bookmark: Bookmark | null }
 
 export function structureSkeleton(root: StyledElement): StructureSkeleton {
   const of = new Map<StyledElement, StructNode | typeof ARTIFACT>()
   const linkTargets = new Set<string>()
   const named: Array<[StyledElement, string]> = []
-  const headings: StructNode[] = []
+  const bookmarks: Bookmark[] = []
+  // bookmark-level on any element lists it; without one, a heading is listed at its own level.
+  const bookmark = (el: StyledElement, role: StructureRole | null) => {
+    const given = el.style.bookmarkLevel
+    const level = given ?? (role && HEADING.test(role) ? Number(role[1]) : 'none')
+    if (level !== 'none') bookmarks.push({ el, level, order: bookmarks.length })
+  }
   const doc: StructNode = { role: 'Document', el: root, parent: null, order: 0, kids: [], placed: true }
   let order = 1
   // An explicit stack: a document nests as deep as its budget allows, deeper than a call stack likes.
@@ -63,6 +72,7 @@ export function structureSkeleton(root: StyledElement): StructureSkeleton {
   pushChildren(root, doc)
   while (stack.length) {
     const { el, into, layout } = stack.pop()!
+    if (el.style.bookmarkLevel !== null) bookmark(el, null)
     if (el.tag === 'table' && !isDataTable(el)) { of.set(el, into); pushChildren(el, into, true); continue }
     if (layout && TABLE_PARTS.has(el.tag)) { of.set(el, into); pushChildren(el, into, el.tag !== 'td' && el.tag !== 'th'); continue }
     const href = el.tag === 'a' ? el.attrs.href : undefined
@@ -80,15 +90,15 @@ export function structureSkeleton(root: StyledElement): StructureSkeleton {
       node.body = { role: 'LBody', el: null, parent: node, order: order++, kids: [], placed: false }
     }
     of.set(el, node)
-    if (HEADING.test(role)) headings.push(node)
+    if (el.style.bookmarkLevel === null) bookmark(el, role)
     pushChildren(el, node)
   }
   const watched = new Map<StyledElement, WatchedElement>()
-  for (const [el, name] of named) if (linkTargets.has(name)) watched.set(el, { target: name, heading: null })
-  for (const node of headings) {
-    const seen = watched.get(node.el!)
-    if (seen) seen.heading = node
-    else watched.set(node.el!, { target: null, heading: node })
+  for (const [el, name] of named) if (linkTargets.has(name)) watched.set(el, { target: name, bookmark: null })
+  for (const b of bookmarks) {
+    const seen = watched.get(b.el)
+    if (seen) seen.bookmark = b
+    else watched.set(b.el, { target: null, bookmark: b })
   }
   return { root: doc, of, linkTargets, watched }
 }

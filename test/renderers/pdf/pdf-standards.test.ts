@@ -74,6 +74,39 @@ t.test('the outline nests headings by level; a setting turns it (and tagging) of
   t.match(objects, /"\/S":"\/GoTo"/, 'internal links still jump')
 })
 
+/** The outline's titles in order, each indented by two spaces per level of nesting, read from qpdf's JSON. */
+function outlineOf(bytes: Uint8Array): string[] {
+  const objects = qpdfJson(bytes).qpdf[1] as Record<string, { value: Record<string, unknown> }>
+  const get = (ref: unknown) => objects[`obj:${String(ref)}`].value
+  const out: string[] = []
+  const walk = (first: unknown, depth: number) => {
+    for (let ref = first; ref; ref = get(ref)['/Next']) {
+      const item = get(ref)
+      out.push(`${'  '.repeat(depth)}${String(item['/Title']).replace(/^u:/, '')}`)
+      if (item['/First']) walk(item['/First'], depth + 1)
+    }
+  }
+  const outlines = get(objects.trailer.value['/Root'])['/Outlines']
+  if (outlines) walk(get(outlines)['/First'], 0)
+  return out
+}
+
+t.test('bookmark-level and bookmark-label (GCPM) override the outline; bookmark-level: none leaves a heading out', async (t) => {
+  const html = `<style>
+    h2.quiet { bookmark-level: none }
+    .chapter { bookmark-level: 1; bookmark-label: "Chapter: " attr(data-name) }
+    h3 { bookmark-level: 2; bookmark-label: content(text) " (" content(before) ")" }
+    h3::before { content: "§" }
+    </style>
+    <h1>Report</h1><h2 class="quiet">Not listed</h2>
+    <div class="chapter" data-name="Results" style="break-before: page">The results</div><h3>Numbers</h3>
+    <span class="chapter" data-name="Inline">an inline bookmark</span>`
+  const out = await renderPdf(pdfTask(html))
+  t.same(outlineOf(out.bytes), ['Report', 'Chapter: Results', '  Numbers (§)', 'Chapter: Inline'], 'levels and labels as the style says')
+  // Without the properties: the headings, nested by level, labelled with their text as shown.
+  t.same(outlineOf((await renderPdf(pdfTask(DOC))).bytes), ['Rechnung', '  Details', '    Mehr'])
+})
+
 t.test('a one-page document gets no outline', async (t) => {
   const out = await renderPdf(pdfTask('<h1>One</h1><h2>Two</h2>'))
   t.notMatch(JSON.stringify(qpdfJson(out.bytes)), /\/Outlines/)
