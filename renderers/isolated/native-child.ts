@@ -10,7 +10,9 @@ import type { NativeReply, NativeRequest, NativeResponse, NativeTask } from './n
 
 sharp.cache(false)
 
-process.on('disconnect', () => process.exit(0))
+// SIGKILL, not process.exit(): exit waits for the native work still running on this process's threads (libvips
+// joins them at shutdown), so a helper left with a 1e9 blur kept burning CPU after its worker had gone.
+process.on('disconnect', () => process.kill(process.pid, 'SIGKILL'))
 
 async function run(task: NativeTask): Promise<NativeReply> {
   if (task.op === 'resvg') {

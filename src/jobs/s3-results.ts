@@ -61,7 +61,12 @@ export class S3Results implements ResultStore {
 
   async write(jobId: string, extension: string, bytes: Uint8Array, contentType: string): Promise<string> {
     const file = `${jobId}.${extension}`
-    await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.key(file), Body: bytes, ContentType: contentType }))
+    try {
+      await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.key(file), Body: bytes, ContentType: contentType }))
+    } catch (error) {
+      this.lastProblem = null // a failed write is fresher news than the last check: the next /ready or start asks again
+      throw error
+    }
     return file
   }
 

@@ -26,7 +26,7 @@ t.test('migrations run once: reopening keeps the data and records no new migrati
   const account = await first.accounts.ensure('acme')
   const tpl = await first.templates.create(account.id, { name: 'Invoice', html: '<p>{{ x }}</p>' })
   const migrations = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(first.db)
-  t.same(migrations.rows.map((r) => r.name), ['0001-initial', '0100-web-sessions', '0200-job-state', '0300-scheduled-publish'])
+  t.same(migrations.rows.map((r) => r.name), ['0001-initial', '0100-web-sessions', '0200-job-state', '0300-scheduled-publish', '0400-job-intake'])
   await first.close()
 
   for (let i = 0; i < 2; i++) {
@@ -34,7 +34,7 @@ t.test('migrations run once: reopening keeps the data and records no new migrati
     t.equal((await again.accounts.byName('acme'))?.id, account.id)
     t.equal((await again.templates.get(account.id, tpl.id))?.name, 'Invoice')
     const rows = await sql<{ n: number }>`select count(*) as n from kysely_migration`.execute(again.db)
-    t.equal(Number(rows.rows[0].n), 4)
+    t.equal(Number(rows.rows[0].n), 5, 'still the five migrations')
     await again.close()
   }
 })
