@@ -10,7 +10,7 @@ import { Errors } from './errors.js'
 export { PAPER_SIZES, PAPER_SIZES_MM }
 
 /** Largest page side and margin accepted, in mm (A0's long side is 1189). */
-export const MAX_PAPER_MM = 2000
+const MAX_PAPER_MM = 2000
 
 export { DEFAULT_SETTINGS }
 
@@ -51,8 +51,8 @@ const blockRef: Field = {
 
 const text = (maxLength: number): Field => optional({ rule: { kind: 'string', maxLength } })
 
-export const PDF_A_LEVELS = ['PDF/A-2b', 'PDF/A-2u', 'PDF/A-2a', 'PDF/A-3b', 'PDF/A-3u', 'PDF/A-3a'] as const
-export const FACTUR_X_LEVELS = ['MINIMUM', 'BASIC WL', 'BASIC', 'EN 16931', 'EXTENDED', 'XRECHNUNG'] as const
+const PDF_A_LEVELS = ['PDF/A-2b', 'PDF/A-2u', 'PDF/A-2a', 'PDF/A-3b', 'PDF/A-3u', 'PDF/A-3a'] as const
+const FACTUR_X_LEVELS = ['MINIMUM', 'BASIC WL', 'BASIC', 'EN 16931', 'EXTENDED', 'XRECHNUNG'] as const
 
 const PDF_SHAPE: Shape = {
   tagged: optional(bool),

@@ -9,7 +9,7 @@ import { formatNumber } from './format-number.js'
 import { parseDate } from './parse-date.js'
 import { renderState } from './render-state.js'
 
-export class FilterInputError extends Error {
+class FilterInputError extends Error {
   constructor(message: string) {
     super(message)
     this.name = 'FilterInputError'

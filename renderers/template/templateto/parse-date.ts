@@ -2,7 +2,7 @@
 // (11/15/23), ISO 8601, and the written-out forms .NET's DateTime.Parse accepts in practice.
 // Dates without a zone are local times, which is what liquidjs's `date` filter prints them in.
 
-export class DateParseError extends Error {
+class DateParseError extends Error {
   constructor(message: string) {
     super(message)
     this.name = 'DateParseError'
