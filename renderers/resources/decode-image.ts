@@ -81,7 +81,7 @@ async function decodeNow(bytes: Buffer, budget: DecodeBudget): Promise<LoadedIma
     // sharp measures the root at 72 dpi (210mm → 595); CSS measures it at 96 (210mm → 794 px).
     const natural = svgNaturalSize(text)
     const whole = natural !== null && natural.width !== null && natural.height !== null
-    const size = whole ? { width: natural.width!, height: natural.height! } : natural ? svgRasterSize(natural) : { width, height }
+    const size = whole ? { width: natural.width!, height: natural.height! } : natural ? svgRasterSize(natural, { width, height }) : { width, height }
     const scale = Math.min(SVG_SCALE, Math.sqrt(MAX_SVG_RASTER_PIXELS / (size.width * size.height)))
     const source = svgForRaster(text, size.width, size.height, scale)
     // librsvg runs in the native helper process (renderers/isolated): a filter it takes minutes over

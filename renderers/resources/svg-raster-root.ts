@@ -43,14 +43,15 @@ export function svgNaturalSize(svg: string): SvgNatural | null {
   return { width, height, ratio }
 }
 
-/** The longer side, in CSS px, an SVG without a natural size is rasterised at (it is drawn at its box's size). */
-const UNSIZED_RASTER_SIDE = 800
-
-/** The CSS size to rasterise an SVG of these natural dimensions at: its own, else the 300×150 default object or its ratio. */
-export function svgRasterSize(n: SvgNatural): { width: number; height: number } {
+/**
+ * The CSS size to rasterise an SVG of these natural dimensions at: its own; with a ratio alone, `viewBox`
+ * (the viewBox's size, as librsvg measures it: the raster is drawn at whatever size its box has); else the
+ * 300×150 default object.
+ */
+export function svgRasterSize(n: SvgNatural, viewBox: { width: number; height: number }): { width: number; height: number } {
   if (n.width !== null && n.height !== null) return { width: n.width, height: n.height }
   if (n.ratio === null) return { width: n.width ?? 300, height: n.height ?? 150 }
-  return n.ratio >= 1 ? { width: UNSIZED_RASTER_SIDE, height: UNSIZED_RASTER_SIDE / n.ratio } : { width: UNSIZED_RASTER_SIDE * n.ratio, height: UNSIZED_RASTER_SIDE }
+  return viewBox
 }
 
 /**
