@@ -17,7 +17,7 @@ import type { PaintTarget } from './paint-target.js'
 import { paintLink } from './paint-link.js'
 import { offPage } from './off-page.js'
 
-export const PT_PER_PX = 0.75
+const PT_PER_PX = 0.75
 
 export interface PageToPaint {
   slice: PageSlice
