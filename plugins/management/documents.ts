@@ -122,14 +122,14 @@ const versionSchema = {
 }
 
 /** A Liquid syntax error is a 400 that names line and column. */
-export async function assertLiquid(html: string): Promise<void> {
+async function assertLiquid(html: string): Promise<void> {
   const problem = (await liquidSyntaxCheck())(html)
   if (problem) {
     throw renderErrorFrom('QUIRE_ERR_TEMPLATE_SYNTAX', `Liquid syntax error at line ${problem.line}, column ${problem.column}: ${problem.message}`)
   }
 }
 
-export function documentView(record: DocumentRecord) {
+function documentView(record: DocumentRecord) {
   const { id, name, draft, publishedVersionId, scheduledVersionId, scheduledPublishDate, createdAt, updatedAt } = record
   return {
     id, name, html: draft.html, sampleData: draft.sampleData, settings: draft.settings,
