@@ -30,7 +30,7 @@ RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts
 COPY --from=build /app/dist ./dist
 COPY scripts/install-optional.mjs scripts/prune-runtime.mjs ./scripts/
 # prune-runtime: declarations, source maps, package tests/examples, the other libc's libsql binary and the
-# font weights Quire never reads (185 → 116 MB of node_modules, docs/operations.md).
+# font weights Quire never reads (114 → 74.6 MB of node_modules, docs/operations.md#the-prune).
 RUN node scripts/install-optional.mjs $QUIRE_OPTIONAL && node scripts/prune-runtime.mjs && npm cache clean --force
 COPY bin ./bin
 COPY src/views ./src/views

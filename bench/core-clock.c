@@ -1,4 +1,4 @@
-// The clock a core really runs at, for comparing machines (docs/performance.md, "On a second machine"): a VM's
+// The clock a core really runs at, for comparing machines (docs/performance.md): a VM's
 // /proc/cpuinfo shows the nominal frequency, not what the core runs at. A chain of dependent additions retires
 // one per cycle on any x86-64 core, so additions per second is cycles per second.
 //   gcc -O1 -o /tmp/core-clock bench/core-clock.c && /tmp/core-clock

@@ -11,7 +11,7 @@
 // --heap-growing-percent=30 and --no-sparkplug: a warm worker holds some 25 MB of live heap, and V8 let each
 // old generation grow to about twice that between full collections and kept baseline code of every warm
 // function beside the optimised one. Measured on the service under load: 233 → 196 MB, 3–5 % fewer renders/s.
-// bench/run.ts measures the pool with these same flags.
+// The service benches (bench/bench-service.mjs) start the service through this file, with these same flags.
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 

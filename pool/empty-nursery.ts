@@ -25,7 +25,7 @@ let gc: GcExtension | null = null
 /**
  * The most of the nursery a run of small renders uses between scavenges (RSS; see the header). Once suspected of
  * a worse p99 at 80 % load; alternated against the main before it on a quiet machine (29 Nov) the tail was the
- * same within the host's noise (docs/performance.md, "Latency at 80 %").
+ * same within the host's noise (docs/performance.md).
  */
 export const TOUCHED_NURSERY_BYTES = 8 * 2 ** 20
 

@@ -39,7 +39,7 @@ export interface PoolOptions {
   /**
    * 0 (default): the workers stay, warm. Else a worker that had no render for this many ms exits and the next
    * render starts one again (it pays the engine and font loading): a warm worker holds some 40 MB, so an
-   * instance that is idle most of the time gives that back (docs/operations.md, idle RSS).
+   * instance that is idle most of the time gives that back (docs/operations.md#start-up-and-memory).
    */
   workerIdleMs?: number
 }

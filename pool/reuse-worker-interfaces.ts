@@ -5,9 +5,9 @@
 // old generation, which keeps the young getters they point to alive). Measured with V8's sampling heap profiler
 // keeping only what no scavenge freed: piscina alone (a no-op worker, 2 threads, 6000 sequential tasks,
 // --max-semi-space-size=2) promoted 1.2 KB per task from this getter and 0.2 KB from everything else; through
-// the service it was 1.2 of the 6.9 KB the main thread promotes per request (docs/performance.md, "Main-thread
-// collections"). The getters read the worker's state when they are called, so one object per worker answers
-// exactly as a new one would: the getter is made to return the same object for the same worker.
+// the service it was 1.2 of the 6.9 KB the main thread promotes per request (docs/performance.md).
+// The getters read the worker's state when they are called, so one object per worker answers exactly as a
+// new one would: the getter is made to return the same object for the same worker.
 const WORKER_DATA = 'Piscina.kWorkerData'
 
 const interfaces = new WeakMap<object, object>()

@@ -6,7 +6,7 @@
 // an isolate is made, so they are set back to their defaults while a worker loads its modules and set again
 // before it renders anything (pool/worker.ts): the worker renders with them as before.
 // Measured with callgrind (a worker that loads seven built-ins, whole process): 708M instructions without
-// flags, 929M with bin/quire.js's, 808M with them reset before the worker starts (docs/operations.md).
+// flags, 929M with bin/quire.js's, 808M with them reset before the worker starts.
 import { setFlagsFromString } from 'node:v8'
 
 /** The runtime flags the service sets, each with V8's default. */

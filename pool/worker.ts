@@ -60,7 +60,7 @@ restoreRuntimeFlags()
 // The PDF engine warms up (fonts parsed, code compiled: ~0.4 s of CPU) on the pool's call after it has seen
 // the worker answer its ping, not while this module loads: piscina counts the worker as started, and the
 // service as ready, once its engines are loaded (the warm-up was 0.4 of the 1.1 s until /ready,
-// docs/operations.md, start-up). A render that comes first starts the warm-up itself and waits for it before
+// docs/operations.md#start-up-and-memory). A render that comes first starts the warm-up itself and waits for it before
 // it starts (settle above), outside its time limit. Done, the worker says so (the pool's `warmedUp`).
 let warm = false
 const warmedUp = once(async () => {

@@ -1,7 +1,7 @@
 // Bundles the service for production into dist/service/: cli.js (the `quire` command and the service's main
 // thread), worker.js (the render worker the pool starts) and the chunks they load on demand (the server, the
 // store, each engine). Node's ES module loader spent ~2 s of CPU resolving, compiling and linking some 700
-// modules before the service was ready (docs/operations.md); one file per thread loads in a fraction of that.
+// modules before the service was ready (docs/architecture.md#the-service-bundle); one file per thread loads in a fraction of that.
 // Packages listed in scripts/service-externals.mjs stay in node_modules and are loaded from there: everything else is inside the
 // bundle, so a production install needs only those (package.json's dependencies; the rest are dev dependencies).
 // Run by `npm run build` after tsc (dist/ keeps tsc's per-module output for the scripts that import it).

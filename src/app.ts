@@ -25,6 +25,7 @@ import templateToRoutes from '../plugins/templateto/template-routes.js'
 import bundleRoutes from '../plugins/templateto/bundle-routes.js'
 import publishSchedules from '../plugins/publish-schedules.js'
 import { lazySchemaCompilers } from './api/lazy-schema-compilers.js'
+import { connectionCaps, guardConnections } from './connection-guard.js'
 
 export interface AppParts { store?: Store; pool?: RenderPool; engines?: Engines; logger?: boolean | object }
 
@@ -50,6 +51,7 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
   }
   const pool = parts.pool ?? new RenderPool(config.pool)
   const schemaCompilers = lazySchemaCompilers()
+  const { headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs } = config.connections
   const app = Fastify({
     logger: withRedactedUrls(parts.logger ?? { level: config.logLevel }),
     bodyLimit: config.bodyLimitBytes,
@@ -63,7 +65,16 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     // Unknown members are an error that names them, not silently dropped.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
     schemaController: { compilersFactory: schemaCompilers.compilersFactory },
+    // A silent connection is closed HEADERS_TIMEOUT_MS after it opened, checked every second (Node's defaults,
+    // 60 s checked every 30 s, let one stay up to 90 s); a stalled body REQUEST_TIMEOUT_MS after the request began.
+    // Node refuses a headers timeout longer than the request timeout: both count from the request's start.
+    http: { headersTimeout: Math.min(headersTimeoutMs, requestTimeoutMs), connectionsCheckingInterval: 1_000 },
+    requestTimeout: requestTimeoutMs,
+    keepAliveTimeout: keepAliveTimeoutMs,
   })
+  const caps = connectionCaps(config.connections)
+  guardConnections(app.server, caps, app.log)
+  app.log.debug({ caps }, 'connection caps')
   app.decorate('compileSchemas', schemaCompilers.compileAll)
   app.decorate('engines', engines)
   await app.register(services, { config, store, pool })

@@ -259,7 +259,7 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'serve') {
     // The render worker starts first: it loads its engines on its own thread while this one loads the server
     // and opens the store, so /ready waits for the longer of the two instead of their sum; the worker's warm-up
-    // render follows /ready (docs/operations.md, start-up).
+    // render follows /ready (docs/operations.md#start-up-and-memory).
     const { RenderPool } = await import('../pool/index.js')
     const pool = new RenderPool(config.pool)
     return void (await (await import('./server.js')).startServer(config, { pool }))

@@ -83,6 +83,19 @@ export interface Config {
   secret: string | null
   /** On SIGTERM/SIGINT, how long in-flight requests may take to finish before their connections are cut. */
   shutdownGraceMs: number
+  /** What one connection, one client address and all of them together may hold (src/connection-guard.ts). */
+  connections: {
+    /** Open connections at once; 0 = the descriptor limit less what the service keeps for its own files. */
+    max: number
+    /** Open connections from one address (an IPv6 /64) at once; at most half of `max`, so one address never takes all. */
+    maxPerAddress: number
+    /** A connection whose request headers have not all arrived this long after it opened (or after its last request) is closed; at most requestTimeoutMs. */
+    headersTimeoutMs: number
+    /** A request whose body has not all arrived this long after it started is answered 408 and its connection closed. */
+    requestTimeoutMs: number
+    /** An idle keep-alive connection is closed after this long (longer than a load balancer's 60 s, so it closes first). */
+    keepAliveTimeoutMs: number
+  }
   /** /ready says not ready while the disk holding DATA_DIR has less free space than this (writes there would fail). */
   storageMinFreeBytes: number
   /** Bearer token that GET /metrics requires; null = the metrics are open (keep the port private then). */
@@ -155,6 +168,16 @@ function devHttpLoopback(env: Env): boolean {
     throw new ConfigError('WEBHOOK_DEV_HTTP_LOOPBACK=true is for development and is refused with NODE_ENV=production')
   }
   return raw === 'true'
+}
+
+function connectionsFrom(env: Env): Config['connections'] {
+  return {
+    max: integer(env, 'MAX_CONNECTIONS', 0, 0),
+    maxPerAddress: integer(env, 'MAX_CONNECTIONS_PER_ADDRESS', 500, 1),
+    headersTimeoutMs: integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 500),
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 60_000, 1000),
+    keepAliveTimeoutMs: integer(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000, 1000),
+  }
 }
 
 function secretFrom(env: Env): string | null {
@@ -272,6 +295,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     secret: secretFrom(env),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 30_000, 0),
+    connections: connectionsFrom(env),
     storageMinFreeBytes: integer(env, 'STORAGE_MIN_FREE_BYTES', 64 * 1024 * 1024, 0),
     metricsToken: env.METRICS_TOKEN ? env.METRICS_TOKEN : null,
     engines: {

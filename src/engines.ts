@@ -2,7 +2,7 @@
 // or S3), and the Redis connection behind the BullMQ queue, job state and shared counters. With none of
 // the settings this is the embedded default and nothing here opens a connection.
 // The clients are imported only when configured: the AWS SDK, BullMQ and ioredis together hold some 50 MB
-// of RSS that a single node without S3_* or REDIS_URL never uses (idle RSS, docs/operations.md), and they
+// of RSS that a single node without S3_* or REDIS_URL never uses (idle RSS, docs/operations.md#start-up-and-memory), and they
 // are optional packages a production install leaves out (src/optional-packages.ts).
 import type { Redis } from 'ioredis'
 import type { Config } from './config.js'

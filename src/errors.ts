@@ -60,6 +60,7 @@ export const Errors = {
   STORAGE_UNAVAILABLE: define('QUIRE_ERR_STORAGE_UNAVAILABLE', 'The service cannot write its storage: %s; nothing was saved, retry later', 503),
   ENGINE_UNAVAILABLE: define('QUIRE_ERR_ENGINE_UNAVAILABLE', '%s: nothing was done; retry in a few seconds', 503),
   ASYNC_ACCOUNT_BUDGET: define('QUIRE_ERR_ASYNC_ACCOUNT_BUDGET', 'This account already has %s (limit %s, %s); retry once some of its jobs have ended', 429),
+  CONNECTION_LIMIT: define('QUIRE_ERR_CONNECTION_LIMIT', 'Too many connections: %s; close idle ones or retry shortly', 503),
   NOT_READY: define('QUIRE_ERR_NOT_READY', 'Not ready: %s', 503),
   SHUTTING_DOWN: define('QUIRE_ERR_SHUTTING_DOWN', 'The service is shutting down; send the request again (to another instance)', 503),
   METRICS_TOKEN_INVALID: define('QUIRE_ERR_METRICS_TOKEN_INVALID', 'GET /metrics needs the header Authorization: Bearer <METRICS_TOKEN>', 401),

@@ -53,6 +53,7 @@ const text = (maxLength: number): Field => optional({ rule: { kind: 'string', ma
 
 export const PDF_A_LEVELS = ['PDF/A-2b', 'PDF/A-2u', 'PDF/A-2a', 'PDF/A-3b', 'PDF/A-3u', 'PDF/A-3a'] as const
 export const FACTUR_X_LEVELS = ['MINIMUM', 'BASIC WL', 'BASIC', 'EN 16931', 'EXTENDED', 'XRECHNUNG'] as const
+export const FACTUR_X_DOCUMENT_TYPES = ['INVOICE', 'ORDER', 'ORDER_RESPONSE', 'ORDER_CHANGE'] as const
 
 const PDF_SHAPE: Shape = {
   tagged: optional(bool),
@@ -71,7 +72,7 @@ const PDF_SHAPE: Shape = {
         enabled: bool,
         blockId: { rule: { kind: 'nullableString', maxLength: 64 } },
         level: { rule: { kind: 'enum', values: FACTUR_X_LEVELS } },
-        documentType: optional({ rule: { kind: 'enum', values: ['INVOICE', 'ORDER', 'ORDER_RESPONSE', 'ORDER_CHANGE'] } }),
+        documentType: optional({ rule: { kind: 'enum', values: FACTUR_X_DOCUMENT_TYPES } }),
       },
     },
   }),

@@ -20,6 +20,7 @@ import { JobStore } from '../../src/jobs/job-store.js'
 import { loadServerSecret } from '../../src/jobs/server-secret.js'
 import { accountWebhookSecret } from '../../src/jobs/webhook-signature.js'
 import { applyRequestOptions } from '../../src/render/request-options.js'
+import { applyRequestAttachments, requestAttachmentsOf, withoutAttachments } from '../../src/render/request-attachments.js'
 import { engineRefusal } from './engine-refusal.js'
 
 type Bag = Record<string, unknown>
@@ -102,11 +103,15 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: Params }>('/render/async/:renderType/:templateId', { ...auth, schema: S.template }, async (request, reply) => {
     const renderType = request.params.renderType as TemplateRenderType
     const query = asyncQuery(request.query, true, webhookOptions)
-    const data = request.body as Bag
+    const body = request.body as Bag
+    // Files to embed (docs/pdf-standards.md) are not data: taken out of it.
+    const files = requestAttachmentsOf(body)
+    const data = files === undefined ? body : withoutAttachments(body)
     const image = renderType === 'image' ? imageOptionsFromBody(data) : undefined
     const resolved = await cachedTemplateSource(app.store, request.apiKey!.accountId, request.params.templateId, query.templateVersionId)
     const { templateId, versionId } = resolved
-    const source = await applyRequestOptions(app.store, request.apiKey!.accountId, resolved.source, request.query as Record<string, unknown>, data)
+    const options = await applyRequestOptions(app.store, request.apiKey!.accountId, resolved.source, request.query as Record<string, unknown>, data)
+    const source = applyRequestAttachments(options, files, renderType)
     const task = image ? buildTask(config, 'image', { source, data }, image) : buildTask(config, renderType as 'pdf' | 'txt' | 'docx', { source, data })
     return accept(request, reply, { renderType, templateId, versionId, task, query })
   })
@@ -116,7 +121,7 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
     const query = asyncQuery(request.query, false, webhookOptions)
     const body = request.body as Bag
     const settings = body.settings === undefined ? undefined : parseSettings(body.settings)
-    const source = htmlSource(decodeBase64Html(body.base64HtmlString, config.limits.maxHtmlChars), settings)
+    const source = applyRequestAttachments(htmlSource(decodeBase64Html(body.base64HtmlString, config.limits.maxHtmlChars), settings), requestAttachmentsOf(body), renderType)
     const task = renderType === 'image'
       ? buildTask(config, 'image', { source, data: {} }, imageOptionsFromBody(body))
       : buildTask(config, 'pdf', { source, data: {} })

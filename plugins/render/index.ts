@@ -8,6 +8,7 @@ import { cachedTemplateSource } from '../../src/render/template-source-cache.js'
 import { clipsOptionsFromBody, imageOptionsFromBody, imageOptionsFromQuery } from '../../src/render/image-options.js'
 import { buildTask, usageKind, type SyncFormat } from '../../src/render/tasks.js'
 import { applyRequestOptions } from '../../src/render/request-options.js'
+import { applyRequestAttachments, requestAttachmentsOf, withoutAttachments } from '../../src/render/request-attachments.js'
 import { parseSettings } from '../../src/settings.js'
 import { renderSchemas as S } from '../../src/api/schemas.js'
 import { validateSchema } from '../../src/api/route-validator.js'
@@ -37,12 +38,16 @@ export default async function renderRoutes(app: FastifyInstance): Promise<void> 
 
   async function renderTemplate(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply, base64: boolean) {
     const { format, templateId, versionId } = request.params
-    const data = request.body as Bag
+    const body = request.body as Bag
+    // Files to embed are not data: taken out, and the body's text is then no longer the data's.
+    const files = requestAttachmentsOf(body)
+    const data = files === undefined ? body : withoutAttachments(body)
     const image = format === 'image' ? imageOptionsFromQuery(request.query as Bag) : undefined
     const resolved = await cachedTemplateSource(app.store, request.apiKey!.accountId, templateId, versionId)
-    const source = await applyRequestOptions(app.store, request.apiKey!.accountId, resolved.source, request.query as Bag, data)
+    const options = await applyRequestOptions(app.store, request.apiKey!.accountId, resolved.source, request.query as Bag, data)
+    const source = applyRequestAttachments(options, files, format)
     const task = image ? buildTask(app.config, 'image', { source, data }, image) : buildTask(app.config, format as 'pdf' | 'txt', { source, data })
-    return send(app, request, reply, task, base64, templateId, request.jsonBodyText)
+    return send(app, request, reply, task, base64, templateId, files === undefined ? request.jsonBodyText : undefined)
   }
 
   async function renderHtml(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply, base64: boolean) {
@@ -50,7 +55,7 @@ export default async function renderRoutes(app: FastifyInstance): Promise<void> 
     const body = request.body as Bag
     const html = decodeBase64Html(body.base64HtmlString)
     const settings = body.settings === undefined ? undefined : parseSettings(body.settings)
-    const source = htmlSource(html, settings)
+    const source = applyRequestAttachments(htmlSource(html, settings), requestAttachmentsOf(body), format)
     const task = format === 'image'
       ? buildTask(app.config, 'image', { source, data: {} }, imageOptionsFromBody(body))
       : buildTask(app.config, format, { source, data: {} })

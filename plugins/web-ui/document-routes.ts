@@ -94,7 +94,7 @@ export default async function documentRoutes(app: FastifyInstance, { kind }: Doc
     const form = await parseEditorForm(body, record.draft.settings, view.hasSettings)
     if (form.ok) {
       try {
-        await repo.updateDraft(account(request), record.id, { name: form.name, html: form.html, sampleData: form.sampleData, settings: form.settings })
+        await repo.updateDraft(account(request), record.id, { name: form.name, html: form.html, sampleData: form.sampleData, settings: form.settingsInput })
       } catch (error) {
         if ((error as { code?: string }).code !== 'QUIRE_ERR_BLOCK_NAME_TAKEN') throw error
         form.errors.name = (error as Error).message

@@ -1,6 +1,6 @@
 // fflate writes the ZIP in memory, in one call: the clips are a few images already in memory, and fflate
 // is installed anyway (pdfkit and docx use it), where archiver brought some 20 MB of streams, glob and
-// lodash into the production install (docs/operations.md).
+// lodash into the production install.
 import { strToU8, zipSync } from 'fflate'
 import type { EncodedImage } from './encode-image.js'
 

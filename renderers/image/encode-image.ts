@@ -21,7 +21,7 @@ export interface EncodedImage {
 // zlib level 2 (sharp's zlib-ng: its fast deflate): on the bench's pages 15 % fewer instructions than level 3
 // for the invoice page (6.6 % more bytes) and 56 % fewer for the social card (24 % fewer bytes); over the
 // corpus pages 3.2 % more bytes. Level 1 (zlib-ng's quick deflate) makes document pages 70 % bigger.
-// docs/performance.md ("Images") has the figures.
+// docs/performance.md has the figures.
 const PNG = { compressionLevel: 2 } as const
 
 function ellipseMask(width: number, height: number): Buffer {

@@ -8,7 +8,9 @@ import type { ImageStore } from '../resources/index.js'
 import type { BoxFrag } from '../layout/fragments.js'
 import type { Radii } from '../layout/fit-radii.js'
 import { dataUri } from './data-uri.js'
+import { encodePngRgba } from './encode-png-rgba.js'
 import { MAX_SHADOW_SIGMA, type PaintBounds } from './paint-bounds.js'
+import { reachOf, shadowPieces, type ShadowPiece } from './shadow-blur.js'
 import { attr, fillAttrs, num, polygonD, rectD, rgbCss, strokeAttrs } from './svg-format.js'
 import type { Warnings } from '../warnings.js'
 
@@ -69,10 +71,11 @@ function clipped(frag: BoxFrag, ctx: BoxPaint, content: string, canvas?: CanvasA
 }
 
 /**
- * Outer box shadows (inset ones are left out): the shape grown by the spread, blurred by an SVG filter whose
- * region is the shape's bounds grown by half on every side. A shadow that cannot reach the image is left
- * out, and one that reaches far past it is cut (paint-bounds.ts: resvg panics on a filter region far
- * outside its canvas, as `box-shadow: 2000px 2000px 10px red` was).
+ * Outer box shadows (inset ones are left out), drawn only outside the border box as CSS says and Chromium
+ * does: the shape grown by the spread, blurred as pieces (shadow-blur.ts), in a group clipped to outside the
+ * box. A shadow that cannot reach the image is left out, and one that reaches far past it is cut
+ * (paint-bounds.ts: resvg panics on a layer far outside its canvas, as `box-shadow: 2000px 2000px 10px red`
+ * was). Corners too large to blur here go to an SVG filter whose region is the shape grown by the reach.
  */
 function shadows(frag: BoxFrag, ctx: BoxPaint): string {
   let out = ''
@@ -81,24 +84,52 @@ function shadows(frag: BoxFrag, ctx: BoxPaint): string {
     const sigma = shadowSigma(sh.blur, ctx.bounds)
     const x0 = frag.x + sh.x - sh.spread, y0 = frag.y + sh.y - sh.spread
     const shape = { x0, y0, x1: x0 + frag.w + 2 * sh.spread, y1: y0 + frag.h + 2 * sh.spread }
-    // The blur reaches about 3 σ (4 σ and 2 px here, to be sure), and never past the filter region.
     const w = shape.x1 - shape.x0, h = shape.y1 - shape.y0
-    const reach = sigma > 0 ? 4 * sigma + 2 : 0
-    const rx = Math.min(reach, Math.max(0, w) / 2), ry = Math.min(reach, Math.max(0, h) / 2)
-    if (!ctx.bounds.shows({ x0: shape.x0 - rx, y0: shape.y0 - ry, x1: shape.x1 + rx, y1: shape.y1 + ry })) continue
+    if (!(w > 0 && h > 0)) continue
+    const reach = sigma > 0 ? reachOf(sigma * ctx.bounds.scale) / ctx.bounds.scale : 0
+    if (!ctx.bounds.shows({ x0: shape.x0 - reach, y0: shape.y0 - reach, x1: shape.x1 + reach, y1: shape.y1 + reach })) continue
     const cut = ctx.bounds.fit(shape)
     const r = frag.style.borderRadius.map((v) => (v > 0 ? Math.max(0, v + sh.spread) : 0)) as Radii
-    const d = cut === shape
-      ? rectD(x0, y0, frag.w + 2 * sh.spread, frag.h + 2 * sh.spread, r)
-      : rectD(cut.x0, cut.y0, cut.x1 - cut.x0, cut.y1 - cut.y0, r)
-    // resvg's layer for the filter is its region: the shape's bounds grown by half on every side.
-    const cw = cut.x1 - cut.x0, ch = cut.y1 - cut.y0
-    if (sigma > 0) ctx.bounds.drawn({ x0: cut.x0 - cw / 2, y0: cut.y0 - ch / 2, x1: cut.x1 + cw / 2, y1: cut.y1 + ch / 2 }, true)
-    else ctx.bounds.drawn(cut, true)
-    const filter = sigma > 0 ? ` filter="url(#${ctx.defs.add((id) => `<filter id="${id}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${num(sigma)}"/></filter>`)})"` : ''
-    out += `<path d="${d}"${fillAttrs(sh.color)}${filter}/>`
+    const extent = { x0: cut.x0 - reach, y0: cut.y0 - reach, x1: cut.x1 + reach, y1: cut.y1 + reach }
+    // The clip group is a layer of resvg's, and so is the filter inside it when there is one.
+    ctx.bounds.drawn(extent, true)
+    const pieces = sigma > 0 ? shadowPieces(cut, r, sigma, ctx.bounds.scale) : null
+    let content = ''
+    if (pieces) for (const piece of pieces) content += shadowPiece(piece, sh.color, ctx)
+    else {
+      if (sigma > 0) { ctx.bounds.group(); ctx.bounds.drawn(extent, true); ctx.bounds.restore() }
+      const filter = sigma > 0
+        ? ` filter="url(#${ctx.defs.add((id) => `<filter id="${id}" filterUnits="userSpaceOnUse" x="${num(extent.x0)}" y="${num(extent.y0)}" width="${num(extent.x1 - extent.x0)}" height="${num(extent.y1 - extent.y0)}"><feGaussianBlur stdDeviation="${num(sigma)}"/></filter>`)})"`
+        : ''
+      content = `<path d="${rectD(cut.x0, cut.y0, cut.x1 - cut.x0, cut.y1 - cut.y0, r)}"${fillAttrs(sh.color)}${filter}/>`
+    }
+    // Outside the border box: the extent and the box, even-odd (the box's part outside the extent draws nothing).
+    const box = ctx.bounds.fit({ x0: frag.x, y0: frag.y, x1: frag.x + frag.w, y1: frag.y + frag.h })
+    const outside = `${rectD(extent.x0, extent.y0, extent.x1 - extent.x0, extent.y1 - extent.y0, [0, 0, 0, 0])}${rectD(box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0, frag.style.borderRadius)}`
+    const clip = ctx.defs.add((id) => `<clipPath id="${id}"><path clip-rule="evenodd" d="${outside}"/></clipPath>`)
+    out += `<g clip-path="url(#${clip})">${content}</g>`
   }
   return out
+}
+
+function shadowPiece(p: ShadowPiece, color: Color, ctx: BoxPaint): string {
+  const rect = `x="${num(p.x, 3)}" y="${num(p.y, 3)}" width="${num(p.w, 3)}" height="${num(p.h, 3)}"`
+  if (p.kind === 'solid') return `<rect ${rect}${fillAttrs(color)}/>`
+  if (p.kind === 'gradient') {
+    const [a, b] = [p.stops[0][0], p.stops[p.stops.length - 1][0]]
+    const span = b - a || 1
+    const line = p.axis === 'x' ? `x1="${num(a, 3)}" y1="0" x2="${num(a + span, 3)}" y2="0"` : `x1="0" y1="${num(a, 3)}" x2="0" y2="${num(a + span, 3)}"`
+    const stops = p.stops.map(([at, v]) => `<stop offset="${num((at - a) / span, 4)}" stop-color="${rgbCss(color)}" stop-opacity="${num(v * color.a, 4)}"/>`).join('')
+    const id = ctx.defs.add((id) => `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" ${line}>${stops}</linearGradient>`)
+    return `<rect ${rect} fill="url(#${id})"/>`
+  }
+  const rgba = new Uint8Array(p.pw * p.ph * 4)
+  for (let i = 0; i < p.alpha.length; i++) {
+    rgba[4 * i] = color.r; rgba[4 * i + 1] = color.g; rgba[4 * i + 2] = color.b
+    rgba[4 * i + 3] = Math.round(Math.min(1, p.alpha[i]) * color.a * 255)
+  }
+  const png = encodePngRgba(rgba, p.pw, p.ph).toString('base64')
+  return `<image href="data:image/png;base64,${png}" ${rect} preserveAspectRatio="none"/>`
 }
 
 /**

@@ -23,8 +23,9 @@ export async function paintPdf(printed: PrintedDocument, settings: TemplateSetti
   const xmp = { pdfA: standards.pdfA, pdfUA: standards.pdfUA, facturX: fx ? { documentType: fx.documentType ?? 'INVOICE', fileName: FACTUR_X_FILE_NAME, version: '1.0', level: fx.level } : null }
   const pdf = openPdf({ meta, date, security: pdfSecurity(settings, printed.password), tagged: standards.tagged, xmp })
   const target = createPaintTarget(pdf.doc, engines.fonts, engines.images, settings.printBackground, engines.warnings)
-  const marks = new DocumentMarks(pdf.doc, structureSkeleton(printed.layout.root.el ?? printed.styled.root), standards.tagged)
+  const marks = new DocumentMarks(pdf.doc, structureSkeleton(printed.structureRoot), standards.tagged)
   target.marks = marks
+  target.noNotdef = standards.pdfA !== null
   paintPages(target, engines.fonts, printed)
   finishStandards(pdf.doc, { standards, marks, lang: meta.lang, pages: printed.pages.length, files: printed.attachments, date, warn: engines.warnings.add })
   pdf.doc.end()

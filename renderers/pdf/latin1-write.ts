@@ -4,7 +4,7 @@
 // native code. Those arrays were a fifth of what a render leaves in the render worker's old generation until
 // the next full collection (the bench invoice in one process, old space growth per render: 53.9–55.4 KB with
 // pdfkit's, 43.5 KB with this), and those collections are what the service's slowest renders pay for
-// (docs/performance.md, "Latency"). The bytes of the PDF are the same (test/renderers/pdf/latin1-write.test.ts).
+// (docs/performance.md). The bytes of the PDF are the same (test/renderers/pdf/latin1-write.test.ts).
 
 /** The part of pdfkit's PDFDocument that its _write() touches: a Readable stream and its byte offset. */
 interface PdfkitOutput {

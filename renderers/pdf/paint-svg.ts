@@ -8,7 +8,7 @@ import { svgLengthPx } from '../resources/svg-raster-root.js'
 import type { PaintTarget } from './paint-target.js'
 
 // Loaded on the first SVG painted, not when the worker starts: some 0.1 s of CPU that a document without
-// SVG never needs (docs/operations.md, "ready"). require() keeps painting synchronous.
+// SVG never needs (docs/operations.md#start-up-and-memory). require() keeps painting synchronous.
 const require = createRequire(import.meta.url)
 let svgToPdf: typeof SVGtoPDFType | null = null
 

@@ -5,7 +5,7 @@
 // scavenge that follows its render and was promoted at the next one (what holds it that long was not pinned
 // down), its pages, fonts, output chunks and xref with it: most of what a render left in the old generation
 // for the next full collection (bench invoice: 203 KB promoted per scavenge, one scavenge per 5 renders;
-// 79 KB with the finished document emptied; docs/performance.md, "Latency"). Emptied once its output is out,
+// 79 KB with the finished document emptied; docs/performance.md). Emptied once its output is out,
 // the document that stays alive is a shell.
 // The stream's own state stays: Node still emits 'close' on it after 'end'.
 

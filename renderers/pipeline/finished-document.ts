@@ -3,10 +3,11 @@
 // template, style no document and lay nothing out (eslint.config.js enforces it).
 import type { RenderBudgets } from '../contract.js'
 import type { ParsedHtml } from '../document/parse-html.js'
-import type { Color, MediaContext, StyledDocument } from '../document/styled-tree.js'
+import type { Color, MediaContext, StyledDocument, StyledElement } from '../document/styled-tree.js'
 import type { FontStore } from '../fonts/font-store.js'
 import type { PaintOp } from '../layout/display-list.js'
 import type { LaidOutDocument } from '../layout/layout-document.js'
+import type { PaintOpIndex } from '../layout/paint-op-index.js'
 import type { Band } from '../layout/paged/header-footer.js'
 import type { PlacedBand } from '../layout/paged/page-margin-boxes.js'
 import type { PageGeometry } from '../layout/paged/page-geometry.js'
@@ -48,8 +49,11 @@ export interface PrintedPage {
   geometry: PageGeometry
   /** The part of the layout this page shows, in layout px (a repeated table head included). */
   slice: PageSlice
-  /** The display list the slice is cut from: the document's, or that of a layout at this page's own width. */
-  ops: PaintOp[]
+  /**
+   * The display list the slice is cut from: the document's, or that of a layout at this page's own width.
+   * Pages share it; painting them in order, the painter releases what no later page shows.
+   */
+  ops: PaintOpIndex
   /** Layout px → page px of that layout (below 1 when a too-wide document was shrunk, as Chromium prints). */
   scale: number
   /** The page area's height in layout px: the last page shows all of it. */
@@ -65,10 +69,12 @@ export interface PrintedPage {
 /** A document paginated for print: what the PDF painter paints. */
 export interface PrintedDocument extends PreparedDocument {
   medium: 'print'
-  /** The layout of the plain pages: the fragment tree (the styled tree's boxes, placed) and its flow constraints. */
-  layout: LaidOutDocument
+  /** Layout px → page px of the plain pages' layout. */
+  scale: number
+  /** The element the laid-out tree starts at, which the PDF's structure tree follows. */
+  structureRoot: StyledElement
   pages: PrintedPage[]
-  /** position: fixed boxes, painted again on every page after the first at the layout's scale. */
+  /** position: fixed boxes, painted again on every page after the first at `scale`. */
   fixed: PaintOp[]
   /** The root's (or body's) background, painted over each page area. */
   canvas: Color | null

@@ -1,11 +1,14 @@
 // The composition stage for print (PDF): the document prepared at the width of its plain @page rule's page
 // area, laid out once, paginated (each page's size and margins from the @page rules that match it), pages
 // of another width laid out again at their own width, then — once the page count is known — the header and
-// footer bands and the @page margin boxes. The PDF painter gets the finished pages.
+// footer bands and the @page margin boxes. The PDF painter gets the finished pages: their display lists
+// indexed by band, which it releases as it paints, and no layout tree or layout cache that would keep a
+// long document alive until its last page.
 import { RenderError, type RenderTask } from '../contract.js'
 import type { PageRule } from '../document/styled-tree.js'
-import { displayList, type PaintOp } from '../layout/display-list.js'
+import { displayList } from '../layout/display-list.js'
 import { layoutDocument, type LaidOutDocument } from '../layout/layout-document.js'
+import { PaintOpIndex } from '../layout/paint-op-index.js'
 import { fixedBoxOps } from '../layout/paged/fixed-boxes.js'
 import { headerFooterBands } from '../layout/paged/header-footer.js'
 import { marginBoxBands } from '../layout/paged/page-margin-boxes.js'
@@ -14,6 +17,8 @@ import { pageNameAt } from '../layout/paged/page-name-at.js'
 import { paginateByWidth } from '../layout/paged/pages-by-width.js'
 import { paginate } from '../layout/paged/paginate.js'
 import { printedPages } from '../layout/paged/printed-pages.js'
+import { releaseFragmentTree } from '../layout/release-fragment-tree.js'
+import { releaseLayoutCaches } from '../layout/render-scope.js'
 import type { PrintedDocument } from './finished-document.js'
 import { headerFooterHtml } from './header-footer-html.js'
 import { loadResources } from './load-resources.js'
@@ -51,15 +56,16 @@ export async function printDocument(task: RenderTask): Promise<PrintedDocument> 
   const keepTogether = !settings.disablePageBreakCalculation
   let slices = paginate({ height: laid.height, pageHeight, flow: laid.flow, keepTogether, stopAfter: task.limits.maxPages + 1 })
   // Pages of another width (a named page or :first with its own size) are laid out at their own width.
-  let perPage: Array<{ ops: PaintOp[]; scale: number } | null> | undefined
+  let perPage: Array<{ ops: PaintOpIndex; scale: number } | null> | undefined
+  const trees = [laid]
   if (slices.some((_, i) => Math.abs(contentBox(pages.page(i).geometry).width - content.width) > 0.5)) {
     const byWidth = paginateByWidth({
       styled, engines, base: laid, width: content.width, height: content.height, pages, baseSlices: slices, keepTogether, stopAfter: task.limits.maxPages + 1,
     })
     if (byWidth) {
       slices = byWidth.map((p) => p.slice)
-      const ops = new Map<LaidOutDocument, PaintOp[]>()
-      const opsOf = (l: LaidOutDocument) => ops.get(l) ?? ops.set(l, displayList(l.root)).get(l)!
+      const ops = new Map<LaidOutDocument, PaintOpIndex>()
+      const opsOf = (l: LaidOutDocument) => ops.get(l) ?? ops.set(l, (trees.push(l), new PaintOpIndex(displayList(l.root)))).get(l)!
       perPage = byWidth.map((p) => (p.layout === laid ? null : { ops: opsOf(p.layout), scale: p.layout.scale }))
     }
   }
@@ -75,12 +81,17 @@ export async function printDocument(task: RenderTask): Promise<PrintedDocument> 
   const password = await pdfPassword(settings, task.data, task.limits)
   const attachments = await pdfAttachments(task.source, task.data, task.limits, settings)
 
-  const ops = displayList(laid.root)
+  const ops = new PaintOpIndex(displayList(laid.root))
   const fixed = slices.length > 1 ? fixedBoxOps(laid.root, pageHeight(0)) : []
+  const structureRoot = laid.root.el ?? styled.root
+  // Layout is done: the painter reads the display lists only.
+  for (const tree of trees) releaseFragmentTree(tree.root)
+  releaseLayoutCaches()
   return {
     ...prepared,
     medium: 'print',
-    layout: laid,
+    scale: laid.scale,
+    structureRoot,
     pages: slices.map((slice, i) => {
       const own = perPage?.[i]
       const scale = own?.scale ?? laid.scale

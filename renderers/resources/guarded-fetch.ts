@@ -8,7 +8,7 @@ export { GuardedFetchError, type GuardedFetchFailure } from './guarded-fetch-err
 
 // The HTTP client (node:http, node:https, node:dns with net and tls) is loaded by the first fetch, not with the
 // render worker: most documents reference nothing remote, and loading those built-ins took some 9 ms of each
-// worker's start (docs/operations.md, start-up).
+// worker's start (docs/operations.md#start-up-and-memory).
 let network: Promise<[typeof import('./request-once.js'), typeof import('./resolve-vetted-address.js')]> | undefined
 const loadNetwork = () => (network ??= Promise.all([import('./request-once.js'), import('./resolve-vetted-address.js')]))
 

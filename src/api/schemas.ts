@@ -84,9 +84,26 @@ const imageOptions = {
 const base64Html = { type: 'string', pattern: '\\S', description: 'Base64 of the HTML (UTF-8)' } as const
 const clips = { type: 'array', minItems: 1, items: clip, description: 'at most MAX_CLIPS clips' } as const
 
+/** Files to embed in a PDF (src/render/request-attachments.ts checks them and says why one is refused). */
+export const pdfAttachmentsSchema = {
+  $id: 'PdfAttachments', type: 'array', maxItems: 20,
+  description: 'PDF only: files embedded in the PDF byte for byte (EmbeddedFiles and the catalog\'s /AF). An XML file (by MIME type or .xml name) must be well-formed. Not with a PDF/A-2 level; with PDF/A-3 and Factur-X they go beside factur-x.xml. docs/pdf-standards.md',
+  items: {
+    type: 'object', required: ['name', 'base64'],
+    properties: {
+      name: { type: 'string', minLength: 1, maxLength: 100, description: 'file name, no slashes', example: 'order.xml' },
+      base64: { type: 'string', contentEncoding: 'base64', description: 'the file\'s bytes', example: 'PG9yZGVyIGlkPSI3Ii8+' },
+      mimeType: { type: 'string', description: 'default from the name: text/xml, application/json, text/csv, text/plain, application/pdf, image/png, image/jpeg, else application/octet-stream', example: 'text/xml' },
+      description: { type: 'string', maxLength: 1000, example: 'The order as XML' },
+      relationship: { type: 'string', enum: ['Source', 'Data', 'Alternative', 'Supplement', 'Unspecified'], default: 'Unspecified', description: '/AFRelationship' },
+    },
+  },
+  example: [{ name: 'order.xml', base64: 'PG9yZGVyIGlkPSI3Ii8+', relationship: 'Source' }],
+} as const
+
 export const templateDataSchema = {
   $id: 'TemplateData', type: 'object', additionalProperties: true,
-  description: 'The template data: its members are the variables the template uses. For async image jobs the image options are members of the same object.',
+  description: 'The template data: its members are the variables the template uses. For async image jobs the image options are members of the same object. A PDF render may also carry `pdfAttachments` (PdfAttachments): files to embed, taken out of the data.',
 } as const
 
 export const htmlBodySchema = {
@@ -94,6 +111,7 @@ export const htmlBodySchema = {
   properties: {
     base64HtmlString: base64Html,
     settings: { type: ['object', 'null'], description: 'Template settings (paper, margins, …) for this render' },
+    pdfAttachments: ref('PdfAttachments'),
     ...imageOptions,
   },
 } as const
@@ -109,7 +127,7 @@ export const htmlClipsBodySchema = {
 } as const
 
 /** The schemas routes refer to as { $ref: 'Name#' }: registered with Fastify (OpenAPI) and the route validator. */
-export const sharedSchemas = [problem, jobStartSchema, jobStatusSchema, templateDataSchema, htmlBodySchema, templateClipsBodySchema, htmlClipsBodySchema]
+export const sharedSchemas = [problem, pdfAttachmentsSchema, jobStartSchema, jobStatusSchema, templateDataSchema, htmlBodySchema, templateClipsBodySchema, htmlClipsBodySchema]
 
 export function addSharedSchemas(app: FastifyInstance): void {
   for (const schema of sharedSchemas) app.addSchema(schema)

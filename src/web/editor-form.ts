@@ -22,6 +22,11 @@ export interface EditorForm {
   sampleDataText: string
   sampleData: Record<string, unknown>
   settings: TemplateSettings
+  /**
+   * What a save hands the store: the form's settings with null for each optional member it clears (the store
+   * merges settings over the stored ones, so a member left out would be kept, not cleared).
+   */
+  settingsInput: Record<string, unknown>
   /** What the settings form shows: the parsed settings, or the submitted values when they did not parse. */
   displaySettings: TemplateSettings
   errors: EditorErrors
@@ -62,10 +67,13 @@ export async function parseEditorForm(body: Record<string, unknown>, current: Te
 
   let settings = current
   let displaySettings = current
+  let settingsInput: Record<string, unknown> = {}
   if (withSettings) {
     const submitted = settingsFromForm(body)
+    settingsInput = submitted
     try {
-      settings = parseSettings(submitted)
+      // Over the stored settings: those the form does not show (cultureName, outputEscaping) are kept.
+      settings = parseSettings(submitted, current)
       displaySettings = settings
     } catch (err) {
       const message = (err as Error).message
@@ -74,5 +82,5 @@ export async function parseEditorForm(body: Record<string, unknown>, current: Te
       displaySettings = submitted as unknown as TemplateSettings
     }
   }
-  return { name, html, sampleDataText, sampleData, settings, displaySettings, errors, ok: Object.keys(errors).length === 0 }
+  return { name, html, sampleDataText, sampleData, settings, settingsInput, displaySettings, errors, ok: Object.keys(errors).length === 0 }
 }

@@ -30,6 +30,40 @@ function blockRef(form: Form, which: 'header' | 'footer') {
   return { enabled: checked(form, `${which}.enabled`), blockId: blockId === '' ? null : blockId }
 }
 
+/** `null` when the field is empty: an optional setting left at its default is not stored. */
+function optionalText(form: Form, name: string): string | null {
+  const value = text(form, name).trim()
+  return value === '' ? null : value
+}
+
+/**
+ * settings.pdf from its fields (`pdf.tagged`, `pdf.facturX.level` …). A member at its default is null (absent),
+ * and so is `pdf` itself when every member is, so a template whose PDF settings were never touched stores none.
+ */
+function pdfSettings(form: Form): Record<string, unknown> | null {
+  const metadata: Record<string, string> = {}
+  for (const key of ['title', 'author', 'subject', 'keywords', 'creator']) {
+    const value = optionalText(form, `pdf.metadata.${key}`)
+    if (value !== null) metadata[key] = value
+  }
+  const facturXBlock = optionalText(form, 'pdf.facturX.blockId')
+  const facturXOn = checked(form, 'pdf.facturX.enabled')
+  const pdf: Record<string, unknown> = {
+    // The two default-on settings are sent only when switched off.
+    tagged: checked(form, 'pdf.tagged') ? null : false,
+    outline: checked(form, 'pdf.outline') ? null : false,
+    pdfA: optionalText(form, 'pdf.pdfA'),
+    pdfUA: checked(form, 'pdf.pdfUA') ? true : null,
+    strict: checked(form, 'pdf.strict') ? true : null,
+    lang: optionalText(form, 'pdf.lang'),
+    metadata: Object.keys(metadata).length > 0 ? metadata : null,
+    facturX: facturXOn || facturXBlock !== null
+      ? { enabled: facturXOn, blockId: facturXBlock, level: text(form, 'pdf.facturX.level'), documentType: optionalText(form, 'pdf.facturX.documentType') }
+      : null,
+  }
+  return Object.values(pdf).some((value) => value !== null) ? pdf : null
+}
+
 export function settingsFromForm(form: Form): Record<string, unknown> {
   const size = text(form, 'paper.size')
   const coverOrientation = text(form, 'cover.orientation')
@@ -58,6 +92,9 @@ export function settingsFromForm(form: Form): Record<string, unknown> {
       permitAnnotations: checked(form, 'security.permitAnnotations'),
     },
     disablePageBreakCalculation: checked(form, 'disablePageBreakCalculation'),
+    // "warn" is the default: stored as absent.
+    missingVariables: text(form, 'missingVariables') === 'error' ? 'error' : null,
+    pdf: pdfSettings(form),
   }
 }
 

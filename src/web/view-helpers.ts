@@ -1,5 +1,5 @@
 // Formatting shared by the eta pages (passed to every view as `it.h`).
-import { PAPER_SIZES, PAPER_SIZES_MM } from '../settings.js'
+import { FACTUR_X_DOCUMENT_TYPES, FACTUR_X_LEVELS, PAPER_SIZES, PAPER_SIZES_MM, PDF_A_LEVELS } from '../settings.js'
 
 const UNITS: [number, string][] = [[60, 'second'], [60, 'minute'], [24, 'hour'], [30, 'day'], [12, 'month'], [Infinity, 'year']]
 
@@ -31,6 +31,10 @@ export const viewHelpers = {
     const mm = (PAPER_SIZES_MM as Record<string, { widthMm: number; heightMm: number }>)[size]
     return mm ? `${size} (${mm.widthMm} × ${mm.heightMm} mm)` : 'Custom size'
   },
+
+  pdfALevels: PDF_A_LEVELS,
+  facturXLevels: FACTUR_X_LEVELS,
+  facturXDocumentTypes: FACTUR_X_DOCUMENT_TYPES,
 
   plural(n: number, word: string): string {
     return `${n} ${word}${n === 1 ? '' : 's'}`

@@ -1,6 +1,6 @@
 // Real tools to look at outputs the way a user would: poppler for PDFs, unzip for ZIPs, sharp for images.
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import sharp from 'sharp'
@@ -51,6 +51,16 @@ export function unzip(bytes: Uint8Array): Map<string, Buffer> {
   return withFile(bytes, 'a.zip', (path, dir) => {
     const out = join(dir, 'out')
     execFileSync('unzip', ['-q', path, '-d', out])
+    return new Map(readdirSync(out).map((name) => [name, readFileSync(join(out, name))]))
+  })
+}
+
+/** The files embedded in a PDF, by name, as pdfdetach extracts them (`pdfdetach -saveall`). */
+export function pdfAttachments(bytes: Uint8Array): Map<string, Buffer> {
+  return withFile(bytes, 'doc.pdf', (path, dir) => {
+    const out = join(dir, 'files')
+    mkdirSync(out)
+    execFileSync('pdfdetach', ['-saveall', '-o', out, path])
     return new Map(readdirSync(out).map((name) => [name, readFileSync(join(out, name))]))
   })
 }

@@ -41,7 +41,7 @@ t.test('the render worker loads at start only what a PDF render needs', { skip: 
   // The files the worker entry imports statically (esbuild's metafile): what every worker compiles and runs before
   // it is ready. css-tree with its CSS data (contentBlock()'s CSS scoping) and node-html-parser (the SVG image
   // check) are loaded on first use: together they were some 10 % of a worker's start; so is the HTTP client of
-  // remote images and stylesheets (docs/operations.md).
+  // remote images and stylesheets (docs/operations.md#start-up-and-memory).
   const meta = JSON.parse(readFileSync(`${SERVICE}/meta.json`, 'utf8')) as { outputs: Record<string, { imports: { path: string; kind: string }[]; inputs: Record<string, unknown> }> }
   const loaded = new Set<string>()
   const visit = (output: string) => {

@@ -673,6 +673,42 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * @description PDF only: files embedded in the PDF byte for byte (EmbeddedFiles and the catalog's /AF). An XML file (by MIME type or .xml name) must be well-formed. Not with a PDF/A-2 level; with PDF/A-3 and Factur-X they go beside factur-x.xml. docs/pdf-standards.md
+         * @example [
+         *       {
+         *         "name": "order.xml",
+         *         "base64": "PG9yZGVyIGlkPSI3Ii8+",
+         *         "relationship": "Source"
+         *       }
+         *     ]
+         */
+        PdfAttachments: {
+            /**
+             * @description file name, no slashes
+             * @example order.xml
+             */
+            name: string;
+            /**
+             * Format: byte
+             * @description the file's bytes
+             * @example PG9yZGVyIGlkPSI3Ii8+
+             */
+            base64: string;
+            /**
+             * @description default from the name: text/xml, application/json, text/csv, text/plain, application/pdf, image/png, image/jpeg, else application/octet-stream
+             * @example text/xml
+             */
+            mimeType?: string;
+            /** @example The order as XML */
+            description?: string;
+            /**
+             * @description /AFRelationship
+             * @default Unspecified
+             * @enum {string}
+             */
+            relationship: "Source" | "Data" | "Alternative" | "Supplement" | "Unspecified";
+        }[];
         JobStart: {
             jobId: string;
             /** @enum {string} */
@@ -710,7 +746,7 @@ export interface components {
             usesExternalOutput: boolean;
             errorMessage: string | null;
         };
-        /** @description The template data: its members are the variables the template uses. For async image jobs the image options are members of the same object. */
+        /** @description The template data: its members are the variables the template uses. For async image jobs the image options are members of the same object. A PDF render may also carry `pdfAttachments` (PdfAttachments): files to embed, taken out of the data. */
         TemplateData: {
             [key: string]: unknown;
         };
@@ -719,6 +755,7 @@ export interface components {
             base64HtmlString: string;
             /** @description Template settings (paper, margins, …) for this render */
             settings?: Record<string, never> | null;
+            pdfAttachments?: components["schemas"]["PdfAttachments"];
             /** @description png (default) or jpeg; jpg and any case accepted */
             format?: string;
             /** @description pixels, integer; default from the template page size */

@@ -9,7 +9,7 @@ import type BwipJs from 'bwip-js'
 
 // Loaded on the first code drawn, not with the template engine: bwip-js is 2.3 MB of script and qrcode
 // another module tree, some 0.2 s of CPU that every render worker paid at start for a filter most
-// templates never call (docs/operations.md, "ready"). require() keeps the filters synchronous.
+// templates never call (docs/operations.md#start-up-and-memory). require() keeps the filters synchronous.
 const require = createRequire(import.meta.url)
 let qrcode: typeof QRCode | null = null
 let bwipjs: typeof BwipJs | null = null

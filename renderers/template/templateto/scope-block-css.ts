@@ -4,7 +4,7 @@
 // css-tree is loaded by the first render that has content blocks (loadBlockCssScoping, from render-liquid.ts),
 // not with the render worker: with the CSS data it builds its lexer from (mdn-data) it was the largest piece of
 // the worker's start that a render without blocks never uses — its bundle chunk took 80–100 ms of CPU to load
-// at load average 9, against ~0.75 s for the whole worker start (docs/operations.md, start-up).
+// at load average 9, against ~0.75 s for the whole worker start (docs/operations.md#start-up-and-memory).
 import type { CssNode, Combinator, IdSelector, Rule } from 'css-tree'
 
 let csstree: typeof import('css-tree') | undefined

@@ -38,9 +38,12 @@ export async function createKey(dataDir: string): Promise<string> {
   }
 }
 
-export async function startChild(t: Test, dataDir: string, key: string, env: Record<string, string> = {}, port?: number): Promise<ChildServer> {
+/** `options.nofile`: the process's descriptor limit (soft and hard), set with prlimit(1) as an operator's ulimit would. */
+export async function startChild(t: Test, dataDir: string, key: string, env: Record<string, string> = {}, port?: number, options: { nofile?: number } = {}): Promise<ChildServer> {
   const listenPort = port ?? (await freePort())
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'serve'], {
+  const node = [process.execPath, '--import', 'tsx', 'src/cli.ts', 'serve']
+  const command = options.nofile ? ['prlimit', `--nofile=${options.nofile}:${options.nofile}`, '--', ...node] : node
+  const child = spawn(command[0], command.slice(1), {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp',

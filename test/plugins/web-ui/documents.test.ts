@@ -15,6 +15,7 @@ const SETTINGS_FORM = {
   'header.blockId': '', 'footer.blockId': '', 'cover.orientation': '',
   'cover.marginsMm.top': '0', 'cover.marginsMm.right': '0', 'cover.marginsMm.bottom': '0', 'cover.marginsMm.left': '0',
   'security.password': '', 'security.permitPrint': 'true', 'security.permitModify': 'true', 'security.permitExtract': 'true', 'security.permitAnnotations': 'true',
+  'pdf.tagged': 'true', 'pdf.outline': 'true',
 }
 
 t.test('list with search answers a page or, for htmx, the rows alone', async (t) => {

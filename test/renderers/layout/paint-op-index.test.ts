@@ -23,3 +23,18 @@ t.test('a page gets the operations that reach it, in paint order, wherever they 
   }
   t.equal(index.within(-Infinity, Infinity), ops, 'an unbounded stretch gets them all')
 })
+
+t.test('released operations are gone for later stretches, but a repeated stretch keeps what reaches into it', async (t) => {
+  const rows: PaintOp[] = Array.from({ length: 400 }, (_, i) => ({ kind: 'opacity', value: i, top: i * 50, bottom: i * 50 + 50 }))
+  const ops: PaintOp[] = [{ kind: 'opacity', value: -1, top: -Infinity, bottom: Infinity }, ...rows, { kind: 'restore', top: -Infinity, bottom: Infinity }]
+  const index = new PaintOpIndex([...ops])
+  const head = { top: 0, bottom: 50 }
+  const values = (found: PaintOp[], start: number, end: number) => overlapping(found, start, end).map((op) => (op.kind === 'opacity' ? op.value : op.kind))
+  for (let start = 1000; start < 20_000; start += 1000) {
+    index.release(start, [head])
+    t.same(values(index.within(start, start + 1000), start, start + 1000), values(ops, start, start + 1000), `page at ${start}`)
+    t.same(values(index.within(head.top, head.bottom), head.top, head.bottom), [-1, 0, 'restore'], `the head is still there at ${start}`)
+    t.same(values(index.within(500, 950), 500, 950), [-1, 'restore'], `rows above ${start} are gone`)
+  }
+  t.same(index.within(-Infinity, Infinity).length, 3 + 20, 'what is left: the head, the last page and the operations everywhere')
+})

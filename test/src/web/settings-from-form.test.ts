@@ -10,6 +10,8 @@ const FULL = {
   'cover.marginsMm.top': '0', 'cover.marginsMm.right': '0', 'cover.marginsMm.bottom': '0', 'cover.marginsMm.left': '0',
   'security.passwordEnabled': 'true', 'security.password': '{{ pin }}', 'security.permitPrint': 'true',
   disablePageBreakCalculation: 'true',
+  // The two default-on PDF boxes, checked as the page shows them.
+  'pdf.tagged': 'true', 'pdf.outline': 'true',
 }
 
 t.test('every setting of the form maps onto the settings object', async (t) => {
@@ -43,4 +45,28 @@ t.test('a bad number is passed on as text so the error names the field', async (
   t.match(message, /settings\.marginsMm\.left must be a number of millimetres, got "wide"/)
   t.equal(settingsErrorField(message), 'marginsMm.left')
   t.equal(settingsErrorField('Invalid settings: settings.marginsMm: top + bottom (300 mm) must be less'), 'marginsMm')
+})
+
+t.test('the PDF fields and missing variables map onto settings.pdf and settings.missingVariables', async (t) => {
+  const settings = parseSettings(settingsFromForm({
+    ...FULL, 'security.passwordEnabled': '', missingVariables: 'error',
+    'pdf.tagged': '', 'pdf.pdfA': 'PDF/A-3u', 'pdf.lang': 'de-CH', 'pdf.metadata.title': 'Rechnung', 'pdf.metadata.creator': '',
+    'pdf.facturX.enabled': 'true', 'pdf.facturX.blockId': 'cb_xml', 'pdf.facturX.level': 'EXTENDED', 'pdf.facturX.documentType': 'ORDER',
+  }))
+  t.equal(settings.missingVariables, 'error')
+  t.same(settings.pdf, {
+    tagged: false, pdfA: 'PDF/A-3u', lang: 'de-CH', metadata: { title: 'Rechnung' },
+    facturX: { enabled: true, blockId: 'cb_xml', level: 'EXTENDED', documentType: 'ORDER' },
+  }, 'an unchecked "tagged" is false; a checked outline and an empty creator stay at their defaults (absent)')
+})
+
+t.test('the form at its defaults clears stored PDF settings and missingVariables, and keeps what it does not show', async (t) => {
+  const stored = parseSettings({ cultureName: 'de-DE', missingVariables: 'error', pdf: { pdfUA: true, strict: true, metadata: { author: 'Ada' } } })
+  const defaults = settingsFromForm({ ...FULL, 'pdf.pdfA': '', 'pdf.facturX.level': 'BASIC', missingVariables: 'warn' })
+  t.equal(defaults.pdf, null, 'nothing set: pdf is cleared')
+  const settings = parseSettings(defaults, stored)
+  t.notOk('pdf' in settings)
+  t.notOk('missingVariables' in settings)
+  t.equal(settings.cultureName, 'de-DE')
+  t.equal(settingsErrorField('Invalid settings: settings.pdf.facturX.blockId is required when …'), 'pdf.facturX.blockId')
 })
