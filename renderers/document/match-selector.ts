@@ -45,7 +45,7 @@ function matchFrom(sel: Complex, idx: number, el: DomElement): Match {
   }
 }
 
-export function matchesCompound(c: Compound, el: DomElement): boolean {
+function matchesCompound(c: Compound, el: DomElement): boolean {
   if (c.tag !== null && c.tag !== el.tag) return false
   if (c.id !== null && c.id !== el.id) return false
   for (let i = 0; i < c.classes.length; i++) if (!el.classes.includes(c.classes[i])) return false

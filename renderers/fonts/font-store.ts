@@ -118,11 +118,6 @@ export function faceHasGlyph(face: FontFace, cp: number): boolean {
   return hasGlyph(load(face), cp)
 }
 
-/** Parses every face up front (worker start-up), so the first render pays nothing. */
-export function preloadFaces(faces: readonly FontFace[]): void {
-  for (const face of faces) load(face)
-}
-
 function hasGlyph(entry: LoadedFace, cp: number): boolean {
   let has = entry.coverage.get(cp)
   if (has === undefined) {

@@ -60,12 +60,12 @@ function hangs(style: ComputedStyle): boolean {
   return style.whiteSpace !== 'pre' && style.whiteSpace !== 'break-spaces'
 }
 
-export function inlineEdgeStart(style: ComputedStyle, cbWidth: number): number {
+function inlineEdgeStart(style: ComputedStyle, cbWidth: number): number {
   const m = style.marginLeft === 'auto' ? 0 : len(style.marginLeft, cbWidth)
   return m + borderWidth(style.borderLeft) + len(style.paddingLeft, cbWidth)
 }
 
-export function inlineEdgeEnd(style: ComputedStyle, cbWidth: number): number {
+function inlineEdgeEnd(style: ComputedStyle, cbWidth: number): number {
   const m = style.marginRight === 'auto' ? 0 : len(style.marginRight, cbWidth)
   return m + borderWidth(style.borderRight) + len(style.paddingRight, cbWidth)
 }
