@@ -26,6 +26,7 @@ import bundleRoutes from '../plugins/templateto/bundle-routes.js'
 import publishSchedules from '../plugins/publish-schedules.js'
 import { lazySchemaCompilers } from './api/lazy-schema-compilers.js'
 import { connectionCaps, guardConnections } from './connection-guard.js'
+import { clientErrorHandler } from './client-error.js'
 
 export interface AppParts { store?: Store; pool?: RenderPool; engines?: Engines; logger?: boolean | object }
 
@@ -62,6 +63,8 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     rewriteUrl: (req) => lowerRenderFormat(req.url ?? '/'),
     // The router's own errors (an over-long path parameter, a bad %-escape) as problem+json without the URL.
     frameworkErrors: frameworkError,
+    // What Node's HTTP parser refuses (bad bytes, oversized headers, timeouts), as problem+json with a code.
+    clientErrorHandler: clientErrorHandler(config.connections),
     // Unknown members are an error that names them, not silently dropped.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
     schemaController: { compilersFactory: schemaCompilers.compilersFactory },

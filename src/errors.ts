@@ -19,6 +19,9 @@ export const Errors = {
   REQUEST_BODY_TOO_LARGE: define('QUIRE_ERR_REQUEST_BODY_TOO_LARGE', 'The request body is larger than the limit of %s bytes', 400),
   REQUEST_URL_TOO_LONG: define('QUIRE_ERR_REQUEST_URL_TOO_LONG', 'A path segment of the URL is longer than %s characters: no identifier is that long', 414),
   REQUEST_JSON_TOO_DEEP: define('QUIRE_ERR_REQUEST_JSON_TOO_DEEP', 'The JSON body nests arrays and objects more than %s deep (JSON_MAX_DEPTH)', 400),
+  REQUEST_MALFORMED: define('QUIRE_ERR_REQUEST_MALFORMED', 'The request is not valid HTTP: %s', 400),
+  REQUEST_HEADERS_TOO_LARGE: define('QUIRE_ERR_REQUEST_HEADERS_TOO_LARGE', 'The request\'s headers are larger than the limit of %s bytes', 431),
+  REQUEST_TIMEOUT: define('QUIRE_ERR_REQUEST_TIMEOUT', 'The request did not arrive in time: its headers are due within %s ms (HEADERS_TIMEOUT_MS), all of it within %s ms (REQUEST_TIMEOUT_MS)', 408),
   REQUEST_DATA_MISSING: define('QUIRE_ERR_REQUEST_DATA_MISSING', '%s', 400),
   TEMPLATE_ID_INVALID: define('QUIRE_ERR_TEMPLATE_ID_INVALID', 'Invalid template ID "%s": template IDs look like tpl_…', 400),
   TEMPLATE_NOT_FOUND: define('QUIRE_ERR_TEMPLATE_NOT_FOUND', 'Template %s not found', 404),
@@ -89,7 +92,7 @@ export const RENDER_ERROR_STATUS: Record<RenderErrorCode, number> = {
 }
 
 /** An error that carries its own code and status: a render error rebuilt from worker data. */
-export class CodedError extends Error {
+class CodedError extends Error {
   constructor(public readonly code: string, message: string, public readonly statusCode: number) {
     super(message)
     this.name = 'CodedError'
@@ -107,15 +110,23 @@ export function allErrorCodes(): string[] {
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  409: 'Conflict', 413: 'Payload Too Large', 414: 'URI Too Long', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 499: 'Client Closed Request', 500: 'Internal Server Error',
+  408: 'Request Timeout', 409: 'Conflict', 431: 'Request Header Fields Too Large', 413: 'Payload Too Large', 414: 'URI Too Long', 415: 'Unsupported Media Type', 429: 'Too Many Requests', 499: 'Client Closed Request', 500: 'Internal Server Error',
   503: 'Service Unavailable', 507: 'Insufficient Storage',
 }
 
 export interface ProblemBody { type: string; title: string; status: number; code: string; error: string; requestId?: string }
 
+/** The longest `error` sentence: a message quoting input (each should quote only an excerpt) never grows a body past it. */
+export const MAX_ERROR_CHARS = 1_000
+
+export function cappedMessage(message: string): string {
+  return message.length > MAX_ERROR_CHARS ? `${message.slice(0, MAX_ERROR_CHARS)}…` : message
+}
+
 /** `requestId` is the id of the request in the service's log lines, so a user's report can be found there. */
 export function problemBody(status: number, code: string, message: string, requestId?: string): ProblemBody {
-  const body: ProblemBody = { type: 'about:blank', title: TITLES[status] ?? 'Error', status, code, error: message }
+  const error = cappedMessage(message)
+  const body: ProblemBody = { type: 'about:blank', title: TITLES[status] ?? 'Error', status, code, error }
   if (requestId !== undefined) body.requestId = requestId
   return body
 }

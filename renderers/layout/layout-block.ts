@@ -20,12 +20,12 @@ import { quirkyPercentBase } from './quirky-percent-height.js'
 import { markerFrag } from './list-marker-frag.js'
 import { fitted } from '../fitted-array.js'
 
-export function isPositioned(style: ComputedStyle): boolean {
+function isPositioned(style: ComputedStyle): boolean {
   return style.position !== 'static'
 }
 
 /** Boxes whose inside is a new block formatting context: floats stay in, margins do not collapse through. */
-export function establishesBfc(box: Box, isRoot = false): boolean {
+function establishesBfc(box: Box, isRoot = false): boolean {
   const s = box.style
   return isRoot || box.kind !== 'block' || !!box.formattingRoot || s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed' ||
     s.overflow !== 'visible' || s.display === 'inline-block' || s.display === 'table-cell' || s.display === 'flex' ||
@@ -39,7 +39,7 @@ function topCollapsible(box: Box): boolean {
 }
 
 /** The margin strut at a box's top edge: its own margin plus, when they adjoin, its first child's. */
-export function collapsedTopMargin(box: Box, cbWidth: number): Strut {
+function collapsedTopMargin(box: Box, cbWidth: number): Strut {
   const own = strutOf(marginOf(box.style.marginTop, cbWidth))
   if (!topCollapsible(box) || box.kind !== 'block' || box.inline) return own
   for (const child of box.children) {

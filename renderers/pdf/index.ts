@@ -25,6 +25,7 @@ export async function paintPdf(printed: PrintedDocument, settings: TemplateSetti
   const target = createPaintTarget(pdf.doc, engines.fonts, engines.images, settings.printBackground, engines.warnings)
   const marks = new DocumentMarks(pdf.doc, structureSkeleton(printed.structureRoot), standards.tagged)
   target.marks = marks
+  target.noNotdef = standards.pdfA !== null
   paintPages(target, engines.fonts, printed)
   finishStandards(pdf.doc, { standards, marks, lang: meta.lang, pages: printed.pages.length, files: printed.attachments, date, warn: engines.warnings.add })
   pdf.doc.end()

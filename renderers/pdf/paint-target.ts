@@ -21,6 +21,8 @@ export interface PaintTarget {
   warnings: Warnings
   /** Marked content, link structure, destinations and headings (tagging/document-marks.ts), when recorded. */
   marks?: DocumentMarks
+  /** PDF/A: no text operator may show the .notdef glyph (paint-text.ts draws a box glyph instead). */
+  noNotdef?: boolean
 }
 
 interface PdfkitImage { finalize(): void }

@@ -6,6 +6,7 @@ import { fillColor } from './color-operator.js'
 import { splitAfterSpaces } from '../layout/split-after-spaces.js'
 import type { TextFrag } from '../layout/fragments.js'
 import type { FontStore } from '../fonts/font-store.js'
+import type { Glyph } from 'fontkit'
 import type { PaintTarget } from './paint-target.js'
 
 /**
@@ -41,7 +42,7 @@ export function paintText(target: PaintTarget, fonts: FontStore, frag: TextFrag)
     const missing = actual.trim() !== ''
     if (missing) doc.markContent('Span', { actual } as never)
     // As bytes: pdfkit would convert a string to bytes one character at a time in JavaScript.
-    doc.addContent(glyphOps(doc as unknown as PdfkitText, fonts, frag) as never)
+    doc.addContent(glyphOps(doc as unknown as PdfkitText, fonts, frag, target.noNotdef ? target.warnings.add : null) as never)
     if (missing) doc.endMarkedContent()
   }
   const deco = frag.decoration
@@ -135,7 +136,7 @@ function hasInk(text: string): boolean {
  * Written as bytes into a reused buffer (operators built as strings cost more than the glyphs); the page
  * keeps a copy.
  */
-function glyphOps(doc: PdfkitText, fonts: FontStore, frag: TextFrag): Buffer {
+function glyphOps(doc: PdfkitText, fonts: FontStore, frag: TextFrag, noNotdef: ((warning: string) => void) | null): Buffer {
   const font = doc._font
   if (doc.page.fonts[font.id] == null) doc.page.fonts[font.id] = font.ref()
   const { size, baseline: y, letterSpacing: tc, spaceExtra } = frag
@@ -167,8 +168,9 @@ function glyphOps(doc: PdfkitText, fonts: FontStore, frag: TextFrag): Buffer {
     const widened = spaceExtra && piece.charCodeAt(piece.length - 1) === 32
     const joiner = piece.includes('\u200c') ? ZWNJ_SPAN : piece.includes('\u200d') ? ZWJ_SPAN : null
     for (let i = 0; i < glyphs.length; i++) {
-      const glyph = glyphs[i]
       const p = positions[i]
+      const boxed = glyphs[i].id === 0 && noNotdef !== null
+      const glyph = boxed ? boxGlyph(fonts, frag, glyphs[i], noNotdef) : glyphs[i]
       const gid = font.subset.includeGlyph(glyph.id)
       // pdfkit presets the missing glyph's width in font units, not thousandths of an em (1229 instead of 600
       // for DejaVu Sans): every missing-glyph box advanced twice its measured width and overran the next words.
@@ -176,6 +178,28 @@ function glyphOps(doc: PdfkitText, fonts: FontStore, frag: TextFrag): Buffer {
       if (font.unicode[gid] == null) font.unicode[gid] = glyph.codePoints
       const extra = widened && i === glyphs.length - 1 ? spaceExtra : 0
       const advance = p.xAdvance * unit
+      if (boxed) {
+        // The box squeezed (Tz) into the missing glyph's measured advance, then back on the line after it.
+        if (inRun) out.ascii('>')
+        if (inArray) out.ascii('] TJ\n')
+        inArray = inRun = false
+        out.ascii('1 0 0 -1 ')
+        out.num(x)
+        out.ascii(' ')
+        out.num(y)
+        out.ascii(' Tm\n')
+        out.num(glyph.advanceWidth ? (100 * p.xAdvance) / glyph.advanceWidth : 100)
+        out.ascii(' Tz\n<')
+        out.hex4(gid)
+        out.ascii('> Tj\n100 Tz\n')
+        x += advance * px + tc + extra
+        out.ascii('1 0 0 -1 ')
+        out.num(x)
+        out.ascii(' ')
+        out.num(y)
+        out.ascii(' Tm\n')
+        continue
+      }
       if (p.xOffset || p.yOffset) {
         // A positioned mark: its own text matrix, then back on the line after it.
         if (inRun) out.ascii('>')
@@ -228,6 +252,21 @@ function glyphOps(doc: PdfkitText, fonts: FontStore, frag: TextFrag): Buffer {
   if (tc) out.ascii('0 Tc\n')
   out.ascii('ET\n')
   return out.copy()
+}
+
+/**
+ * PDF/A (ISO 19005-2, 6.2.11.8) forbids showing .notdef: a character no font has is drawn with the face's
+ * WHITE SQUARE (□, DejaVu Sans has it) squeezed into the missing glyph's advance — a box, in another glyph — and
+ * named in a warning. The text layer keeps the character through the span's ActualText (paintText).
+ */
+function boxGlyph(fonts: FontStore, frag: TextFrag, missing: Glyph, warn: (warning: string) => void): Glyph {
+  const cps = missing.codePoints.map((cp) => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`).join(' ')
+  warn(`PDF/A: no font has ${cps || 'a glyph'} (font-family ${frag.face.family}); drawn as □, not as .notdef`)
+  // fontkit's glyphs keep their metrics in getters: copied by name.
+  const box = fonts.glyphRun(frag.face, '\u25a1').glyphs[0]
+  if (box && box.id !== 0) return { id: box.id, advanceWidth: box.advanceWidth, codePoints: [0x25a1] }
+  const space = fonts.glyphRun(frag.face, ' ').glyphs[0]
+  return { id: space.id, advanceWidth: space.advanceWidth, codePoints: [32] }
 }
 
 const ZWNJ_SPAN = '/Span<</ActualText <feff200c>>> BDC\n[<'

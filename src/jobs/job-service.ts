@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto'
 import type { RenderOutput, RenderTask } from '../../renderers/contract.js'
 import type { Config } from '../config.js'
 import { engineFault } from '../engine-fault.js'
-import { Errors } from '../errors.js'
+import { cappedMessage, Errors } from '../errors.js'
 import { PoolError } from '../../pool/index.js'
 import { newJobId } from './job-id.js'
 import { JobQueue } from './job-queue.js'
@@ -431,7 +431,8 @@ export class JobService {
           expiresAt: new Date(completed + config.jobs.resultTtlMs).toISOString(),
           lease: null,
         }
-        if ('error' in outcome) return { ...common, status: 'Failed', errorMessage: outcome.error, result: null }
+        // Capped as every error body is: a message quoting input stays a sentence, in the record and the webhook.
+        if ('error' in outcome) return { ...common, status: 'Failed', errorMessage: cappedMessage(outcome.error), result: null }
         const { output, file } = outcome
         return {
           ...common,

@@ -40,7 +40,7 @@ export interface WebhookDelivery {
 /** The loopback ranges the development setting opens to webhooks (the address checks refuse them otherwise). */
 const LOOPBACK = ['127.0.0.0/8', '::1/128']
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key'
+const IDEMPOTENCY_HEADER = 'idempotency-key'
 
 function wait(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

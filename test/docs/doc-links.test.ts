@@ -96,3 +96,20 @@ t.test('every relative Markdown link leads to a file and its anchor to a heading
   }
   t.ok(checked > 30, `${checked} links checked`)
 })
+
+t.test('every file of the tree that docs and comments name exists', async (t) => {
+  // A path from the repository's root (`bench/start-up.sh`, `test/renderers/…test.ts`) in a page or a comment:
+  // a command to run or a test to read. Paths in the tests' own fixtures (made-up files) are not references.
+  const made = new Set(['test/eslint-config.test.ts', 'test/scripts/import-cycles.test.ts', 'src/project-root.ts'])
+  let checked = 0
+  for (const file of files.filter((f) => !made.has(f))) {
+    const text = readFileSync(join(root, file), 'utf8')
+    for (const m of text.matchAll(/(?<![\w./-])((?:bench|scripts|renderers|src|test|pool|plugins|web|bin)\/[\w./-]+\.(?:ts|mjs|sh|js|json|c|eta))(?![\w-])/g)) {
+      checked++
+      // From the root, or from the file's own folder (a package's README); a compiled name (x.js) for its source (x.ts).
+      const found = [join(root, m[1]), join(root, dirname(file), m[1])].some((path) => existsSync(path) || existsSync(path.replace(/\.js$/, '.ts')))
+      if (!found) t.fail(`${file}: ${m[1]} — no such file`)
+    }
+  }
+  t.ok(checked > 200, `${checked} paths checked`)
+})

@@ -105,6 +105,8 @@ const TESTED_ELSEWHERE: Record<string, string> = {
   RENDER_MAX_QUEUE_BYTES: 'test/src/hostile/overload.test.ts',
   MAX_CONNECTIONS: 'test/src/hostile/connections.test.ts',
   MAX_CONNECTIONS_PER_ADDRESS: 'test/src/hostile/connections.test.ts',
+  HEADERS_TIMEOUT_MS: 'test/src/hostile/parser-refusals.test.ts',
+  REQUEST_TIMEOUT_MS: 'test/src/hostile/connections.test.ts',
 }
 
 t.test('every limit with an error code gives it, through a real server with the setting lowered', async (t) => {

@@ -32,18 +32,37 @@ export function finishStandards(doc: PDFKit.PDFDocument, f: Finishing): void {
   if (f.files.length) embedFiles(doc, f.files, f.date)
 }
 
-/** The PDF/UA requirements a template can break (the rest the writer guarantees): alternate text for figures, a language. */
+/** The PDF/UA requirements a template can break (the rest the writer guarantees): alternate text for figures, a language, heading levels. */
 function checkAccessibility(marks: DocumentMarks, strict: boolean, lang: string | null, warn: (message: string) => void): void {
   const problems: string[] = []
   if (!lang) problems.push('the document has no language: set <html lang> or settings.pdf.lang')
+  const headings: StructNode[] = []
   const visit = (node: StructNode) => {
     if (node.role === 'Figure' && node.el && !alternateText(node.el)) problems.push(`${describe(node)} has no alternate text (alt, aria-label or an SVG <title>)`)
+    if (/^H[1-6]$/.test(node.role) && node.el) headings.push(node)
     for (const kid of node.kids) if ('role' in kid) visit(kid)
   }
   visit(marks.skeleton.root)
+  problems.push(...headingLevelProblems(headings))
   if (!problems.length) return
   if (strict) throw new RenderError('QUIRE_ERR_RENDER_NOT_ACCESSIBLE', `PDF/UA: ${problems.slice(0, 10).join('; ')}`)
   for (const p of problems) warn(`PDF/UA: ${p}`)
+}
+
+/**
+ * Matterhorn 14-002 and 14-003: numbered headings start at H1 and never skip a level going down (h2 → h4);
+ * going back up any number of levels is fine. In document order, as a reader meets them.
+ */
+function headingLevelProblems(headings: StructNode[]): string[] {
+  const problems: string[] = []
+  let previous = 0
+  for (const node of [...headings].sort((a, b) => a.order - b.order)) {
+    const level = Number(node.role[1])
+    if (previous === 0 && level !== 1) problems.push(`the first heading ${describe(node)} is an H${level}, not an H1`)
+    else if (level > previous + 1) problems.push(`heading levels skip from H${previous} to H${level} at ${describe(node)}`)
+    previous = level
+  }
+  return problems
 }
 
 /** The element as a template author finds it: tag, id, classes and the image's source. */

@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module'
 import type QRCode from 'qrcode'
 import type BwipJs from 'bwip-js'
+import { quoteInput } from '../quote-input.js'
 
 // Loaded on the first code drawn, not with the template engine: bwip-js is 2.3 MB of script and qrcode
 // another module tree, some 0.2 s of CPU that every render worker paid at start for a filter most
@@ -16,7 +17,7 @@ let bwipjs: typeof BwipJs | null = null
 const loadQrcode = () => (qrcode ??= require('qrcode') as typeof QRCode)
 const loadBwipJs = () => (bwipjs ??= require('bwip-js') as typeof BwipJs)
 
-export class CodeInputError extends Error {
+class CodeInputError extends Error {
   constructor(message: string) {
     super(message)
     this.name = 'CodeInputError'
@@ -31,13 +32,13 @@ export function hexColour(fn: string, name: string, value: unknown, fallback: st
   const s = String(value).trim()
   if (/^#([0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(s)) return s
   if (/^([0-9a-f]{3}|[0-9a-f]{6})$/i.test(s)) return '#' + s
-  throw new CodeInputError(`${fn}: ${name} '${s}' is not a hex colour such as #000000`)
+  throw new CodeInputError(`${fn}: ${name} ${quoteInput(s)} is not a hex colour such as #000000`)
 }
 
 export function sizeArg(fn: string, name: string, value: unknown, fallback: number, max = 5000): number {
   if (value === null || value === undefined || value === '') return fallback
   const n = Number(value)
-  if (!Number.isFinite(n) || n < 0 || n > max) throw new CodeInputError(`${fn}: ${name} ${JSON.stringify(value)} is not a number from 0 to ${max}`)
+  if (!Number.isFinite(n) || n < 0 || n > max) throw new CodeInputError(`${fn}: ${name} ${quoteInput(String(value))} is not a number from 0 to ${max}`)
   return n
 }
 
@@ -97,14 +98,14 @@ export interface BarcodeOptions { foreground: string; background: string; fontSi
 export function barcodeHtml(content: string, formatName: string, o: BarcodeOptions): string {
   const format = formatName.toUpperCase().replace(/[-\s]/g, '')
   const bcid = FORMATS[format]
-  if (!bcid) throw new CodeInputError(`barcode: unknown format '${formatName}' (use ${Object.keys(FORMATS).join(', ')})`)
+  if (!bcid) throw new CodeInputError(`barcode: unknown format ${quoteInput(formatName)} (use ${Object.keys(FORMATS).join(', ')})`)
   if (content === '') throw new CodeInputError('barcode: the content is empty')
   let svg: string
   try {
     svg = loadBwipJs().toSVG({ bcid, text: content, scale: 1, height: 10, includetext: false, barcolor: o.foreground.slice(1), backgroundcolor: o.background.slice(1) })
   } catch (err) {
     const reason = (err as Error).message.replace(/^bwipp\.\w+#\d+:\s*/, '')
-    throw new CodeInputError(`barcode: ${format} cannot encode '${content}': ${reason}`)
+    throw new CodeInputError(`barcode: ${format} cannot encode ${quoteInput(content)}: ${reason.slice(0, 200)}`)
   }
   // Stretch the bars to the requested box: bar widths scale evenly, so the code still scans. Elements are
   // closed explicitly: inline in HTML, a self-closing tag is only honoured inside foreign content.

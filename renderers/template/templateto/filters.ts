@@ -7,9 +7,10 @@ import { resolveCulture } from './culture.js'
 import { cultureDateFormat, fillNames } from './culture-date.js'
 import { formatNumber } from './format-number.js'
 import { parseDate } from './parse-date.js'
+import { quoteInput } from '../quote-input.js'
 import { renderState } from './render-state.js'
 
-export class FilterInputError extends Error {
+class FilterInputError extends Error {
   constructor(message: string) {
     super(message)
     this.name = 'FilterInputError'
@@ -19,7 +20,7 @@ export class FilterInputError extends Error {
 const NUMERIC = /^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/
 
 function describe(value: unknown): string {
-  if (typeof value === 'string') return `'${value.length > 40 ? value.slice(0, 40) + '…' : value}'`
+  if (typeof value === 'string') return quoteInput(value)
   if (Array.isArray(value)) return 'an array'
   if (typeof value === 'object') return 'an object'
   return String(value)

@@ -4,12 +4,13 @@
 import { JSONPath } from 'jsonpath-plus'
 import { toValueSync, type Context, type Emitter, type Liquid, type Template } from 'liquidjs'
 import { currentBlock, UnknownBlockError } from '../block-scope.js'
+import { quoteInput } from '../quote-input.js'
 import { HtmlLimitEmitter } from '../html-limit-emitter.js'
 import { renderState } from './render-state.js'
 import { rewriteFunctions } from './rewrite-functions.js'
 import { scopeBlockCss } from './scope-block-css.js'
 
-export class NestedTemplateError extends Error {
+class NestedTemplateError extends Error {
   constructor(message: string) {
     super(message)
     this.name = 'NestedTemplateError'
@@ -48,7 +49,7 @@ function query(fn: string, path: string, json: unknown): unknown[] {
     // eval 'safe': filter expressions such as ?(@.price > 10) run in jsonpath-plus's own evaluator, never as JavaScript.
     return JSONPath({ path, json: json as object, wrap: true, eval: 'safe' }) as unknown[]
   } catch (err) {
-    throw new NestedTemplateError(`${fn}: JSONPath '${path}' is invalid: ${(err as Error).message}`)
+    throw new NestedTemplateError(`${fn}: JSONPath ${quoteInput(path)} is invalid: ${(err as Error).message.slice(0, 200)}`)
   }
 }
 
@@ -91,7 +92,7 @@ function scopedData(ctx: Context, liquid: Liquid, dataScope: string, custom: str
 export function contentBlockCall(ctx: Context, liquid: Liquid, blockId: string, componentId: string, dataScope: string, custom: string | undefined, emitter: Emitter): undefined {
   const block = currentBlock(blockId)
   if (!block) throw new UnknownBlockError(blockId)
-  if (!/^[A-Za-z][\w-]*$/.test(componentId)) throw new NestedTemplateError(`contentBlock: componentId '${componentId}' must be a name such as header1 (letters, digits, - and _)`)
+  if (!/^[A-Za-z][\w-]*$/.test(componentId)) throw new NestedTemplateError(`contentBlock: componentId ${quoteInput(componentId)} must be a name such as header1 (letters, digits, - and _)`)
   const state = renderState()
   if (state.depth >= MAX_BLOCK_DEPTH) throw new NestedTemplateError(`contentBlock: blocks nested more than ${MAX_BLOCK_DEPTH} deep ('${blockId}' embeds itself?)`)
   const templates = parsed(liquid, `block:${block.cacheKey}`, () => block.text)

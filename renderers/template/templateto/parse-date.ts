@@ -1,8 +1,9 @@
 // TemplateTo's `parse_date`: day-first dates (15/11/23) unless the US flag asks for month-first
 // (11/15/23), ISO 8601, and the written-out forms .NET's DateTime.Parse accepts in practice.
 // Dates without a zone are local times, which is what liquidjs's `date` filter prints them in.
+import { quoteInput } from '../quote-input.js'
 
-export class DateParseError extends Error {
+class DateParseError extends Error {
   constructor(message: string) {
     super(message)
     this.name = 'DateParseError'
@@ -53,7 +54,7 @@ export function parseDate(input: unknown, isUS = false): Date {
       const d = make(Number(iso[1]), Number(iso[2]), Number(iso[3]), Number(iso[4] ?? 0), Number(iso[5] ?? 0), Number(iso[6] ?? 0), Number((iso[7] ?? '0').slice(0, 3).padEnd(3, '0')))
       if (d) return d
     }
-    throw new DateParseError(`parse_date: '${text}' is not a valid date`)
+    throw new DateParseError(`parse_date: ${quoteInput(text)} is not a valid date`)
   }
 
   // 15/11/23, 15.11.2023, 15-11-2023 (day first) or 11/15/23 with the US flag, optional time after.
@@ -64,7 +65,7 @@ export function parseDate(input: unknown, isUS = false): Date {
     const t = time(numeric[4])
     const d = t && make(fullYear(numeric[3]), month, day, ...t)
     if (d) return d
-    throw new DateParseError(`parse_date: '${text}' is not a valid ${isUS ? 'month/day/year' : 'day/month/year'} date${isUS ? '' : ' (pass true for US month/day/year)'}`)
+    throw new DateParseError(`parse_date: ${quoteInput(text)} is not a valid ${isUS ? 'month/day/year' : 'day/month/year'} date${isUS ? '' : ' (pass true for US month/day/year)'}`)
   }
 
   // 2023/11/15
@@ -86,5 +87,5 @@ export function parseDate(input: unknown, isUS = false): Date {
     const d = month > 0 && t && make(fullYear(named.year), month, Number(named.day), ...t)
     if (d) return d
   }
-  throw new DateParseError(`parse_date: '${text}' is not a date it can read (use dd/mm/yy, mm/dd/yy with true, or ISO 2024-01-15)`)
+  throw new DateParseError(`parse_date: ${quoteInput(text)} is not a date it can read (use dd/mm/yy, mm/dd/yy with true, or ISO 2024-01-15)`)
 }

@@ -169,6 +169,19 @@ t.test('PDF/UA: an image without alt is a warning naming it, or refused when str
   t.same(fine.warnings, [])
 })
 
+t.test('PDF/UA: heading levels start at H1 and never skip going down (Matterhorn 14-002, 14-003)', async (t) => {
+  const ua = (body: string, strict = false) => renderPdf(pdfTask(`<html lang="en"><title>T</title>${body}</html>`, { settings: { pdf: { pdfUA: true, strict } } }))
+  const skipped = await ua('<h1>Report</h1><h2>Costs</h2><h4 id="rent" class="small note">Rent</h4><h2>Income</h2><h3>Sales</h3><h1>Annex</h1>')
+  t.same(skipped.warnings, ['PDF/UA: heading levels skip from H2 to H4 at <h4#rent.small.note>'], 'one skip named; going back up is fine')
+  const first = await ua('<h2>Summary</h2><h3>Detail</h3>')
+  t.same(first.warnings, ['PDF/UA: the first heading <h2> is an H2, not an H1'])
+  const aria = await ua('<h1>A</h1><div role="heading" aria-level="3">Made up</div>')
+  t.match(aria.warnings, [/skip from H1 to H3 at <div>/], 'a heading by role counts at its aria-level')
+  await t.rejects(ua('<h1>A</h1><h3>B</h3>', true), { code: 'QUIRE_ERR_RENDER_NOT_ACCESSIBLE', message: /heading levels skip from H1 to H3/ })
+  t.same((await ua('<h1>A</h1><h2>B</h2><h3>C</h3><h2>D</h2>', true)).warnings, [], 'well-ordered headings pass strictly')
+  t.same((await renderPdf(pdfTask('<html lang="en"><h3>No PDF/UA</h3></html>'))).warnings, [], 'not checked without pdfUA')
+})
+
 t.test('settings: PDF/A with a password is refused naming both settings; unknown members are named', async (t) => {
   t.throws(() => parseSettings({ pdf: { pdfA: 'PDF/A-2b' }, security: { passwordEnabled: true, password: 'x' } }), /settings\.pdf\.pdfA .* settings\.security\.passwordEnabled/)
   t.throws(() => parseSettings({ pdf: { pdfA: 'PDF/A-1b' } }), /settings\.pdf\.pdfA must be one of/)
