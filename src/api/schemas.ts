@@ -2,6 +2,7 @@
 // response serialization and by @fastify/swagger for GET /openapi.json. Shared shapes are registered
 // once (addSharedSchemas) and referenced as { $ref: 'Name#' }.
 import type { FastifyInstance } from 'fastify'
+import { templateSettingsSchema } from './settings-schema.js'
 
 const ref = (name: string) => ({ $ref: `${name}#` })
 
@@ -110,7 +111,7 @@ const htmlBodySchema = {
   $id: 'HtmlBody', type: 'object', required: ['base64HtmlString'],
   properties: {
     base64HtmlString: base64Html,
-    settings: { type: ['object', 'null'], description: 'Template settings (paper, margins, …) for this render' },
+    settings: { type: ['object', 'null'], description: 'Template settings for this render: any part of TemplateSettings, merged over the defaults' },
     pdfAttachments: ref('PdfAttachments'),
     ...imageOptions,
   },
@@ -127,7 +128,7 @@ const htmlClipsBodySchema = {
 } as const
 
 /** The schemas routes refer to as { $ref: 'Name#' }: registered with Fastify (OpenAPI) and the route validator. */
-export const sharedSchemas = [problem, pdfAttachmentsSchema, jobStartSchema, jobStatusSchema, templateDataSchema, htmlBodySchema, templateClipsBodySchema, htmlClipsBodySchema]
+export const sharedSchemas = [problem, templateSettingsSchema, pdfAttachmentsSchema, jobStartSchema, jobStatusSchema, templateDataSchema, htmlBodySchema, templateClipsBodySchema, htmlClipsBodySchema]
 
 export function addSharedSchemas(app: FastifyInstance): void {
   for (const schema of sharedSchemas) app.addSchema(schema)
