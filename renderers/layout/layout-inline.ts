@@ -23,7 +23,8 @@ const EPS = 0.01
 
 type Shift = number | 'top' | 'bottom'
 
-interface OpenBox { style: ComputedStyle; shift: Shift; startX: number; fragIndex: number; continued: boolean; extent: Extent }
+/** `counted`: the box's font metrics are in the line box being placed (see the line height quirk in placeLine). */
+interface OpenBox { style: ComputedStyle; shift: Shift; startX: number; fragIndex: number; continued: boolean; extent: Extent; counted: boolean }
 
 /** `level`: the piece's bidi level (0 on lines without right-to-left text). */
 interface Placed { unit: Unit; x: number; w: number; shift: Shift; extent: Extent; box: OpenBox | null; level: number }
@@ -82,6 +83,7 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
   // or that breaks before the float's unit, reads that unit again (placing it again looped, a float per retry).
   let placedOutOfFlow: Set<Box> | null = null
 
+  let ownUnits = false
   while (i < units.length) {
     const first = lines === 0
     let band = bandAt(floats, y, strutHeight, cb, fullBand)
@@ -118,10 +120,10 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
         if (u.kind === 'text' && wrapAnywhere && avail - pos > 0) {
           const parts = splitUnit(ctx.fonts, u, avail - pos)
           if (parts) {
-            // The unit list may be shared with other calls: cut a copy.
-            const copy = units.slice()
-            copy.splice(j, 1, parts[0], parts[1])
-            units = copy
+            // The unit list may be shared with other calls: cut a copy, once per paragraph (a long word
+            // is cut once per line).
+            if (!ownUnits) { units = units.slice(); ownUnits = true }
+            ;(units as Unit[]).splice(j, 1, parts[0], parts[1])
             end = j + 1
             break
           }
@@ -254,15 +256,13 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
   let contentWidth = 0
   let spaces = 0
   let hasContent = false
-  let hasText = false
   for (const u of units) {
     contentWidth += u.width
-    if (u.kind === 'text') { spaces += u.spaces; if (u.text) { hasContent = true; hasText = true } }
-    if (u.kind === 'br' || ((u.kind === 'open' || u.kind === 'close') && u.width > 0)) hasText = true
+    if (u.kind === 'text') { spaces += u.spaces; if (u.text) hasContent = true }
     if (u.kind === 'atomic' || u.kind === 'br') hasContent = true
     if ((u.kind === 'open' || u.kind === 'close') && u.width > 0) hasContent = true
   }
-  if (preservedSpaces) { hasContent = true; hasText = true }
+  if (preservedSpaces) hasContent = true
   if (!hasContent && input.open.length === 0) {
     // Only out-of-flow boxes or collapsed space: no line box (CSS 2 §9.4.2).
     for (const u of units) {
@@ -289,19 +289,31 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
 
   // Horizontal placement and each piece's vertical extent.
   const strut = inlineExtent(fonts, style)
-  input.minTop = 0
-  input.maxBottom = 0
-  // Chromium's line height quirk (quirks mode): a line of images and inline blocks alone, without text or
-  // inline boxes with padding, borders or margins, is as tall as they are — no strut, no descender gap.
-  // List items keep the strut (Chromium 156: an <li> with only an image is 54 px for a 50 px image, a div 50).
-  const struts = !(input.ctx.quirks && !hasText && style.display !== 'list-item' && input.open.every((b) => b.style.paddingTop.px + b.style.paddingBottom.px + b.style.borderTop.width + b.style.borderBottom.width === 0))
-  if (struts) reach(input, 0, strut)
+  // Chromium's line height calculation quirk (quirks mode, quirks.spec.whatwg.org): the root's strut and an
+  // inline box's font metrics count only once text (or a <br>) sits directly in it, or, for a box, once it has
+  // padding or borders on its inline sides; otherwise the line is as tall as what it holds — small text in
+  // a large-font cell makes a small line, a line of images alone has no descender gap. A list item's marker
+  // is text of its root (Chromium 156: an <li> with only an image is 54 px for a 50 px image, a div 50).
+  const quirky = input.ctx.quirks === true && style.display !== 'list-item'
+  input.minTop = quirky ? Infinity : 0
+  input.maxBottom = quirky ? -Infinity : 0
+  let rootCounted = !quirky
+  const count = (box: OpenBox | undefined): void => {
+    if (box) {
+      if (!box.counted) { box.counted = true; reach(input, box.shift, box.extent) }
+    } else if (!rootCounted) {
+      rootCounted = true
+      reach(input, 0, strut)
+    }
+  }
+  if (!quirky) reach(input, 0, strut)
   const stack = scratch.stack
   for (const box of input.open) {
     box.startX = x
     box.fragIndex = input.frags.length
     box.continued = true
-    if (struts) reach(input, box.shift, box.extent)
+    box.counted = !quirky
+    if (!quirky) reach(input, box.shift, box.extent)
     stack.push(box)
   }
   const placed = scratch.placed
@@ -316,12 +328,15 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
       const box = openBox(fonts, u.style, input, 0, false)
       box.shift = baselineShift(fonts, u.style, parentStyle, parentShift, box.extent)
       stack.push(box)
-      if (struts) reach(input, box.shift, box.extent)
+      box.counted = false
+      if (!quirky || decoratedInline(u.style)) count(box)
       placed.push({ unit: u, x, w: u.width, shift: box.shift, extent: box.extent, box, level })
       x += u.width
       continue
     }
+    if (u.kind === 'br') count(parent)
     if (u.kind === 'close') {
+      if (quirky && parent && decoratedInline(parent.style)) count(parent)
       stack.pop()
       placed.push({ unit: u, x, w: u.width, shift: parentShift, extent: strut, box: null, level })
       x += u.width
@@ -338,6 +353,7 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
           if (span.face !== fonts.faceOf(textStyle)) reach(input, parentShift, inlineExtent(fonts, textStyle, span.face))
         }
       }
+      if (u.text || preservedSpaces) count(parent)
       const w = u.width + spaceExtra * u.spaces
       placed.push({ unit: u, x, w, shift: parentShift, extent, box: null, level })
       x += w
@@ -358,6 +374,7 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
     if (e.shift === 'top') input.maxBottom = Math.max(input.maxBottom, input.minTop + h)
     else input.minTop = Math.min(input.minTop, input.maxBottom - h)
   }
+  if (input.minTop > input.maxBottom) { input.minTop = 0; input.maxBottom = 0 }
   input.height = input.maxBottom - input.minTop
   input.baseline = input.top - input.minTop
   if (levels) {
@@ -392,12 +409,17 @@ function resolveShift(line: LineInput, shift: Shift, extent: Extent): number {
   return shift === 'top' ? line.minTop + extent.above : shift === 'bottom' ? line.maxBottom - extent.below : shift
 }
 
+/** An inline box with padding or borders on its inline sides: its metrics count on a quirks-mode line (margins do not). */
+function decoratedInline(style: ComputedStyle): boolean {
+  return style.paddingLeft.px + style.paddingRight.px + style.borderLeft.width + style.borderRight.width !== 0
+}
+
 function hangsStyle(style: ComputedStyle): boolean {
   return style.whiteSpace === 'normal' || style.whiteSpace === 'nowrap' || style.whiteSpace === 'pre-line'
 }
 
 function openBox(fonts: LayoutContext['fonts'], style: ComputedStyle, input: LineInput, x: number, continued: boolean): OpenBox {
-  return { style, shift: 0, startX: x, fragIndex: input.frags.length, continued, extent: inlineExtent(fonts, style) }
+  return { style, shift: 0, startX: x, fragIndex: input.frags.length, continued, extent: inlineExtent(fonts, style), counted: true }
 }
 
 function emitFrags(input: LineInput, spaceExtra: number): void {
