@@ -10,7 +10,7 @@ import { Errors } from './errors.js'
 export { PAPER_SIZES, PAPER_SIZES_MM }
 
 /** Largest page side and margin accepted, in mm (A0's long side is 1189). */
-const MAX_PAPER_MM = 2000
+export const MAX_PAPER_MM = 2000
 
 export { DEFAULT_SETTINGS }
 

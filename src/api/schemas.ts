@@ -52,6 +52,11 @@ const jobStatusSchema = {
     webhookAttempts: { type: 'integer', minimum: 0, description: 'with a webhook: delivery attempts made so far (WEBHOOK_ATTEMPTS at most)' },
     usesExternalOutput: { type: 'boolean' },
     errorMessage: nullableString,
+    cost: {
+      type: 'object', additionalProperties: false, required: ['bytes'],
+      description: 'once Completed: what the render cost — the render worker thread\'s CPU ms, the pages, the bytes of the output',
+      properties: { cpuMs: { type: 'number' }, pages: { type: 'integer' }, bytes: { type: 'integer' } },
+    },
   },
 } as const
 

@@ -882,6 +882,12 @@ export interface components {
             webhookAttempts?: number;
             usesExternalOutput: boolean;
             errorMessage: string | null;
+            /** @description once Completed: what the render cost — the render worker thread's CPU ms, the pages, the bytes of the output */
+            cost?: {
+                cpuMs?: number;
+                pages?: number;
+                bytes: number;
+            };
         };
         /** @description The template data: its members are the variables the template uses. For async image jobs the image options are members of the same object. A PDF render may also carry `pdfAttachments` (PdfAttachments): files to embed, taken out of the data. */
         TemplateData: {
