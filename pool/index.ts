@@ -23,7 +23,8 @@ export class PoolError extends Error {
 }
 
 /** One finished render: `format` is pdf, png, jpeg, txt, docx or clips; `outcome` is ok or the error code. */
-export type RenderObserver = (render: { format: string; outcome: string; seconds: number }) => void
+/** `output`: what a successful render cost (its bytes, pages and worker CPU), for /metrics. */
+export type RenderObserver = (render: { format: string; outcome: string; seconds: number; output?: { bytes: number; pages?: number; cpuMs?: number } }) => void
 
 export interface PoolOptions {
   threads: number
@@ -173,7 +174,7 @@ export class RenderPool {
       this.next()
     }
     // Counted even when its start message is still behind the result (above).
-    this.observe(task, result.ok ? 'ok' : result.error.code, started || queued)
+    this.observe(task, result.ok ? 'ok' : result.error.code, started || queued, result.ok ? result.output : undefined)
     if (!result.ok) throw new PoolError(result.error.code, result.error.message)
     return result.output
   }
@@ -241,10 +242,11 @@ export class RenderPool {
     this.observer = observer
   }
 
-  private observe(task: RenderTask, outcome: string, started: number): void {
+  private observe(task: RenderTask, outcome: string, started: number, output?: RenderOutput): void {
     if (!this.observer || started === 0) return
     const format = task.format === 'image' ? task.image.format : task.format
-    this.observer({ format, outcome, seconds: (performance.now() - started) / 1000 })
+    const cost = output && { bytes: output.bytes.byteLength, pages: output.pages, cpuMs: output.cpuMs }
+    this.observer({ format, outcome, seconds: (performance.now() - started) / 1000, ...(cost ? { output: cost } : {}) })
   }
 
   private explain(error: unknown, timedOut: boolean): PoolError {

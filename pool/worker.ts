@@ -11,6 +11,7 @@ import { loadPainter, render, renderImage, renderPdf } from '../renderers/render
 import { withNurseryRoom } from './empty-nursery.js'
 import { STARTED, WARMED_UP } from './started-message.js'
 import { taskOf, type Envelope } from './task-envelope.js'
+import { threadCpuMs } from './thread-cpu.js'
 import { WARM_UP_IMAGE, WARM_UP_PDF } from './warm-up-task.js'
 import { restoreRuntimeFlags } from './worker-start-flags.js'
 
@@ -33,7 +34,11 @@ async function settle<T extends RenderTask>(envelope: Envelope<T>, load?: () => 
     if (load) await load()
     parentPort?.postMessage({ [STARTED]: envelope.id })
     // The nursery is emptied between renders, while the render's objects are all garbage (pool/empty-nursery.ts).
-    return movable({ ok: true, output: await withNurseryRoom(() => render(taskOf(envelope))) })
+    const cpuBefore = threadCpuMs()
+    const output = await withNurseryRoom(() => render(taskOf(envelope)))
+    const cpuAfter = threadCpuMs()
+    if (cpuBefore !== null && cpuAfter !== null) output.cpuMs = cpuAfter - cpuBefore
+    return movable({ ok: true, output })
   } catch (error) {
     if (error instanceof RenderError) return { ok: false, error: { code: error.code, message: error.message } }
     const message = error instanceof Error ? error.message : String(error)

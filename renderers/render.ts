@@ -41,25 +41,28 @@ function scoped<T extends RenderTask>(run: (task: T) => Promise<RenderOutput>): 
   return (task) => inRenderScope(() => withYoga(() => run(task)))
 }
 
-export const renderPdf = scoped(async (task: PdfTask) => paintPdf(await printDocument(task), task.source.settings))
+export const renderPdf = scoped(async (task: PdfTask) => {
+  const printed = await printDocument(task)
+  return { ...(await paintPdf(printed, task.source.settings)), pages: printed.pages.length }
+})
 
 export const renderImage = scoped(async (task: ImageTask) => {
   const options = task.image
   const painter = await painters.image()
   const page = await screenDocument(task, { width: options.width, height: options.fullPage ? undefined : options.height, fullPage: options.fullPage, scale: options.scale })
-  return painter.paintImage(page, options)
+  return { ...(await painter.paintImage(page, options)), pages: 1 }
 })
 
 export const renderClips = scoped(async (task: ClipsTask) => {
   const options = task.clips
   const painter = await painters.image()
   const page = await screenDocument(task, { width: options.width, fullPage: true, scale: options.scale })
-  return painter.paintClips(page, options, renderDate(task))
+  return { ...(await painter.paintClips(page, options, renderDate(task))), pages: options.clips.length }
 })
 
-export const renderTxt = scoped(async (task: TxtTask) => (await painters.txt()).paintTxt(await textDocument(task)))
+export const renderTxt = scoped(async (task: TxtTask) => ({ ...(await (await painters.txt()).paintTxt(await textDocument(task))), pages: 1 }))
 
-export const renderDocx = scoped(async (task: DocxTask) => (await painters.docx()).paintDocx(await wordDocument(task), task.source.settings))
+export const renderDocx = scoped(async (task: DocxTask) => ({ ...(await (await painters.docx()).paintDocx(await wordDocument(task), task.source.settings)), pages: 1 }))
 
 /** One render of any format: the one format switch. */
 export function render(task: RenderTask): Promise<RenderOutput> {

@@ -8,6 +8,7 @@ import type { Font, GlyphRun } from 'fontkit'
 import { cjkSansFace, fallbackChain, fallbackFace, fontBytes, resolveFace, type FontFace } from './index.js'
 import type { ComputedStyle } from '../document/styled-tree.js'
 import { renderScopedMap } from '../layout/render-scope.js'
+import { LONG_RUN, shapeLong } from './long-runs.js'
 
 /** Vertical metrics of a face at one font size, in CSS px, rounded the way Chromium (Skia) rounds them. */
 export interface LineMetrics {
@@ -73,6 +74,8 @@ function load(face: FontFace): LoadedFace {
 }
 
 function shape(font: Font, shapes: Map<string, GlyphRun>, text: string): GlyphRun {
+  // Not cached: it is rebuilt from its cached pieces in one walk.
+  if (text.length > LONG_RUN) return shapeLong(text, (piece) => shape(font, shapes, piece))
   let run = shapes.get(text)
   if (!run) {
     // Soft hyphens are invisible, and never reach fontkit: it caches glyph objects by id, and one first made

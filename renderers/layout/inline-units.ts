@@ -282,19 +282,61 @@ function isLetterBoundary(text: string, i: number): boolean {
   return !(c >= 0xdc00 && c <= 0xdfff)
 }
 
-/** Cuts an over-long text unit so that its head fits in `room` (overflow-wrap: break-word / anywhere). */
+/**
+ * Cuts an over-long text unit so that its head fits in `room` (overflow-wrap: break-word / anywhere): the
+ * most code points (at least one) whose width fits. Only prefixes up to twice the head's length are measured
+ * (doubling, then halving), and a long tail is not measured again: a line holds far fewer characters than a
+ * 1 MB word, and measuring halves of all of it on every line was quadratic (a 20,000-character word: 21 s).
+ */
 export function splitUnit(fonts: FontStore, unit: TextUnit, room: number): [TextUnit, TextUnit] | null {
-  const chars = [...unit.text]
-  if (chars.length < 2) return null
+  const text = unit.text
+  const style = unit.item.style
+  // offsets[k]: where the first k code points end, filled only as far as the search reaches.
+  const offsets = [0]
+  const offsetOf = (k: number): number => {
+    while (offsets.length <= k && offsets[offsets.length - 1] < text.length) offsets.push(nextCodePoint(text, offsets[offsets.length - 1]))
+    return offsets[Math.min(k, offsets.length - 1)]
+  }
+  const fits = (k: number) => measureText(fonts, style, text.slice(0, offsetOf(k))).width <= room
+  if (offsetOf(1) >= text.length) return null
+  // The largest k in [1, last] that fits, `last` being one short of all the code points (the tail is never empty).
   let lo = 1
-  let hi = chars.length - 1
-  let best = 1
+  let hi = 2
+  while (offsetOf(hi) < text.length && fits(hi)) { lo = hi; hi *= 2 }
+  if (offsetOf(hi) >= text.length) hi = offsets.length - 2
+  else hi--
+  let best = lo
   while (lo <= hi) {
     const mid = (lo + hi) >> 1
-    const w = measureText(fonts, unit.item.style, chars.slice(0, mid).join('')).width
-    if (w <= room) { best = mid; lo = mid + 1 } else hi = mid - 1
+    if (fits(mid)) { best = mid; lo = mid + 1 } else hi = mid - 1
   }
-  const head = textUnit(fonts, unit.item, chars.slice(0, best).join(''), true)
-  const tail = textUnit(fonts, unit.item, chars.slice(best).join(''), unit.canBreakAfter)
-  return [head, tail]
+  const cut = offsetOf(best)
+  const head = textUnit(fonts, unit.item, text.slice(0, cut), true)
+  return [head, tailUnit(fonts, unit, head, text.slice(cut))]
+}
+
+/** The tail of a text unit measured on its own, but only when short; a long one is the unit less its head. */
+function tailUnit(fonts: FontStore, unit: TextUnit, head: TextUnit, tail: string): TextUnit {
+  if (tail.length <= LONG_TAIL) return textUnit(fonts, unit.item, tail, unit.canBreakAfter)
+  const spans: FaceSpan[] = []
+  let skip = head.text.length
+  for (const span of unit.spans) {
+    if (skip >= span.text.length) { skip -= span.text.length; continue }
+    const width = skip === 0 ? span.width : span.width - fonts.width(span.face, span.text.slice(0, skip), unit.item.style.fontSize)
+    spans.push({ face: span.face, text: skip === 0 ? span.text : span.text.slice(skip), width })
+    skip = 0
+  }
+  return { kind: 'text', item: unit.item, text: tail, spans, width: unit.width - head.width, trailing: unit.trailing, spaces: unit.spaces - head.spaces, canBreakAfter: unit.canBreakAfter }
+}
+
+/** Tails longer than this (UTF-16 units) take their width from the unit's; a kerning pair across the cut is all it misses. */
+const LONG_TAIL = 2048
+
+function nextCodePoint(text: string, i: number): number {
+  const c = text.charCodeAt(i)
+  if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+    const d = text.charCodeAt(i + 1)
+    if (d >= 0xdc00 && d <= 0xdfff) return i + 2
+  }
+  return i + 1
 }

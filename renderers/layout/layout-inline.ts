@@ -84,6 +84,7 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
   // or that breaks before the float's unit, reads that unit again (placing it again looped, a float per retry).
   let placedOutOfFlow: Set<Box> | null = null
 
+  let ownUnits = false
   while (i < units.length) {
     const first = lines === 0
     let band = bandAt(floats, y, strutHeight, cb, fullBand)
@@ -120,10 +121,10 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
         if (u.kind === 'text' && wrapAnywhere && avail - pos > 0) {
           const parts = splitUnit(ctx.fonts, u, avail - pos)
           if (parts) {
-            // The unit list may be shared with other calls: cut a copy.
-            const copy = units.slice()
-            copy.splice(j, 1, parts[0], parts[1])
-            units = copy
+            // The unit list may be shared with other calls: cut a copy, once per paragraph (a long word
+            // is cut once per line).
+            if (!ownUnits) { units = units.slice(); ownUnits = true }
+            ;(units as Unit[]).splice(j, 1, parts[0], parts[1])
             end = j + 1
             break
           }

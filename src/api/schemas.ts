@@ -2,6 +2,7 @@
 // response serialization and by @fastify/swagger for GET /openapi.json. Shared shapes are registered
 // once (addSharedSchemas) and referenced as { $ref: 'Name#' }.
 import type { FastifyInstance } from 'fastify'
+import { templateSettingsSchema } from './settings-schema.js'
 
 const ref = (name: string) => ({ $ref: `${name}#` })
 
@@ -51,6 +52,11 @@ const jobStatusSchema = {
     webhookAttempts: { type: 'integer', minimum: 0, description: 'with a webhook: delivery attempts made so far (WEBHOOK_ATTEMPTS at most)' },
     usesExternalOutput: { type: 'boolean' },
     errorMessage: nullableString,
+    cost: {
+      type: 'object', additionalProperties: false, required: ['bytes'],
+      description: 'once Completed: what the render cost — the render worker thread\'s CPU ms, the pages, the bytes of the output',
+      properties: { cpuMs: { type: 'number' }, pages: { type: 'integer' }, bytes: { type: 'integer' } },
+    },
   },
 } as const
 
@@ -110,7 +116,7 @@ const htmlBodySchema = {
   $id: 'HtmlBody', type: 'object', required: ['base64HtmlString'],
   properties: {
     base64HtmlString: base64Html,
-    settings: { type: ['object', 'null'], description: 'Template settings (paper, margins, …) for this render' },
+    settings: { type: ['object', 'null'], description: 'Template settings for this render: any part of TemplateSettings, merged over the defaults' },
     pdfAttachments: ref('PdfAttachments'),
     ...imageOptions,
   },
@@ -127,7 +133,7 @@ const htmlClipsBodySchema = {
 } as const
 
 /** The schemas routes refer to as { $ref: 'Name#' }: registered with Fastify (OpenAPI) and the route validator. */
-export const sharedSchemas = [problem, pdfAttachmentsSchema, jobStartSchema, jobStatusSchema, templateDataSchema, htmlBodySchema, templateClipsBodySchema, htmlClipsBodySchema]
+export const sharedSchemas = [problem, templateSettingsSchema, pdfAttachmentsSchema, jobStartSchema, jobStatusSchema, templateDataSchema, htmlBodySchema, templateClipsBodySchema, htmlClipsBodySchema]
 
 export function addSharedSchemas(app: FastifyInstance): void {
   for (const schema of sharedSchemas) app.addSchema(schema)

@@ -2,6 +2,7 @@
 // delivered on any 2xx within the time limit, otherwise retried with exponential backoff
 // (base, 2×base, …) up to the attempt limit. Every attempt carries the same idempotency key.
 import type { FetchPolicy } from '../../renderers/contract.js'
+import type { RenderCost } from '../render/cost-headers.js'
 import { guardedFetch, GuardedFetchError } from '../../renderers/resources/guarded-fetch.js'
 import { SIGNATURE_HEADER, signWebhook } from './webhook-signature.js'
 
@@ -15,6 +16,8 @@ export interface WebhookEvent {
   errorMessage: string | null
   /** Absolute; only for successful jobs. */
   resultUrl?: string
+  /** An extra field beside the spec's, for successful jobs: what the render cost (src/render/cost-headers.ts). */
+  cost?: RenderCost
 }
 
 export interface WebhookDelivery {
