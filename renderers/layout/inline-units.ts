@@ -284,9 +284,10 @@ function isLetterBoundary(text: string, i: number): boolean {
 
 /**
  * Cuts an over-long text unit so that its head fits in `room` (overflow-wrap: break-word / anywhere): the
- * most code points (at least one) whose width fits. Only prefixes up to twice the head's length are measured
- * (doubling, then halving), and a long tail is not measured again: a line holds far fewer characters than a
- * 1 MB word, and measuring halves of all of it on every line was quadratic (a 20,000-character word: 21 s).
+ * most code points (at least one) whose width fits. Measuring halves of all of a long word on every line was
+ * quadratic (a 20,000-character word: 21 s), so the search starts where the characters' own widths, added
+ * up, reach `room`, and measures the head itself only a few times around that (kerning moves it a character
+ * or two); past a few steps it doubles and halves, which never measures more than twice the head.
  */
 export function splitUnit(fonts: FontStore, unit: TextUnit, room: number): [TextUnit, TextUnit] | null {
   const text = unit.text
@@ -297,22 +298,54 @@ export function splitUnit(fonts: FontStore, unit: TextUnit, room: number): [Text
     while (offsets.length <= k && offsets[offsets.length - 1] < text.length) offsets.push(nextCodePoint(text, offsets[offsets.length - 1]))
     return offsets[Math.min(k, offsets.length - 1)]
   }
+  /** Whether k code points leave a tail (the tail is never empty). */
+  const short = (k: number) => offsetOf(k) < text.length
   const fits = (k: number) => measureText(fonts, style, text.slice(0, offsetOf(k))).width <= room
-  if (offsetOf(1) >= text.length) return null
-  // The largest k in [1, last] that fits, `last` being one short of all the code points (the tail is never empty).
-  let lo = 1
-  let hi = 2
-  while (offsetOf(hi) < text.length && fits(hi)) { lo = hi; hi *= 2 }
-  if (offsetOf(hi) >= text.length) hi = offsets.length - 2
-  else hi--
-  let best = lo
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1
-    if (fits(mid)) { best = mid; lo = mid + 1 } else hi = mid - 1
+  if (!short(1)) return null
+  let best = nearFit(fonts, unit, room, short, fits)
+  if (best === 0) {
+    // The largest k that fits, by doubling then halving.
+    let lo = 1
+    let hi = 2
+    while (short(hi) && fits(hi)) { lo = hi; hi *= 2 }
+    hi = short(hi) ? hi - 1 : offsets.length - 2
+    best = lo
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1
+      if (fits(mid)) { best = mid; lo = mid + 1 } else hi = mid - 1
+    }
   }
   const cut = offsetOf(best)
   const head = textUnit(fonts, unit.item, text.slice(0, cut), true)
   return [head, tailUnit(fonts, unit, head, text.slice(cut))]
+}
+
+/**
+ * The largest k that fits, found from the estimate the characters' own widths give, when a few steps either
+ * way confirm it (k fits, k + 1 does not or is the whole unit); 0 when they do not.
+ */
+function nearFit(fonts: FontStore, unit: TextUnit, room: number, short: (k: number) => boolean, fits: (k: number) => boolean): number {
+  const text = unit.text
+  let estimate = 0
+  let sum = 0
+  for (let i = 0; i < text.length && short(estimate + 1);) {
+    const next = nextCodePoint(text, i)
+    sum += measurePiece(fonts, unit.item.style, text.slice(i, next)).width
+    if (sum > room) break
+    estimate++
+    i = next
+  }
+  let k = Math.max(1, estimate)
+  for (let step = 0; step < 4; step++) {
+    if (fits(k)) {
+      if (!short(k + 1) || !fits(k + 1)) return k
+      k++
+    } else {
+      if (k === 1) return 1
+      k--
+    }
+  }
+  return 0
 }
 
 /** The tail of a text unit measured on its own, but only when short; a long one is the unit less its head. */
