@@ -5,6 +5,7 @@
 // piscina, so a waiting render can be refused when it has waited too long (maxWaitMs) or dropped when its
 // client has gone (signal) without ever reaching a worker.
 import { Piscina } from 'piscina'
+import { PATCHES_ON } from '../renderers/patches.js'
 import type { RenderErrorCode, RenderOutput, RenderResult, RenderTask } from '../renderers/contract.js'
 import { STARTED, WARMED_UP } from './started-message.js'
 import { TimeLimitSignal } from './time-limit-signal.js'
@@ -88,8 +89,10 @@ export class RenderPool {
 
   constructor(options: PoolOptions) {
     this.options = options
-    setWorkerHeapFlags()
-    resetRuntimeFlagsForWorkerStart()
+    if (PATCHES_ON) {
+      setWorkerHeapFlags()
+      resetRuntimeFlagsForWorkerStart()
+    }
     this.piscina = new Piscina({
       filename: workerFile,
       minThreads: options.workerIdleMs ? 0 : options.threads,
@@ -106,7 +109,7 @@ export class RenderPool {
     this.piscina.on('error', () => {})
     this.piscina.on('workerCreate', (worker: object) => {
       this.workersCreated++
-      reuseWorkerInterfaces(worker)
+      if (PATCHES_ON) reuseWorkerInterfaces(worker)
     })
     // A message, not a task: a task would wait in piscina's queue behind the renders that came first.
     let warmUps = 0

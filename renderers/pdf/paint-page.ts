@@ -2,6 +2,7 @@
 // document slice [start, end) inside the page margins (with a repeated table head above it and foot below it), clipped so
 // nothing of the neighbouring slices shows.
 import { fillColor, strokeColor } from './color-operator.js'
+import { PATCHES_ON } from '../patches.js'
 import { deflatePageFast } from './fast-page-deflate.js'
 import type { Color } from '../document/styled-tree.js'
 import type { PaintOp } from '../layout/display-list.js'
@@ -35,7 +36,7 @@ export function beginPage(target: PaintTarget, page: PageToPaint): void {
   const { doc } = target
   const g = page.geometry
   doc.addPage({ size: [g.width * PT_PER_PX, g.height * PT_PER_PX], margin: 0 })
-  deflatePageFast(doc)
+  if (PATCHES_ON) deflatePageFast(doc)
   target.marks?.beginPage(page.index ?? 0)
   doc.save()
   doc.scale(PT_PER_PX)
