@@ -4,7 +4,8 @@ import type { ComputedStyle, StyledElement } from '../document/styled-tree.js'
 import type { BlockBox, Box, InlineItem } from './boxes.js'
 import { len } from './box-edges.js'
 import { availableBand, type FloatContext } from './float-context.js'
-import { type BoxFrag, type Frag, type LinkFrag, type TextFrag } from './fragments.js'
+import { translateFrag, type BoxFrag, type Frag, type LinkFrag, type TextFrag } from './fragments.js'
+import { relativeOffset } from './relative-offset.js'
 import { codePoints, inlineUnits, splitUnit, textUnit, type TextUnit, type Unit } from './inline-units.js'
 import { lineNeedsBidi, resolveLineLevels, visualOrder } from './bidi-line.js'
 import { baselineShift, inlineExtent, type Extent } from './inline-metrics.js'
@@ -295,8 +296,10 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
   // a large-font cell makes a small line, a line of images alone has no descender gap. A list item's marker
   // is text of its root (Chromium 156: an <li> with only an image is 54 px for a 50 px image, a div 50).
   const quirky = input.ctx.quirks === true && style.display !== 'list-item'
-  input.minTop = quirky ? Infinity : 0
-  input.maxBottom = quirky ? -Infinity : 0
+  // The line box spans its boxes' extents alone (CSS 2 §10.8): a strut with a line height below its glyphs'
+  // height (`line-height: 0`) reaches from above the baseline to above it, and the line is 0 tall.
+  input.minTop = Infinity
+  input.maxBottom = -Infinity
   let rootCounted = !quirky
   const count = (box: OpenBox | undefined): void => {
     if (box) {
@@ -369,12 +372,12 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
     }
   }
 
+  if (input.minTop > input.maxBottom) { input.minTop = 0; input.maxBottom = 0 }
   for (const e of scratch.aligned) {
     const h = e.extent.above + e.extent.below
     if (e.shift === 'top') input.maxBottom = Math.max(input.maxBottom, input.minTop + h)
     else input.minTop = Math.min(input.minTop, input.maxBottom - h)
   }
-  if (input.minTop > input.maxBottom) { input.minTop = 0; input.maxBottom = 0 }
   input.height = input.maxBottom - input.minTop
   input.baseline = input.top - input.minTop
   if (levels) {
@@ -446,6 +449,7 @@ function emitFrags(input: LineInput, spaceExtra: number): void {
         box.startX = endX - u.width + marginRight(box.style)
         decorateInlineBox(box, openX, true, input)
       } else decorateInlineBox(box, endX, true, input)
+      if (box.style.position === 'relative') shiftRelative(box, box.fragIndex, input)
       continue
     }
     if (u.kind === 'atomic') {
@@ -493,7 +497,19 @@ function emitFrags(input: LineInput, spaceExtra: number): void {
   // Boxes still open continue on the next line: draw what they cover on this one.
   const lastPlaced = placed[placed.length - 1]
   const lineEnd = lastPlaced ? lastPlaced.x + lastPlaced.w : input.left
-  for (const box of open) decorateInlineBox(box, lineEnd, false, input)
+  let inserted = 0
+  const starts: number[] = []
+  for (const box of open) {
+    starts.push(box.fragIndex + inserted)
+    if (decorateInlineBox(box, lineEnd, false, input)) inserted++
+  }
+  open.forEach((box, k) => { if (box.style.position === 'relative') shiftRelative(box, starts[k], input) })
+}
+
+/** A relatively positioned inline box's pieces on this line, from `from` on, drawn shifted (CSS 2 §9.4.3). */
+function shiftRelative(box: OpenBox, from: number, input: LineInput): void {
+  const { dx, dy } = relativeOffset(box.style, { width: input.width, height: null })
+  for (let k = from; k < input.frags.length; k++) translateFrag(input.frags[k], dx, dy)
 }
 
 /** A link area over a linked piece, merged with the previous one when they touch on the same target. */
@@ -511,10 +527,10 @@ function marginRight(style: ComputedStyle): number {
 }
 
 /** Background and borders of an inline box on one line, put under the text it covers. */
-function decorateInlineBox(box: OpenBox, endX: number, closing: boolean, input: LineInput): void {
+function decorateInlineBox(box: OpenBox, endX: number, closing: boolean, input: LineInput): boolean {
   const s = box.style
   const hasBorder = drawn(s.borderTop) || drawn(s.borderRight) || drawn(s.borderBottom) || drawn(s.borderLeft)
-  if (!s.backgroundColor && !hasBorder && s.backgroundLayers.length === 0) return
+  if (!s.backgroundColor && !hasBorder && s.backgroundLayers.length === 0) return false
   const fonts = input.ctx.fonts
   const m = fonts.metrics(fonts.faceOf(s), s.fontSize)
   const shift = resolveShift(input, box.shift, box.extent)
@@ -528,6 +544,7 @@ function decorateInlineBox(box: OpenBox, endX: number, closing: boolean, input: 
     sides: { top: true, bottom: true, left: !box.continued, right: closing },
   }
   input.frags.splice(box.fragIndex, 0, frag)
+  return true
 }
 
 function drawn(border: ComputedStyle['borderTop']): boolean {
