@@ -17,7 +17,7 @@ declare module 'fastify' {
 }
 
 /** POST /render/… except the async endpoints (a job waits in the job queue, not in front of a client). */
-export function isSyncRender(method: string, url: string): boolean {
+function isSyncRender(method: string, url: string): boolean {
   return method === 'POST' && url.startsWith('/render/') && !url.startsWith('/render/async/')
 }
 

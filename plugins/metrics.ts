@@ -36,9 +36,17 @@ async function metrics(app: FastifyInstance): Promise<void> {
     name: 'quire_render_duration_seconds', help: 'Time a worker spent on one render, by output format', labelNames: ['format'], registers: [registry],
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
   })
-  pool.observeRenders(({ format, outcome, seconds }) => {
+  // What documents cost, for pricing per document and sizing a node: worker CPU, pages and bytes by format.
+  const cpuSeconds = new Counter({ name: 'quire_render_cpu_seconds_total', help: 'CPU time render workers\' threads spent on successful renders, by output format', labelNames: ['format'], registers: [registry] })
+  const pages = new Counter({ name: 'quire_render_pages_total', help: 'Pages of successful renders (a PDF\'s pages; 1 per image, TXT or DOCX; the clips of a ZIP), by output format', labelNames: ['format'], registers: [registry] })
+  const bytes = new Counter({ name: 'quire_render_bytes_total', help: 'Bytes of successful renders\' output, by output format', labelNames: ['format'], registers: [registry] })
+  pool.observeRenders(({ format, outcome, seconds, output }) => {
     renders.inc({ format, outcome })
     renderSeconds.observe({ format }, seconds)
+    if (!output) return
+    bytes.inc({ format }, output.bytes)
+    if (output.pages !== undefined) pages.inc({ format }, output.pages)
+    if (output.cpuMs !== undefined) cpuSeconds.inc({ format }, output.cpuMs / 1000)
   })
   new Gauge({ name: 'quire_pool_queue_depth', help: 'Renders accepted and waiting for a free worker', registers: [registry], collect() { this.set(pool.stats.queued) } })
   new Gauge({ name: 'quire_pool_busy_workers', help: 'Workers rendering now', registers: [registry], collect() { this.set(pool.stats.busy) } })

@@ -5,6 +5,7 @@
 // piscina, so a waiting render can be refused when it has waited too long (maxWaitMs) or dropped when its
 // client has gone (signal) without ever reaching a worker.
 import { Piscina } from 'piscina'
+import { PATCHES_ON } from '../renderers/patches.js'
 import type { RenderErrorCode, RenderOutput, RenderResult, RenderTask } from '../renderers/contract.js'
 import { STARTED, WARMED_UP } from './started-message.js'
 import { TimeLimitSignal } from './time-limit-signal.js'
@@ -23,7 +24,8 @@ export class PoolError extends Error {
 }
 
 /** One finished render: `format` is pdf, png, jpeg, txt, docx or clips; `outcome` is ok or the error code. */
-export type RenderObserver = (render: { format: string; outcome: string; seconds: number }) => void
+/** `output`: what a successful render cost (its bytes, pages and worker CPU), for /metrics. */
+export type RenderObserver = (render: { format: string; outcome: string; seconds: number; output?: { bytes: number; pages?: number; cpuMs?: number } }) => void
 
 export interface PoolOptions {
   threads: number
@@ -87,8 +89,10 @@ export class RenderPool {
 
   constructor(options: PoolOptions) {
     this.options = options
-    setWorkerHeapFlags()
-    resetRuntimeFlagsForWorkerStart()
+    if (PATCHES_ON) {
+      setWorkerHeapFlags()
+      resetRuntimeFlagsForWorkerStart()
+    }
     this.piscina = new Piscina({
       filename: workerFile,
       minThreads: options.workerIdleMs ? 0 : options.threads,
@@ -105,7 +109,7 @@ export class RenderPool {
     this.piscina.on('error', () => {})
     this.piscina.on('workerCreate', (worker: object) => {
       this.workersCreated++
-      reuseWorkerInterfaces(worker)
+      if (PATCHES_ON) reuseWorkerInterfaces(worker)
     })
     // A message, not a task: a task would wait in piscina's queue behind the renders that came first.
     let warmUps = 0
@@ -173,7 +177,7 @@ export class RenderPool {
       this.next()
     }
     // Counted even when its start message is still behind the result (above).
-    this.observe(task, result.ok ? 'ok' : result.error.code, started || queued)
+    this.observe(task, result.ok ? 'ok' : result.error.code, started || queued, result.ok ? result.output : undefined)
     if (!result.ok) throw new PoolError(result.error.code, result.error.message)
     return result.output
   }
@@ -241,10 +245,11 @@ export class RenderPool {
     this.observer = observer
   }
 
-  private observe(task: RenderTask, outcome: string, started: number): void {
+  private observe(task: RenderTask, outcome: string, started: number, output?: RenderOutput): void {
     if (!this.observer || started === 0) return
     const format = task.format === 'image' ? task.image.format : task.format
-    this.observer({ format, outcome, seconds: (performance.now() - started) / 1000 })
+    const cost = output && { bytes: output.bytes.byteLength, pages: output.pages, cpuMs: output.cpuMs }
+    this.observer({ format, outcome, seconds: (performance.now() - started) / 1000, ...(cost ? { output: cost } : {}) })
   }
 
   private explain(error: unknown, timedOut: boolean): PoolError {

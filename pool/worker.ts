@@ -5,12 +5,14 @@
 // Every format renders through renderers/render.ts. The PDF engine is loaded and warmed with the worker; the
 // image, TXT and DOCX painters on their first task (render.ts loadPainter), the image one warmed up then.
 import { parentPort } from 'node:worker_threads'
+import { PATCHES_ON } from '../renderers/patches.js'
 import { move, transferableSymbol, valueSymbol } from 'piscina'
 import { RenderError, type ClipsTask, type ImageTask, type PdfTask, type RenderResult, type RenderTask, type TxtTask, type DocxTask } from '../renderers/contract.js'
 import { loadPainter, render, renderImage, renderPdf } from '../renderers/render.js'
 import { withNurseryRoom } from './empty-nursery.js'
 import { STARTED, WARMED_UP } from './started-message.js'
 import { taskOf, type Envelope } from './task-envelope.js'
+import { threadCpuMs } from './thread-cpu.js'
 import { WARM_UP_IMAGE, WARM_UP_PDF } from './warm-up-task.js'
 import { restoreRuntimeFlags } from './worker-start-flags.js'
 
@@ -33,7 +35,11 @@ async function settle<T extends RenderTask>(envelope: Envelope<T>, load?: () => 
     if (load) await load()
     parentPort?.postMessage({ [STARTED]: envelope.id })
     // The nursery is emptied between renders, while the render's objects are all garbage (pool/empty-nursery.ts).
-    return movable({ ok: true, output: await withNurseryRoom(() => render(taskOf(envelope))) })
+    const cpuBefore = threadCpuMs()
+    const output = await (PATCHES_ON ? withNurseryRoom(() => render(taskOf(envelope))) : render(taskOf(envelope)))
+    const cpuAfter = threadCpuMs()
+    if (cpuBefore !== null && cpuAfter !== null) output.cpuMs = cpuAfter - cpuBefore
+    return movable({ ok: true, output })
   } catch (error) {
     if (error instanceof RenderError) return { ok: false, error: { code: error.code, message: error.message } }
     const message = error instanceof Error ? error.message : String(error)
@@ -55,7 +61,7 @@ const txtEngine = once(() => loadPainter('txt'))
 const docxEngine = once(() => loadPainter('docx'))
 
 // The modules above loaded with V8's default flags (Node's compiled built-ins usable); renders run with the service's.
-restoreRuntimeFlags()
+if (PATCHES_ON) restoreRuntimeFlags()
 
 // The PDF engine warms up (fonts parsed, code compiled: ~0.4 s of CPU) on the pool's call after it has seen
 // the worker answer its ping, not while this module loads: piscina counts the worker as started, and the

@@ -203,6 +203,10 @@ export interface RenderOutput {
   extension: string
   /** Non-fatal notes (unsupported CSS and the like), for the log. */
   warnings: string[]
+  /** Pages of the document (a PDF's pages; 1 for an image, TXT or DOCX, the clips of a ZIP). */
+  pages?: number
+  /** CPU the render worker's thread spent on it, ms (pool/worker.ts; absent where the thread's clock cannot be read). */
+  cpuMs?: number
 }
 
 /** Error codes a renderer may return. The service maps each to an HTTP status in src/errors.ts. */

@@ -1,7 +1,8 @@
 // Where every render starts: a task in, its bytes out. The composition stage (renderers/pipeline/) prepares
 // the document once — template, stylesheets, styled tree, images and web fonts, budgets — and lays it out for
 // print or for the screen; then the format's painter paints what it is handed. pool/worker.ts and
-// `quire render` (src/render/local-render.ts) both call render(), so this is the one format switch.
+// `quire render` (src/render/local-render.ts) both call render(), so this is the one format switch. A task's
+// options were checked where they came in (src/render/image-options.ts, src/settings.ts): a render trusts them.
 // The PDF painter loads with this module; the image, TXT and DOCX painters on their first task (resvg, sharp
 // and the ZIP writer, which a service that only prints PDFs never needs).
 import type { ClipsTask, DocxTask, ImageTask, PdfTask, RenderOutput, RenderTask, TaskFormat, TxtTask } from './contract.js'
@@ -13,7 +14,6 @@ import { renderDate } from './pipeline/render-date.js'
 import { screenDocument } from './pipeline/screen-document.js'
 import { textDocument } from './pipeline/text-document.js'
 import { wordDocument } from './pipeline/word-document.js'
-import { validateClipsOptions, validateImageOptions } from './image/validate-options.js'
 
 /** Runs `load` once; later calls share its promise. */
 function once<M>(load: () => Promise<M>): () => Promise<M> {
@@ -41,27 +41,28 @@ function scoped<T extends RenderTask>(run: (task: T) => Promise<RenderOutput>): 
   return (task) => inRenderScope(() => withYoga(() => run(task)))
 }
 
-export const renderPdf = scoped(async (task: PdfTask) => paintPdf(await printDocument(task), task.source.settings))
+export const renderPdf = scoped(async (task: PdfTask) => {
+  const printed = await printDocument(task)
+  return { ...(await paintPdf(printed, task.source.settings)), pages: printed.pages.length }
+})
 
 export const renderImage = scoped(async (task: ImageTask) => {
   const options = task.image
-  validateImageOptions(options)
   const painter = await painters.image()
   const page = await screenDocument(task, { width: options.width, height: options.fullPage ? undefined : options.height, fullPage: options.fullPage, scale: options.scale })
-  return painter.paintImage(page, options)
+  return { ...(await painter.paintImage(page, options)), pages: 1 }
 })
 
 export const renderClips = scoped(async (task: ClipsTask) => {
   const options = task.clips
-  validateClipsOptions(options, task.limits)
   const painter = await painters.image()
   const page = await screenDocument(task, { width: options.width, fullPage: true, scale: options.scale })
-  return painter.paintClips(page, options, renderDate(task))
+  return { ...(await painter.paintClips(page, options, renderDate(task))), pages: options.clips.length }
 })
 
-export const renderTxt = scoped(async (task: TxtTask) => (await painters.txt()).paintTxt(await textDocument(task)))
+export const renderTxt = scoped(async (task: TxtTask) => ({ ...(await (await painters.txt()).paintTxt(await textDocument(task))), pages: 1 }))
 
-export const renderDocx = scoped(async (task: DocxTask) => (await painters.docx()).paintDocx(await wordDocument(task), task.source.settings))
+export const renderDocx = scoped(async (task: DocxTask) => ({ ...(await (await painters.docx()).paintDocx(await wordDocument(task), task.source.settings)), pages: 1 }))
 
 /** One render of any format: the one format switch. */
 export function render(task: RenderTask): Promise<RenderOutput> {

@@ -115,6 +115,11 @@ export interface Config {
   wptDir: string
   /** FONT_DIR: fonts an operator brings (.ttf, .otf, .woff), scanned once per render worker; null = none. */
   fontDir: string | null
+  /**
+   * QUIRE_PATCHES: false (off) makes every place that reaches into a dependency's internals take the dependency's
+   * own path (docs/internals.md). renderers/patches.ts reads it in every thread; here its value is checked.
+   */
+  patches: boolean
 }
 
 export interface S3Settings {
@@ -219,6 +224,12 @@ function s3From(env: Env): S3Settings | null {
   }
 }
 
+function patchesSetting(env: Env): boolean {
+  const raw = (env.QUIRE_PATCHES ?? '').trim().toLowerCase()
+  if (!['', 'on', 'off'].includes(raw)) throw new ConfigError(`QUIRE_PATCHES must be on or off, got "${env.QUIRE_PATCHES}"`)
+  return raw !== 'off'
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 3000)
   const level = env.LOG_LEVEL ?? 'info'
@@ -308,5 +319,6 @@ export function loadConfig(env: Env = process.env): Config {
     corpusGrownDir: env.QUIRE_CORPUS_GROWN_DIR ? resolve(env.QUIRE_CORPUS_GROWN_DIR) : join(projectRoot(), '..', 'shared', 'corpus-grown'),
     wptDir: env.QUIRE_WPT_DIR ? resolve(env.QUIRE_WPT_DIR) : join(projectRoot(), '..', 'shared', 'wpt'),
     fontDir: env.FONT_DIR ? resolve(env.FONT_DIR) : null,
+    patches: patchesSetting(env),
   }
 }

@@ -92,7 +92,7 @@ export const RENDER_ERROR_STATUS: Record<RenderErrorCode, number> = {
 }
 
 /** An error that carries its own code and status: a render error rebuilt from worker data. */
-export class CodedError extends Error {
+class CodedError extends Error {
   constructor(public readonly code: string, message: string, public readonly statusCode: number) {
     super(message)
     this.name = 'CodedError'

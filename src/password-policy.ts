@@ -1,7 +1,7 @@
 // The one password rule for web-interface users, applied wherever a password is chosen: the web interface (a
 // new user, a changed or reset password) and the CLI (`users create`, `users passwd`). Long enough to resist
 // guessing behind the sign-in throttle; bounded so one request cannot make scrypt hash megabytes.
-export const MIN_PASSWORD_LENGTH = 8
+const MIN_PASSWORD_LENGTH = 8
 export const MAX_PASSWORD_LENGTH = 1024
 
 /** What is wrong with a chosen password, as a sentence to show; null when it is acceptable. */

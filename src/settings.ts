@@ -26,7 +26,7 @@ export function paperSizeMm(
 
 // ---- schema: one table per object, so unknown keys and wrong types fail with the field's path ----
 
-type Rule =
+export type Rule =
   | { kind: 'boolean' }
   | { kind: 'string'; maxLength: number }
   | { kind: 'nullableString'; maxLength: number }
@@ -37,8 +37,8 @@ type Rule =
   /** A BCP 47 language tag (`de`, `en-GB`, `zh-Hant-TW`). */
   | { kind: 'lang' }
 
-interface Field { rule: Rule; optional?: boolean }
-type Shape = Record<string, Field>
+export interface Field { rule: Rule; optional?: boolean }
+export type Shape = Record<string, Field>
 
 const bool: Field = { rule: { kind: 'boolean' } }
 const mm: Field = { rule: { kind: 'mm' } }
@@ -78,7 +78,8 @@ const PDF_SHAPE: Shape = {
   }),
 }
 
-const SETTINGS_SHAPE: Shape = {
+/** Every setting, its type and whether it may be absent: the parser's table, and the OpenAPI schema's (src/api/settings-schema.ts). */
+export const SETTINGS_SHAPE: Shape = {
   paper: {
     rule: {
       kind: 'object',

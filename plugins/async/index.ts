@@ -50,7 +50,7 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
   const files = app.engines.results
   const jobs = new JobService({
     config,
-    store: JobStore.sqlite(app.store.db, config.jobs.recordRetentionMs),
+    store: JobStore.onStore(app.store.db, config.jobs.recordRetentionMs),
     files,
     render: (task) => app.pool.run(task),
     secret,

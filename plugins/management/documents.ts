@@ -21,9 +21,12 @@ const SAMPLE_DATA = { type: 'object' } as const
 const SETTINGS = { type: 'object' } as const
 
 // Documentation of each route (OpenAPI): tag, key, params and responses; bodies validate as before.
-const anyObject = { type: 'object', additionalProperties: true } as const
+// The records are typed for clients; nothing of a record is required, so the serializer drops no member and
+// fails on none (its settings are TemplateSettings: complete, as the store parses them on every read).
 const nullableId = (example: string | null) => ({ type: ['string', 'null'], example })
-/** A template or content block with its draft (documentView). Typed for clients; nothing here is required, so the serializer drops no member and fails on none. */
+const time = (example: string) => ({ type: 'string', format: 'date-time', example })
+const settingsRef = { $ref: 'TemplateSettings#' }
+/** A template or content block with its draft (documentView). */
 const documentOut = {
   description: 'The record with its draft',
   type: 'object',
@@ -33,28 +36,65 @@ const documentOut = {
     name: { type: 'string', example: 'Invoice' },
     html: { type: 'string', example: '<h1>Invoice {{ number }}</h1>' },
     sampleData: { type: 'object', additionalProperties: true, example: { number: 42 } },
-    settings: { type: 'object', additionalProperties: true, description: 'Template settings (docs/api.md)', example: { paper: { size: 'A4' }, orientation: 'portrait' } },
+    settings: settingsRef,
     publishedVersionId: nullableId('ver_9fQ2mB7xLk3sT1aZ'),
     scheduledVersionId: nullableId(null),
     scheduledPublishDate: { type: ['string', 'null'], example: null },
-    createdAt: { type: 'string', example: '2026-12-01T09:30:00.000Z' },
-    updatedAt: { type: 'string', example: '2026-12-01T09:45:00.000Z' },
+    createdAt: time('2026-12-01T09:30:00.000Z'),
+    updatedAt: time('2026-12-01T09:45:00.000Z'),
   },
 }
-const versionOut = { description: 'The version', ...anyObject }
+/** An immutable version (the store's Version; versionId repeats id, as TemplateTo's clients read it). */
+const versionOut = {
+  description: 'The version',
+  type: 'object',
+  additionalProperties: true,
+  properties: {
+    versionId: { type: 'string', example: 'ver_9fQ2mB7xLk3sT1aZ' },
+    id: { type: 'string', example: 'ver_9fQ2mB7xLk3sT1aZ' },
+    templateId: { type: 'string', description: 'for a template\'s version', example: 'tpl_3kTMd9xQ2bLw7pRz' },
+    blockId: { type: 'string', description: 'for a content block\'s version', example: 'cb_7Hq2Lm9xPz' },
+    number: { type: 'integer', minimum: 1, example: 3 },
+    html: { type: 'string', example: '<h1>Invoice {{ number }}</h1>' },
+    sampleData: { type: 'object', additionalProperties: true, example: { number: 42 } },
+    settings: settingsRef,
+    published: { type: 'boolean', example: true },
+    scheduled: { type: 'boolean', description: 'due to be published at scheduledPublishDate', example: false },
+    scheduledPublishDate: { type: ['string', 'null'], example: null },
+    createdAt: time('2026-12-01T09:45:00.000Z'),
+  },
+}
+/** One row of the list (the store's DocumentSummary). */
+const summaryOut = {
+  type: 'object',
+  additionalProperties: true,
+  properties: {
+    id: { type: 'string', example: 'tpl_3kTMd9xQ2bLw7pRz' },
+    name: { type: 'string', example: 'Invoice' },
+    publishedVersionId: nullableId('ver_9fQ2mB7xLk3sT1aZ'),
+    publishedVersionNumber: { type: ['integer', 'null'], example: 3 },
+    latestVersion: {
+      type: ['object', 'null'],
+      properties: { id: { type: 'string' }, number: { type: 'integer' }, createdAt: { type: 'string', format: 'date-time' } },
+      example: { id: 'ver_9fQ2mB7xLk3sT1aZ', number: 3, createdAt: '2026-12-01T09:45:00.000Z' },
+    },
+    createdAt: time('2026-12-01T09:30:00.000Z'),
+    updatedAt: time('2026-12-01T09:45:00.000Z'),
+  },
+}
+const listOf = (item: object, description: string) => ({ description, type: 'object', properties: { items: { type: 'array', items: item } } })
 const idParams = { type: 'object', properties: { id: { type: 'string' } } } as const
 const versionParams = { type: 'object', properties: { id: { type: 'string' }, versionId: { type: 'string' } } } as const
 function docs(kind: 'templates' | 'blocks') {
   const meta = (summary: string) => ({ tags: [kind === 'templates' ? 'Templates' : 'Content blocks'], security: [{ apiKey: [] }], summary })
-  const list = { description: 'The records', type: 'object', properties: { items: { type: 'array', items: anyObject } } }
   return {
     create: { ...meta('Create (draft)'), response: { 201: documentOut, ...errors } },
-    list: { ...meta('List'), querystring: { type: 'object', properties: { search: { type: 'string' } } }, response: { 200: list, ...errors } },
+    list: { ...meta('List'), querystring: { type: 'object', properties: { search: { type: 'string' } } }, response: { 200: listOf(summaryOut, 'The records, without their drafts'), ...errors } },
     get: { ...meta('Get one with its draft'), params: idParams, response: { 200: documentOut, ...errors } },
     update: { ...meta('Update the draft'), params: idParams, response: { 200: documentOut, ...errors } },
     remove: { ...meta('Delete'), params: idParams, response: { 204: { description: 'Deleted', type: 'null' }, ...errors } },
     createVersion: { ...meta('Freeze the draft as a new version'), params: idParams, response: { 201: versionOut, ...errors } },
-    versions: { ...meta('List versions'), params: idParams, response: { 200: list, ...errors } },
+    versions: { ...meta('List versions'), params: idParams, response: { 200: listOf(versionOut, 'The versions, newest first'), ...errors } },
     version: { ...meta('Get one version'), params: versionParams, response: { 200: versionOut, ...errors } },
     publish: {
       ...meta('Publish a version, now or at `publishDate` (scheduled)'), params: versionParams,
@@ -82,14 +122,14 @@ const versionSchema = {
 }
 
 /** A Liquid syntax error is a 400 that names line and column. */
-export async function assertLiquid(html: string): Promise<void> {
+async function assertLiquid(html: string): Promise<void> {
   const problem = (await liquidSyntaxCheck())(html)
   if (problem) {
     throw renderErrorFrom('QUIRE_ERR_TEMPLATE_SYNTAX', `Liquid syntax error at line ${problem.line}, column ${problem.column}: ${problem.message}`)
   }
 }
 
-export function documentView(record: DocumentRecord) {
+function documentView(record: DocumentRecord) {
   const { id, name, draft, publishedVersionId, scheduledVersionId, scheduledPublishDate, createdAt, updatedAt } = record
   return {
     id, name, html: draft.html, sampleData: draft.sampleData, settings: draft.settings,

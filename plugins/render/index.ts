@@ -12,6 +12,7 @@ import { applyRequestAttachments, requestAttachmentsOf, withoutAttachments } fro
 import { parseSettings } from '../../src/settings.js'
 import { renderSchemas as S } from '../../src/api/schemas.js'
 import { validateSchema } from '../../src/api/route-validator.js'
+import { costHeaders } from '../../src/render/cost-headers.js'
 import { warningHeaders } from '../../src/render/warning-headers.js'
 
 type Params = { format: SyncFormat; templateId: string; versionId?: string }
@@ -25,7 +26,7 @@ async function send(app: FastifyInstance, request: FastifyRequest, reply: Fastif
   if (output.warnings.length > 0) request.log.warn({ warnings: output.warnings.slice(0, 20) }, 'render warnings')
   await app.store.apiKeys.recordUsage(request.apiKey!.keyId, usageKind(output.extension))
   reply.header('x-quire-render-ms', elapsed.toFixed(1))
-  reply.headers(warningHeaders(output.warnings))
+  reply.headers({ ...warningHeaders(output.warnings), ...costHeaders(output) })
   const bytes = Buffer.from(output.bytes.buffer, output.bytes.byteOffset, output.bytes.byteLength)
   if (base64) return reply.type('text/plain; charset=utf-8').send(bytes.toString('base64'))
   reply.header('content-disposition', `inline; filename="${name}.${output.extension}"`)

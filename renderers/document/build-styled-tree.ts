@@ -21,6 +21,7 @@ import { inlineSvgMarkup, svgDataUri } from './inline-svg.js'
 import { svgPageStyle } from './svg-page-style.js'
 import type { VarBudget } from './var-budget.js'
 import { fitted } from '../fitted-array.js'
+import { withHasMemo } from './match-selector.js'
 
 const NO_RULES: IndexedRule[] = []
 
@@ -33,7 +34,7 @@ export function buildStyledTree(root: DomElement, ua: RuleIndex, author: RuleInd
   const env: ComputeEnv = { rootFontSize: 16, viewportWidth: media.width, viewportHeight: media.height, warn, vars, registry }
   const styler = new TreeStyler(ua, author, env)
   if (quirks) styler.quirky = { top: new WeakSet(), bottom: new WeakSet() }
-  const tree = styler.element(root, INITIAL_STYLE, emptyExtras(null), null, null)
+  const tree = withHasMemo(() => styler.element(root, INITIAL_STYLE, emptyExtras(null), null, null))
   if (rootVars && styler.rootVars) for (const [k, v] of styler.rootVars) rootVars.set(k, v)
   return tree
 }

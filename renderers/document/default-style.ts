@@ -107,14 +107,6 @@ export function defaultStyle(): ComputedStyle {
 /** The shared frozen initial style: read-only, for the cascade's own use. */
 export const INITIAL_STYLE: ComputedStyle = INITIAL
 
-/** Properties whose computed value passes to children (inheritStyle below copies exactly these). */
-export const INHERITED_FIELDS: ReadonlyArray<keyof ComputedStyle> = [
-  'color', 'fontFamily', 'fontSize', 'fontWeight', 'fontStyle', 'lineHeight', 'textAlign', 'blockAlign', 'textDecoration',
-  'textTransform', 'fontVariantCaps', 'letterSpacing', 'wordSpacing', 'whiteSpace', 'textIndent', 'wordBreak', 'overflowWrap', 'direction', 'cjkLang',
-  'listStyleType', 'listStylePosition', 'borderCollapse', 'borderSpacing', 'captionSide', 'visibility',
-  'orphans', 'widows', 'textShadow', 'zoom',
-]
-
 /**
  * A new style holding the parent's inherited values and initial values elsewhere. Written out as one
  * object literal (rather than spreads) so every style shares one hidden class: this runs per element.

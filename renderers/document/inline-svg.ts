@@ -11,7 +11,8 @@ const XLINK_NS = 'http://www.w3.org/1999/xlink'
 /**
  * The serialised SVG for an inline <svg> element. currentColor is resolved against the element's colour
  * (a data: image has no CSS context), and the root gets absolute width/height (its attributes when they
- * are lengths, else the viewBox size) so that the image has an intrinsic size and ratio.
+ * are lengths, the other side from the viewBox's ratio, else 300×150) so that the image has an intrinsic
+ * size and ratio — except with a viewBox and neither length, where it has a ratio alone, as in Chromium.
  */
 export function inlineSvgMarkup(el: DomElement, color: Color, pageStyle: SvgPageStyle = noPageStyle): string {
   const current = cssColor(color)
@@ -21,9 +22,15 @@ export function inlineSvgMarkup(el: DomElement, color: Color, pageStyle: SvgPage
   delete attrs.style
   delete attrs.class
   const size = intrinsicSize(attrs)
-  attrs.width = String(size.width)
-  attrs.height = String(size.height)
-  if (!attrs.viewBox && !attrs.viewbox) attrs.viewBox = `0 0 ${size.width} ${size.height}`
+  if (size) {
+    attrs.width = String(size.width)
+    attrs.height = String(size.height)
+    if (!attrs.viewBox && !attrs.viewbox) attrs.viewBox = `0 0 ${size.width} ${size.height}`
+  } else {
+    // A viewBox and no size: a ratio alone, so the image is as wide as its container (see image-size.ts).
+    delete attrs.width
+    delete attrs.height
+  }
   attrs.xmlns = SVG_NS
   if (needsXlink(el)) attrs['xmlns:xlink'] = XLINK_NS
   const [rootNormal, rootImportant] = pageStyle(el, true)
@@ -53,15 +60,12 @@ export function svgDataUri(markup: string): string {
   return 'data:image/svg+xml;base64,' + Buffer.from(markup, 'utf8').toString('base64')
 }
 
-function intrinsicSize(attrs: Record<string, string>): { width: number; height: number } {
+function intrinsicSize(attrs: Record<string, string>): { width: number; height: number } | null {
   const vb = (attrs.viewBox ?? attrs.viewbox ?? '').trim().split(/[\s,]+/).map(Number)
   const hasVb = vb.length === 4 && vb.every(Number.isFinite) && vb[2] > 0 && vb[3] > 0
   let w = absolute(attrs.width)
   let h = absolute(attrs.height)
-  if (w === null && h === null) {
-    if (hasVb) return { width: vb[2], height: vb[3] }
-    return { width: 300, height: 150 }
-  }
+  if (w === null && h === null) return hasVb ? null : { width: 300, height: 150 }
   if (w === null) w = hasVb ? (h! * vb[2]) / vb[3] : 300
   if (h === null) h = hasVb ? (w * vb[3]) / vb[2] : 150
   return { width: w, height: h }

@@ -3,33 +3,49 @@ import type { DomElement } from './dom.js'
 import type { AttrTest, Complex, Compound, Pseudo } from './parse-selector.js'
 
 export function matchesComplex(sel: Complex, el: DomElement): boolean {
-  return matchFrom(sel, 0, el)
+  return matchFrom(sel, 0, el) === MATCHES
 }
 
-function matchFrom(sel: Complex, idx: number, el: DomElement): boolean {
-  if (!matchesCompound(sel.parts[idx], el)) return false
-  if (idx === sel.parts.length - 1) return true
+// As Blink's SelectorChecker: a failure says how far it rules out. FAILS_LOCALLY: another element reached
+// the same way may still match. FAILS_ALL_SIBLINGS: no earlier sibling can (they share what lies left of
+// here). FAILS_COMPLETELY: no ancestor can either, so a descendant combinator stops walking up. Without it
+// `p div div div div div div div span` over 200 nested divs and no <p> tries every choice of 7 ancestors.
+const MATCHES = 0
+const FAILS_LOCALLY = 1
+const FAILS_ALL_SIBLINGS = 2
+const FAILS_COMPLETELY = 3
+type Match = 0 | 1 | 2 | 3
+
+function matchFrom(sel: Complex, idx: number, el: DomElement): Match {
+  if (!matchesCompound(sel.parts[idx], el)) return FAILS_LOCALLY
+  if (idx === sel.parts.length - 1) return MATCHES
   const next = idx + 1
   switch (sel.combinators[idx]) {
     case '>':
-      return el.parent !== null && matchFrom(sel, next, el.parent)
+      return el.parent === null ? FAILS_COMPLETELY : matchFrom(sel, next, el.parent)
     case ' ':
-      for (let p = el.parent; p !== null; p = p.parent) if (matchFrom(sel, next, p)) return true
-      return false
+      for (let p = el.parent; p !== null; p = p.parent) {
+        const m = matchFrom(sel, next, p)
+        if (m === MATCHES || m === FAILS_COMPLETELY) return m
+      }
+      return FAILS_COMPLETELY
     case '+': {
       const prev = el.parent && el.index > 0 ? el.parent.elementChildren[el.index - 1] : null
-      return prev !== null && matchFrom(sel, next, prev)
+      return prev === null ? FAILS_ALL_SIBLINGS : matchFrom(sel, next, prev)
     }
     case '~': {
-      if (!el.parent) return false
+      if (!el.parent) return FAILS_ALL_SIBLINGS
       const sibs = el.parent.elementChildren
-      for (let i = el.index - 1; i >= 0; i--) if (matchFrom(sel, next, sibs[i])) return true
-      return false
+      for (let i = el.index - 1; i >= 0; i--) {
+        const m = matchFrom(sel, next, sibs[i])
+        if (m !== FAILS_LOCALLY) return m
+      }
+      return FAILS_ALL_SIBLINGS
     }
   }
 }
 
-export function matchesCompound(c: Compound, el: DomElement): boolean {
+function matchesCompound(c: Compound, el: DomElement): boolean {
   if (c.tag !== null && c.tag !== el.tag) return false
   if (c.id !== null && c.id !== el.id) return false
   for (let i = 0; i < c.classes.length; i++) if (!el.classes.includes(c.classes[i])) return false
@@ -99,30 +115,86 @@ function matchesPseudo(p: Pseudo, el: DomElement): boolean {
 let hasAnchor: DomElement | null = null
 
 /**
+ * :has() answers of the current style pass, per relative selector and element: nested :has() would
+ * otherwise test each inner one again for every outer candidate (`div:has(div:has(div:has(span)))` over
+ * 200 nested divs took seconds, a level more minutes). Only within withHasMemo(): the DOM does not change
+ * there, and the answers go with it.
+ */
+let hasMemo: Map<Complex, Map<DomElement, boolean>> | null = null
+
+/** Runs a style pass over one unchanging DOM with :has() answers remembered. */
+export function withHasMemo<T>(run: () => T): T {
+  const saved = hasMemo
+  hasMemo = new Map()
+  try {
+    return run()
+  } finally {
+    hasMemo = saved
+  }
+}
+
+/**
  * :has(): some element after the anchor in tree order (its descendants, or for `+`/`~` its following
- * siblings and their subtrees) matches a relative selector. Walks the subtree once per test: :has() is
- * rare and documents are small, and the matched-list cache keeps repeated elements cheap.
+ * siblings and their subtrees) matches one of the relative selectors.
  */
 function matchesHas(list: Complex[], el: DomElement): boolean {
+  for (let i = 0; i < list.length; i++) if (matchesRelative(list[i], el)) return true
+  return false
+}
+
+function matchesRelative(rel: Complex, el: DomElement): boolean {
+  let memo: Map<DomElement, boolean> | undefined
+  if (hasMemo !== null) {
+    memo = hasMemo.get(rel)
+    if (memo === undefined) hasMemo.set(rel, memo = new Map())
+    const known = memo.get(el)
+    if (known !== undefined) return known
+  }
+  const result = descendantCompound(rel) ? descendantMatches(rel, el, memo) : relativeMatches(rel, el)
+  memo?.set(el, result)
+  return result
+}
+
+/** `:has(X)` with X one compound: whether an element holds a match does not depend on the anchor. */
+function descendantCompound(rel: Complex): boolean {
+  return rel.parts.length === 2 && rel.combinators[0] === ' '
+}
+
+/**
+ * Some descendant of `el` matches the compound: a child does, or holds one. With the memo each element is
+ * asked once per selector, so the whole pass is linear in the document, not in its depth × size.
+ */
+function descendantMatches(rel: Complex, el: DomElement, memo: Map<DomElement, boolean> | undefined): boolean {
+  const children = el.elementChildren
+  for (let i = 0; i < children.length; i++) {
+    const c = children[i]
+    if (matchesCompound(rel.parts[0], c)) return true
+    const known = memo?.get(c)
+    if (known === true) return true
+    if (known === false) continue
+    const inside = descendantMatches(rel, c, memo)
+    memo?.set(c, inside)
+    if (inside) return true
+  }
+  return false
+}
+
+function relativeMatches(rel: Complex, el: DomElement): boolean {
   const saved = hasAnchor
   hasAnchor = el
   try {
-    let siblings = false
-    for (let i = 0; i < list.length; i++) {
-      const c = list[i].combinators[list[i].combinators.length - 1]
-      if (c === '+' || c === '~') siblings = true
-    }
-    if (someInSubtrees(el.elementChildren, 0, list)) return true
-    return siblings && el.parent !== null && someInSubtrees(el.parent.elementChildren, el.index + 1, list)
+    const c = rel.combinators[rel.combinators.length - 1]
+    if (someInSubtrees(el.elementChildren, 0, rel)) return true
+    return (c === '+' || c === '~') && el.parent !== null && someInSubtrees(el.parent.elementChildren, el.index + 1, rel)
   } finally {
     hasAnchor = saved
   }
 }
 
-function someInSubtrees(nodes: DomElement[], from: number, list: Complex[]): boolean {
+function someInSubtrees(nodes: DomElement[], from: number, rel: Complex): boolean {
   for (let i = from; i < nodes.length; i++) {
-    if (matchesSome(list, nodes[i])) return true
-    if (someInSubtrees(nodes[i].elementChildren, 0, list)) return true
+    if (matchesComplex(rel, nodes[i])) return true
+    if (someInSubtrees(nodes[i].elementChildren, 0, rel)) return true
   }
   return false
 }

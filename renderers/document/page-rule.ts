@@ -13,7 +13,7 @@ const MM = 96 / 25.4
 const IN = 96
 
 /** Named page sizes, portrait, in CSS px. */
-export const PAGE_SIZES: Record<string, { width: number; height: number }> = {
+const PAGE_SIZES: Record<string, { width: number; height: number }> = {
   a5: { width: 148 * MM, height: 210 * MM },
   a4: { width: 210 * MM, height: 297 * MM },
   a3: { width: 297 * MM, height: 420 * MM },
@@ -121,7 +121,7 @@ export function resolvePageRule(pages: PageRuleSource[], warn: Warn, ctx: PageCo
 }
 
 /** Every page-margin box, corners first, as CSS Paged Media §4.2 names them. */
-export const MARGIN_BOXES: readonly PageMarginBox['position'][] = [
+const MARGIN_BOXES: readonly PageMarginBox['position'][] = [
   'top-left-corner', 'top-left', 'top-center', 'top-right', 'top-right-corner',
   'right-top', 'right-middle', 'right-bottom', 'bottom-right-corner', 'bottom-right', 'bottom-center', 'bottom-left',
   'bottom-left-corner', 'left-bottom', 'left-middle', 'left-top',

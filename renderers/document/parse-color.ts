@@ -5,7 +5,7 @@ import { NAMED_COLORS } from './named-colors.js'
 import { parseModernColor } from './parse-modern-color.js'
 
 export const BLACK: Color = Object.freeze({ r: 0, g: 0, b: 0, a: 1 }) as Color
-export const TRANSPARENT: Color = Object.freeze({ r: 0, g: 0, b: 0, a: 0 }) as Color
+const TRANSPARENT: Color = Object.freeze({ r: 0, g: 0, b: 0, a: 0 }) as Color
 
 const SYSTEM_COLORS: Record<string, number> = {
   canvas: 0xffffff, canvastext: 0x000000, linktext: 0x0000ee, visitedtext: 0x551a8b, activetext: 0xff0000,
@@ -32,7 +32,7 @@ export function parseColor(t: Tok | undefined, current: Color): Color | null {
   }
 }
 
-export function parseHex(hex: string): Color | null {
+function parseHex(hex: string): Color | null {
   if (!/^[0-9a-fA-F]+$/.test(hex)) return null
   const h = (i: number): number => parseInt(hex[i] + hex[i], 16)
   const hh = (i: number): number => parseInt(hex.slice(i, i + 2), 16)

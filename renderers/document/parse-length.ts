@@ -24,7 +24,7 @@ const CH = 0.55
  * Length in px for a unit, or null for an unknown unit. Zoom multiplies every length as Chromium does
  * (viewport units too); font-relative ones follow a font size that is already zoomed.
  */
-export function unitToPx(n: number, unit: string, ctx: LengthContext): number | null {
+function unitToPx(n: number, unit: string, ctx: LengthContext): number | null {
   const abs = ABSOLUTE_UNITS[unit]
   if (abs !== undefined) return n * abs * ctx.zoom
   switch (unit) {
@@ -72,17 +72,6 @@ export function toDim(t: Tok | undefined, ctx: LengthContext): Dim | null {
 export function toPx(t: Tok | undefined, ctx: LengthContext): number | null {
   const d = toDim(t, ctx)
   return d === null || d.pct !== 0 ? null : d.px
-}
-
-/** A plain number, possibly written with calc(). */
-export function toNumber(t: Tok | undefined, ctx: LengthContext): number | null {
-  if (!t) return null
-  if (t.t === 'num' && t.unit === '') return t.n
-  if (t.t === 'fn' && MATH_FUNCTIONS.has(t.name)) {
-    const v = evalMath(t, ctx)
-    return v !== null && v.n !== null ? finite(v.n) : null
-  }
-  return null
 }
 
 const MATH_FUNCTIONS = new Set(['calc', '-webkit-calc', '-moz-calc', 'min', 'max', 'clamp', ''])

@@ -165,7 +165,7 @@ export interface AuthorStyles {
 const indexCache = new Map<string, AuthorStyles>()
 
 /** The rank of unlayered rules: above every layer. */
-export const UNLAYERED = 1 << 30
+const UNLAYERED = 1 << 30
 
 /**
  * Cascade layer ranks for a document's sheets: layers in order of first declaration across the sheets,

@@ -3,7 +3,7 @@
 import { parseStylesheet } from './parse-stylesheet.js'
 import { RuleIndex } from './rule-index.js'
 
-export const UA_CSS = `
+const UA_CSS = `
 html, address, blockquote, body, center, dialog, div, figure, figcaption, footer, form, header, hr,
 legend, listing, main, p, plaintext, pre, search, xmp, article, aside, h1, h2, h3, h4, h5, h6, hgroup,
 nav, section, dl, dt, dd, ul, ol, menu, dir, fieldset, details, summary, optgroup { display: block }
@@ -78,7 +78,7 @@ svg:not(:root) { overflow: hidden }
 `
 
 /** Chromium's quirks.css: what a document without a doctype gets on top (tables do not inherit text styles). */
-export const QUIRKS_CSS = `
+const QUIRKS_CSS = `
 img[align=left] { margin-right: 3px }
 img[align=right] { margin-left: 3px }
 table { white-space: normal; line-height: normal; font-weight: normal; font-size: medium; font-style: normal; text-align: start }

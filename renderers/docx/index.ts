@@ -9,7 +9,7 @@ import { bodyOf, headersAndFooters } from './header-footer.js'
 import { ListNumbering } from './list-numbering.js'
 import { pageSetup } from './page-setup.js'
 
-export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 
 export async function paintDocx(word: WordDocument, settings: TemplateSettings): Promise<RenderOutput> {
   const { warnings, images } = word.engines

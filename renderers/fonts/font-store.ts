@@ -8,6 +8,7 @@ import type { Font, GlyphRun } from 'fontkit'
 import { cjkSansFace, fallbackChain, fallbackFace, fontBytes, resolveFace, type FontFace } from './index.js'
 import type { ComputedStyle } from '../document/styled-tree.js'
 import { renderScopedMap } from '../layout/render-scope.js'
+import { LONG_RUN, shapeLong } from './long-runs.js'
 
 /** Vertical metrics of a face at one font size, in CSS px, rounded the way Chromium (Skia) rounds them. */
 export interface LineMetrics {
@@ -73,6 +74,8 @@ function load(face: FontFace): LoadedFace {
 }
 
 function shape(font: Font, shapes: Map<string, GlyphRun>, text: string): GlyphRun {
+  // Not cached: it is rebuilt from its cached pieces in one walk.
+  if (text.length > LONG_RUN) return shapeLong(text, (piece) => shape(font, shapes, piece))
   let run = shapes.get(text)
   if (!run) {
     // Soft hyphens are invisible, and never reach fontkit: it caches glyph objects by id, and one first made
@@ -113,11 +116,6 @@ export function forgetFace(face: FontFace): void {
 /** Whether a face has a glyph for a code point (parses the face first: throws on bad font data). */
 export function faceHasGlyph(face: FontFace, cp: number): boolean {
   return hasGlyph(load(face), cp)
-}
-
-/** Parses every face up front (worker start-up), so the first render pays nothing. */
-export function preloadFaces(faces: readonly FontFace[]): void {
-  for (const face of faces) load(face)
 }
 
 function hasGlyph(entry: LoadedFace, cp: number): boolean {

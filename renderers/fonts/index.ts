@@ -127,7 +127,7 @@ export function resolveFamilyOrNull(families: readonly string[]): FamilyKey | nu
   return null
 }
 
-export function faceFor(family: FamilyKey, weight: number, style: string): FontFace {
+function faceFor(family: FamilyKey, weight: number, style: string): FontFace {
   const w = weight >= 600 ? 700 : 400
   const s: FontStyle = style === 'italic' || style === 'oblique' ? 'italic' : 'normal'
   return BY_KEY.get(`${family}-${w}-${s}`)!

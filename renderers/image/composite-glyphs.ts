@@ -30,8 +30,13 @@ export function compositeGlyphs(raster: Raster, glyphs: PlacedGlyph[], scale: nu
   let face: FontFace | null = null
   let size = -1
   let table: MaskTable | null = null
+  const { width: rasterWidth, height: rasterHeight } = raster
   for (const g of glyphs) {
     const gSize = Math.round(g.size * scale * 100) / 100
+    // A glyph whose pen is 16 ems off the raster draws nothing on it (a 1 MB word runs a million glyphs
+    // past the right edge): no mask, no placement.
+    const far = 16 * gSize
+    if (g.x * scale > rasterWidth + far || g.x * scale < -far || g.y * scale > rasterHeight + far || g.y * scale < -far) continue
     if (g.face !== face || gSize !== size || !table) {
       face = g.face
       size = gSize

@@ -5,7 +5,7 @@ import { resolveDim, type BackgroundLayer, type GradientStop } from '../document
 export interface Area { x: number; y: number; w: number; h: number }
 
 /** More tiles than this are drawn once, with a warning (a 1px pattern over a page would be millions). */
-export const MAX_TILES = 2000
+const MAX_TILES = 2000
 
 function layerSize(layer: BackgroundLayer, area: Area, iw: number, ih: number): [number, number] {
   if (layer.size === 'cover' || layer.size === 'contain') {
@@ -52,7 +52,7 @@ export function imageLayerTiles(layer: BackgroundLayer, area: Area, iw: number, 
 }
 
 /** Stop offsets in 0..1 along a gradient line of `length`: unpositioned stops spread evenly, never going back. */
-export function gradientStopOffsets(stops: GradientStop[], length: number): number[] {
+function gradientStopOffsets(stops: GradientStop[], length: number): number[] {
   const raw = stops.map((s) => (s.at ? resolveDim(s.at, length) / (length || 1) : null))
   if (raw[0] === null) raw[0] = 0
   if (raw[raw.length - 1] === null) raw[raw.length - 1] = 1

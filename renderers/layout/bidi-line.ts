@@ -14,7 +14,7 @@ const PDI = '\u2069'
 const OBJECT = '\uFFFC'
 
 /** Whether the text holds a right-to-left character or a bidi control (lines without one skip the algorithm). */
-export function hasRtl(text: string): boolean {
+function hasRtl(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i)
     if (c < 0x590) continue

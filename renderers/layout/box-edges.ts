@@ -3,8 +3,6 @@ import type { BorderSide, ComputedStyle, Dim, DimAuto, DimNone } from '../docume
 
 export interface Edges { top: number; right: number; bottom: number; left: number }
 
-export const NO_EDGES: Edges = Object.freeze({ top: 0, right: 0, bottom: 0, left: 0 })
-
 export function len(d: Dim, ref: number): number {
   return d.pct ? d.px + (d.pct * ref) / 100 : d.px
 }
@@ -52,12 +50,4 @@ export function margins(style: ComputedStyle, cbWidth: number): Edges {
 /** One margin with auto as 0 (a module function: a closure made on every margins() call was a per-box cost). */
 export function marginOf(d: DimAuto, cbWidth: number): number {
   return d === 'auto' ? 0 : len(d, cbWidth)
-}
-
-export function sumX(e: Edges): number {
-  return e.left + e.right
-}
-
-export function sumY(e: Edges): number {
-  return e.top + e.bottom
 }

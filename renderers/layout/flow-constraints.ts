@@ -7,7 +7,7 @@ export type Span = [number, number]
 export type WholeSpan = [number, number, number]
 
 export interface RepeatedHead {
-  /** The table the head belongs to (the head repeats on pages that start inside it). */
+  /** The table the head belongs to (the head repeats on pages that start inside it; headTop = headBottom without one). */
   tableTop: number
   tableBottom: number
   /** The head rows, painted again at the top of each continuation page. */
@@ -15,6 +15,11 @@ export interface RepeatedHead {
   w: number
   headTop: number
   headBottom: number
+  /**
+   * The foot rows (a table-footer-group), painted again after the last row on each page the table breaks from,
+   * as Chromium does; null without a foot. The foot's own printing is at the table's end.
+   */
+  foot: { top: number; bottom: number; bodyTop: number } | null
 }
 
 export interface FlowConstraints {

@@ -3,7 +3,7 @@
 // natural size and the attributes' px are multiplied by the effective zoom, as every CSS length already is.
 import type { ImageStore } from '../resources/index.js'
 import type { ImageBox } from './boxes.js'
-import { borders, lenOrAuto, lenOrNone, paddings } from './box-edges.js'
+import { borders, len, lenOrAuto, lenOrNone, paddings } from './box-edges.js'
 
 function attrPx(value: string | undefined, ref: number | null, zoom: number): number | null {
   if (!value) return null
@@ -16,8 +16,12 @@ function attrPx(value: string | undefined, ref: number | null, zoom: number): nu
 export function imageSize(box: ImageBox, images: ImageStore, cbWidth: number, cbHeight: number | null): { width: number; height: number } {
   const style = box.style
   const loaded = box.src ? images.get(box.src) : undefined
-  const iw = loaded ? loaded.width * style.zoom : null
-  const ih = loaded ? loaded.height * style.zoom : null
+  // An SVG may lack a natural width or height (or both), and have a ratio from its viewBox alone.
+  const natural = loaded?.natural
+  const nw = loaded ? (natural ? natural.width : loaded.width) : null
+  const nh = loaded ? (natural ? natural.height : loaded.height) : null
+  const iw = nw === null ? null : nw * style.zoom
+  const ih = nh === null ? null : nh * style.zoom
   const b = borders(style)
   const p = paddings(style, cbWidth)
   const bpX = b.left + b.right + p.left + p.right
@@ -30,11 +34,21 @@ export function imageSize(box: ImageBox, images: ImageStore, cbWidth: number, cb
   if (h !== null && borderBox) h = Math.max(0, h - bpY)
   if (w === null && style.width === 'auto') w = attrPx(box.el.attrs.width, cbWidth, style.zoom)
   if (h === null && style.height === 'auto') h = attrPx(box.el.attrs.height, cbHeight, style.zoom)
-  const ratio = iw && ih ? iw / ih : w !== null && h !== null && h > 0 ? w / h : null
+  const ratio = natural ? natural.ratio : iw && ih ? iw / ih : w !== null && h !== null && h > 0 ? w / h : null
 
-  if (w === null && h === null) { w = iw ?? 0; h = ih ?? 0 }
-  else if (w === null) w = ratio ? h! * ratio : (iw ?? 0)
-  else if (h === null) h = ratio ? w / ratio : (ih ?? 0)
+  // CSS 2 §10.3.2 and §10.6.2; a loaded image without a natural width or height is the 300×150 default
+  // object, and one with a ratio alone is as wide as its containing block (as Chromium sizes an SVG with a
+  // viewBox and no width or height; the shrink-to-fit measure passes 0 for that width, so it gives way there).
+  const fallbackW = loaded ? 300 : 0
+  const fallbackH = loaded ? 150 : 0
+  if (w === null && h === null) {
+    if (iw !== null) { w = iw; h = ih ?? (ratio ? iw / ratio : fallbackH) }
+    else if (ih !== null) { h = ih; w = ratio ? ih * ratio : fallbackW }
+    else if (ratio) { w = Math.max(0, cbWidth - bpX - marginX(style, cbWidth)); h = w / ratio }
+    else { w = fallbackW; h = fallbackH }
+  }
+  else if (w === null) w = ratio ? h! * ratio : (iw ?? fallbackW)
+  else if (h === null) h = ratio ? w / ratio : (ih ?? fallbackH)
 
   let maxW = lenOrNone(style.maxWidth, cbWidth)
   if (maxW !== null && borderBox) maxW = Math.max(0, maxW - bpX)
@@ -51,4 +65,16 @@ export function imageSize(box: ImageBox, images: ImageStore, cbWidth: number, cb
     h = maxH
   }
   return { width: Math.max(0, w!), height: Math.max(0, h!) }
+}
+
+/** The horizontal margins, auto as 0. */
+function marginX(style: ImageBox['style'], cbWidth: number): number {
+  return (style.marginLeft === 'auto' ? 0 : len(style.marginLeft, cbWidth)) + (style.marginRight === 'auto' ? 0 : len(style.marginRight, cbWidth))
+}
+
+/** An image with a ratio alone (an SVG with a viewBox and no width or height) and no size of its own in CSS or attributes. */
+export function sizedByContainer(box: ImageBox, images: ImageStore): boolean {
+  const natural = box.src ? images.get(box.src)?.natural : undefined
+  return natural !== undefined && natural.width === null && natural.height === null && natural.ratio !== null &&
+    box.style.width === 'auto' && box.style.height === 'auto' && !box.el.attrs.width && !box.el.attrs.height
 }

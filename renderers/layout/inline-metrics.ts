@@ -11,7 +11,7 @@ import { renderScopedMap } from './render-scope.js'
  * multiplies the font size (itself rounded to a unit) and is floored. The sub-pixel differences add up over
  * the hundreds of lines of a long document (13.6px × 1.45 is 19.703 px, not 19.72).
  */
-export function lineHeightPx(style: ComputedStyle, m: LineMetrics): number {
+function lineHeightPx(style: ComputedStyle, m: LineMetrics): number {
   const lh = style.lineHeight
   if (lh.kind === 'px') return Math.round(lh.value * UNIT) / UNIT
   if (lh.kind === 'factor') return Math.floor((Math.round(style.fontSize * UNIT) / UNIT) * lh.value * UNIT + 1e-6) / UNIT
@@ -48,7 +48,7 @@ function extentOf(fonts: FontStore, style: ComputedStyle, face?: FontFace): Exte
  * a whole pixel and the part below takes the rest, so the baseline sits up to half a pixel higher than an
  * even split would put it, and a line that mixes fonts is as tall as Chromium makes it.
  */
-export function withLeading(ascent: number, descent: number, lineHeight: number): Extent {
+function withLeading(ascent: number, descent: number, lineHeight: number): Extent {
   const leading = lineHeight - (ascent + descent)
   const above = Math.floor(leading / 2)
   return { above: ascent + above, below: descent + leading - above }

@@ -1,6 +1,7 @@
 // Inline-level boxes that sit on a line as one piece (inline-block, inline-table, img): laid out first at the
 // origin to learn their size and baseline, then moved to where the line puts them.
 import type { Box } from './boxes.js'
+import { relativeOffset } from './relative-offset.js'
 import { borders, margins, paddings } from './box-edges.js'
 import { inlineExtent } from './inline-metrics.js'
 import { createFloatContext } from './float-context.js'
@@ -24,8 +25,12 @@ export function layoutAtomic(box: Box, cb: ContainingBlock, ctx: LayoutContext):
     floats: createFloatContext(), shrink: true,
   })
   const frag = result.frag
-  const originX = frag.x - m.left
-  const originY = frag.y - m.top
+  // A relatively positioned atomic inline keeps its place on the line and is drawn shifted: blocks and images
+  // came out of layout shifted already, so their origin is taken without the shift and it is added back.
+  const offset = box.style.position === 'relative' ? relativeOffset(box.style, { width: cb.width, height: null }) : NO_OFFSET
+  const shifted = box.kind === 'block' || box.kind === 'image' ? offset : NO_OFFSET
+  const originX = frag.x - m.left - shifted.dx
+  const originY = frag.y - m.top - shifted.dy
   const outerWidth = frag.w + m.left + m.right
   const outerHeight = frag.h + m.top + m.bottom
   // CSS 2 §10.8.1: an inline-block's baseline is its last line's, unless it has none or clips its overflow.
@@ -43,9 +48,11 @@ export function layoutAtomic(box: Box, cb: ContainingBlock, ctx: LayoutContext):
   }
   return {
     frag, outerWidth, outerHeight, baseline,
-    place(x, y) { translateFrag(frag, x - originX, y - originY) },
+    place(x, y) { translateFrag(frag, x - originX + offset.dx - shifted.dx, y - originY + offset.dy - shifted.dy) },
   }
 }
+
+const NO_OFFSET = { dx: 0, dy: 0 }
 
 const NOT_TEXT = new Set(['checkbox', 'radio', 'image', 'range', 'color', 'hidden', 'file'])
 

@@ -17,15 +17,16 @@ import { clampHeight, specifiedHeight, usedWidth } from './used-width.js'
 import { clipFlow, flowMark } from './clip-flow.js'
 import type { FlowConstraints } from './flow-constraints.js'
 import { quirkyPercentBase } from './quirky-percent-height.js'
+import { relativeOffset } from './relative-offset.js'
 import { markerFrag } from './list-marker-frag.js'
 import { fitted } from '../fitted-array.js'
 
-export function isPositioned(style: ComputedStyle): boolean {
+function isPositioned(style: ComputedStyle): boolean {
   return style.position !== 'static'
 }
 
 /** Boxes whose inside is a new block formatting context: floats stay in, margins do not collapse through. */
-export function establishesBfc(box: Box, isRoot = false): boolean {
+function establishesBfc(box: Box, isRoot = false): boolean {
   const s = box.style
   return isRoot || box.kind !== 'block' || !!box.formattingRoot || s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed' ||
     s.overflow !== 'visible' || s.display === 'inline-block' || s.display === 'table-cell' || s.display === 'flex' ||
@@ -39,7 +40,7 @@ function topCollapsible(box: Box): boolean {
 }
 
 /** The margin strut at a box's top edge: its own margin plus, when they adjoin, its first child's. */
-export function collapsedTopMargin(box: Box, cbWidth: number): Strut {
+function collapsedTopMargin(box: Box, cbWidth: number): Strut {
   const own = strutOf(marginOf(box.style.marginTop, cbWidth))
   if (!topCollapsible(box) || box.kind !== 'block' || box.inline) return own
   for (const child of box.children) {
@@ -152,7 +153,7 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
       : { x: x + b.left, y: top + b.top, width: width + p.left + p.right, heightPx: contentHeight + p.top + p.bottom }
     for (const item of pending) frag.children.push(layoutAbsolute(item, pb, ctx))
   }
-  if (style.position === 'relative') offsetRelative(frag, style, cb)
+  if (style.position === 'relative') { const o = relativeOffset(style, cb); translateFrag(frag, o.dx, o.dy) }
   return { frag, marginBottom, selfCollapsing, firstBaseline, lastBaseline, naturalHeight: Math.max(0, natural) + bpY }
 }
 
@@ -244,17 +245,6 @@ function recordAvoidedBreak(flow: FlowConstraints, previous: PlacedChild, next: 
   let firstBottom = next.hardTo > next.hardFrom ? Infinity : next.frag.y + 1
   for (let k = next.hardFrom; k < next.hardTo; k++) firstBottom = Math.min(firstBottom, flow.hard[k][1])
   if (firstBottom > lastTop) flow.soft.push([lastTop, firstBottom])
-}
-
-function offsetRelative(frag: BoxFrag, style: ComputedStyle, cb: ContainingBlock): void {
-  const resolve = (d: ComputedStyle['left'], ref: number | null) => (d === 'auto' || (d.pct && ref === null) ? null : d.px + (d.pct * (ref ?? 0)) / 100)
-  const left = resolve(style.left, cb.width)
-  const right = resolve(style.right, cb.width)
-  const topOff = resolve(style.top, cb.height)
-  const bottom = resolve(style.bottom, cb.height)
-  const dx = left ?? (right !== null ? -right : 0)
-  const dy = topOff ?? (bottom !== null ? -bottom : 0)
-  translateFrag(frag, dx, dy)
 }
 
 /**

@@ -8,6 +8,7 @@ import { borders, len, lenOrNone, paddings } from './box-edges.js'
 import { createFloatContext } from './float-context.js'
 import { translateFrag, type Frag } from './fragments.js'
 import { contentIntrinsic, intrinsicWidths, layoutBox } from './layout-box.js'
+import { sizedByContainer } from './image-size.js'
 import { withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult } from './layout-context.js'
 import { renderScopedMap } from './render-scope.js'
 import { discardYoga, yoga } from './yoga.js'
@@ -171,7 +172,9 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
     const intrinsic = intrinsicWidths(item, ctx)
     const marginX = (s.marginLeft === 'auto' ? 0 : len(s.marginLeft, inner.width)) + (s.marginRight === 'auto' ? 0 : len(s.marginRight, inner.width))
     const minContent = Math.max(0, intrinsic.min - marginX)
-    const maxContent = Math.max(minContent, intrinsic.max - marginX)
+    // A picture with a ratio alone asks for the whole line, as in Chromium (it gives way in a float or a cell).
+    const fills = item.kind === 'image' && sizedByContainer(item, ctx.images)
+    const maxContent = Math.max(minContent, fills ? inner.width - marginX : intrinsic.max - marginX)
     const heightAt = (w: number): number => measuredHeight(item, w, inner.height, measureCtx)
     node.setMeasureFunc((w, wMode, h, hMode) => {
       const bw = wMode === MeasureMode.Exactly ? w

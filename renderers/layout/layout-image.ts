@@ -1,7 +1,8 @@
 // A replaced <img> as a box: its used size, borders and padding around the picture.
 import type { ImageBox } from './boxes.js'
 import { borders, margins, paddings } from './box-edges.js'
-import { ALL_SIDES, type BoxFrag } from './fragments.js'
+import { ALL_SIDES, translateFrag, type BoxFrag } from './fragments.js'
+import { relativeOffset } from './relative-offset.js'
 import { imageSize } from './image-size.js'
 import { strutOf, type ContainingBlock, type LayoutContext, type LayoutResult } from './layout-context.js'
 
@@ -28,5 +29,6 @@ export function layoutImage(box: ImageBox, cb: ContainingBlock, top: number, ctx
     frag.image = { src: box.src, contentX: frag.x + b.left + p.left, contentY: top + b.top + p.top, contentW: width, contentH: height }
   }
   if (ctx.flow && h > 0) ctx.flow.hard.push([top, top + h])
+  if (style.position === 'relative') { const o = relativeOffset(style, cb); translateFrag(frag, o.dx, o.dy) }
   return { frag, marginBottom: strutOf(m.bottom), selfCollapsing: false, firstBaseline: null, lastBaseline: null }
 }

@@ -4,7 +4,8 @@ import type { ComputedStyle, StyledElement } from '../document/styled-tree.js'
 import type { BlockBox, Box, InlineItem } from './boxes.js'
 import { len } from './box-edges.js'
 import { availableBand, type FloatContext } from './float-context.js'
-import { type BoxFrag, type Frag, type LinkFrag, type TextFrag } from './fragments.js'
+import { translateFrag, type BoxFrag, type Frag, type LinkFrag, type TextFrag } from './fragments.js'
+import { relativeOffset } from './relative-offset.js'
 import { codePoints, inlineUnits, splitUnit, textUnit, type TextUnit, type Unit } from './inline-units.js'
 import { lineNeedsBidi, resolveLineLevels, visualOrder } from './bidi-line.js'
 import { baselineShift, inlineExtent, type Extent } from './inline-metrics.js'
@@ -23,7 +24,8 @@ const EPS = 0.01
 
 type Shift = number | 'top' | 'bottom'
 
-interface OpenBox { style: ComputedStyle; shift: Shift; startX: number; fragIndex: number; continued: boolean; extent: Extent }
+/** `counted`: the box's font metrics are in the line box being placed (see the line height quirk in placeLine). */
+interface OpenBox { style: ComputedStyle; shift: Shift; startX: number; fragIndex: number; continued: boolean; extent: Extent; counted: boolean }
 
 /** `level`: the piece's bidi level (0 on lines without right-to-left text). */
 interface Placed { unit: Unit; x: number; w: number; shift: Shift; extent: Extent; box: OpenBox | null; level: number }
@@ -82,6 +84,7 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
   // or that breaks before the float's unit, reads that unit again (placing it again looped, a float per retry).
   let placedOutOfFlow: Set<Box> | null = null
 
+  let ownUnits = false
   while (i < units.length) {
     const first = lines === 0
     let band = bandAt(floats, y, strutHeight, cb, fullBand)
@@ -118,10 +121,10 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
         if (u.kind === 'text' && wrapAnywhere && avail - pos > 0) {
           const parts = splitUnit(ctx.fonts, u, avail - pos)
           if (parts) {
-            // The unit list may be shared with other calls: cut a copy.
-            const copy = units.slice()
-            copy.splice(j, 1, parts[0], parts[1])
-            units = copy
+            // The unit list may be shared with other calls: cut a copy, once per paragraph (a long word
+            // is cut once per line).
+            if (!ownUnits) { units = units.slice(); ownUnits = true }
+            ;(units as Unit[]).splice(j, 1, parts[0], parts[1])
             end = j + 1
             break
           }
@@ -254,15 +257,13 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
   let contentWidth = 0
   let spaces = 0
   let hasContent = false
-  let hasText = false
   for (const u of units) {
     contentWidth += u.width
-    if (u.kind === 'text') { spaces += u.spaces; if (u.text) { hasContent = true; hasText = true } }
-    if (u.kind === 'br' || ((u.kind === 'open' || u.kind === 'close') && u.width > 0)) hasText = true
+    if (u.kind === 'text') { spaces += u.spaces; if (u.text) hasContent = true }
     if (u.kind === 'atomic' || u.kind === 'br') hasContent = true
     if ((u.kind === 'open' || u.kind === 'close') && u.width > 0) hasContent = true
   }
-  if (preservedSpaces) { hasContent = true; hasText = true }
+  if (preservedSpaces) hasContent = true
   if (!hasContent && input.open.length === 0) {
     // Only out-of-flow boxes or collapsed space: no line box (CSS 2 §9.4.2).
     for (const u of units) {
@@ -289,19 +290,33 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
 
   // Horizontal placement and each piece's vertical extent.
   const strut = inlineExtent(fonts, style)
-  input.minTop = 0
-  input.maxBottom = 0
-  // Chromium's line height quirk (quirks mode): a line of images and inline blocks alone, without text or
-  // inline boxes with padding, borders or margins, is as tall as they are — no strut, no descender gap.
-  // List items keep the strut (Chromium 156: an <li> with only an image is 54 px for a 50 px image, a div 50).
-  const struts = !(input.ctx.quirks && !hasText && style.display !== 'list-item' && input.open.every((b) => b.style.paddingTop.px + b.style.paddingBottom.px + b.style.borderTop.width + b.style.borderBottom.width === 0))
-  if (struts) reach(input, 0, strut)
+  // Chromium's line height calculation quirk (quirks mode, quirks.spec.whatwg.org): the root's strut and an
+  // inline box's font metrics count only once text (or a <br>) sits directly in it, or, for a box, once it has
+  // padding or borders on its inline sides; otherwise the line is as tall as what it holds — small text in
+  // a large-font cell makes a small line, a line of images alone has no descender gap. A list item's marker
+  // is text of its root (Chromium 156: an <li> with only an image is 54 px for a 50 px image, a div 50).
+  const quirky = input.ctx.quirks === true && style.display !== 'list-item'
+  // The line box spans its boxes' extents alone (CSS 2 §10.8): a strut with a line height below its glyphs'
+  // height (`line-height: 0`) reaches from above the baseline to above it, and the line is 0 tall.
+  input.minTop = Infinity
+  input.maxBottom = -Infinity
+  let rootCounted = !quirky
+  const count = (box: OpenBox | undefined): void => {
+    if (box) {
+      if (!box.counted) { box.counted = true; reach(input, box.shift, box.extent) }
+    } else if (!rootCounted) {
+      rootCounted = true
+      reach(input, 0, strut)
+    }
+  }
+  if (!quirky) reach(input, 0, strut)
   const stack = scratch.stack
   for (const box of input.open) {
     box.startX = x
     box.fragIndex = input.frags.length
     box.continued = true
-    if (struts) reach(input, box.shift, box.extent)
+    box.counted = !quirky
+    if (!quirky) reach(input, box.shift, box.extent)
     stack.push(box)
   }
   const placed = scratch.placed
@@ -316,12 +331,15 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
       const box = openBox(fonts, u.style, input, 0, false)
       box.shift = baselineShift(fonts, u.style, parentStyle, parentShift, box.extent)
       stack.push(box)
-      if (struts) reach(input, box.shift, box.extent)
+      box.counted = false
+      if (!quirky || decoratedInline(u.style)) count(box)
       placed.push({ unit: u, x, w: u.width, shift: box.shift, extent: box.extent, box, level })
       x += u.width
       continue
     }
+    if (u.kind === 'br') count(parent)
     if (u.kind === 'close') {
+      if (quirky && parent && decoratedInline(parent.style)) count(parent)
       stack.pop()
       placed.push({ unit: u, x, w: u.width, shift: parentShift, extent: strut, box: null, level })
       x += u.width
@@ -338,6 +356,7 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
           if (span.face !== fonts.faceOf(textStyle)) reach(input, parentShift, inlineExtent(fonts, textStyle, span.face))
         }
       }
+      if (u.text || preservedSpaces) count(parent)
       const w = u.width + spaceExtra * u.spaces
       placed.push({ unit: u, x, w, shift: parentShift, extent, box: null, level })
       x += w
@@ -353,6 +372,7 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
     }
   }
 
+  if (input.minTop > input.maxBottom) { input.minTop = 0; input.maxBottom = 0 }
   for (const e of scratch.aligned) {
     const h = e.extent.above + e.extent.below
     if (e.shift === 'top') input.maxBottom = Math.max(input.maxBottom, input.minTop + h)
@@ -392,12 +412,17 @@ function resolveShift(line: LineInput, shift: Shift, extent: Extent): number {
   return shift === 'top' ? line.minTop + extent.above : shift === 'bottom' ? line.maxBottom - extent.below : shift
 }
 
+/** An inline box with padding or borders on its inline sides: its metrics count on a quirks-mode line (margins do not). */
+function decoratedInline(style: ComputedStyle): boolean {
+  return style.paddingLeft.px + style.paddingRight.px + style.borderLeft.width + style.borderRight.width !== 0
+}
+
 function hangsStyle(style: ComputedStyle): boolean {
   return style.whiteSpace === 'normal' || style.whiteSpace === 'nowrap' || style.whiteSpace === 'pre-line'
 }
 
 function openBox(fonts: LayoutContext['fonts'], style: ComputedStyle, input: LineInput, x: number, continued: boolean): OpenBox {
-  return { style, shift: 0, startX: x, fragIndex: input.frags.length, continued, extent: inlineExtent(fonts, style) }
+  return { style, shift: 0, startX: x, fragIndex: input.frags.length, continued, extent: inlineExtent(fonts, style), counted: true }
 }
 
 function emitFrags(input: LineInput, spaceExtra: number): void {
@@ -424,6 +449,7 @@ function emitFrags(input: LineInput, spaceExtra: number): void {
         box.startX = endX - u.width + marginRight(box.style)
         decorateInlineBox(box, openX, true, input)
       } else decorateInlineBox(box, endX, true, input)
+      if (box.style.position === 'relative') shiftRelative(box, box.fragIndex, input)
       continue
     }
     if (u.kind === 'atomic') {
@@ -471,7 +497,19 @@ function emitFrags(input: LineInput, spaceExtra: number): void {
   // Boxes still open continue on the next line: draw what they cover on this one.
   const lastPlaced = placed[placed.length - 1]
   const lineEnd = lastPlaced ? lastPlaced.x + lastPlaced.w : input.left
-  for (const box of open) decorateInlineBox(box, lineEnd, false, input)
+  let inserted = 0
+  const starts: number[] = []
+  for (const box of open) {
+    starts.push(box.fragIndex + inserted)
+    if (decorateInlineBox(box, lineEnd, false, input)) inserted++
+  }
+  open.forEach((box, k) => { if (box.style.position === 'relative') shiftRelative(box, starts[k], input) })
+}
+
+/** A relatively positioned inline box's pieces on this line, from `from` on, drawn shifted (CSS 2 §9.4.3). */
+function shiftRelative(box: OpenBox, from: number, input: LineInput): void {
+  const { dx, dy } = relativeOffset(box.style, { width: input.width, height: null })
+  for (let k = from; k < input.frags.length; k++) translateFrag(input.frags[k], dx, dy)
 }
 
 /** A link area over a linked piece, merged with the previous one when they touch on the same target. */
@@ -489,10 +527,10 @@ function marginRight(style: ComputedStyle): number {
 }
 
 /** Background and borders of an inline box on one line, put under the text it covers. */
-function decorateInlineBox(box: OpenBox, endX: number, closing: boolean, input: LineInput): void {
+function decorateInlineBox(box: OpenBox, endX: number, closing: boolean, input: LineInput): boolean {
   const s = box.style
   const hasBorder = drawn(s.borderTop) || drawn(s.borderRight) || drawn(s.borderBottom) || drawn(s.borderLeft)
-  if (!s.backgroundColor && !hasBorder && s.backgroundLayers.length === 0) return
+  if (!s.backgroundColor && !hasBorder && s.backgroundLayers.length === 0) return false
   const fonts = input.ctx.fonts
   const m = fonts.metrics(fonts.faceOf(s), s.fontSize)
   const shift = resolveShift(input, box.shift, box.extent)
@@ -506,6 +544,7 @@ function decorateInlineBox(box: OpenBox, endX: number, closing: boolean, input: 
     sides: { top: true, bottom: true, left: !box.continued, right: closing },
   }
   input.frags.splice(box.fragIndex, 0, frag)
+  return true
 }
 
 function drawn(border: ComputedStyle['borderTop']): boolean {

@@ -336,18 +336,23 @@ function recordRows(
       flow.soft.push(...cellFlow.soft.slice(before?.softTo ?? 0, c.softTo).map(move))
       flow.whole.push(...cellFlow.whole.slice(before?.wholeTo ?? 0, c.wholeTo).map((s): [number, number, number] => [s[0] + c.dy, s[1] + c.dy, s[2] + c.dy]))
       flow.forced.push(...cellFlow.forced.slice(before?.forcedTo ?? 0, c.forcedTo).map((y) => y + c.dy))
-      flow.heads.push(...cellFlow.heads.slice(before?.headsTo ?? 0, c.headsTo).map((h) => ({ ...h, tableTop: h.tableTop + c.dy, tableBottom: h.tableBottom + c.dy, headTop: h.headTop + c.dy, headBottom: h.headBottom + c.dy })))
+      flow.heads.push(...cellFlow.heads.slice(before?.headsTo ?? 0, c.headsTo).map((h) => ({ ...h, tableTop: h.tableTop + c.dy, tableBottom: h.tableBottom + c.dy, headTop: h.headTop + c.dy, headBottom: h.headBottom + c.dy, foot: h.foot && { top: h.foot.top + c.dy, bottom: h.foot.bottom + c.dy, bodyTop: h.foot.bodyTop + c.dy } })))
     })
   }
   // Keep the table's top border and spacing with its first row (and mark where the table starts).
   if (R > 0 && rowY[0] > frag.y + 0.5) flow.soft.push([frag.y, rowY[0] + 1])
   const headRows = kinds.filter((k) => k === 'head').length
-  if (headRows > 0 && headRows < R) {
+  const footRows = kinds.filter((k) => k === 'foot').length
+  const bodyRows = R - headRows - footRows
+  if ((headRows > 0 || footRows > 0) && bodyRows > 0) {
     const headTop = rowY[0]
-    const headBottom = rowY[headRows - 1] + heights[headRows - 1]
-    flow.heads.push({ tableTop: frag.y, tableBottom: frag.y + frag.h, x: frag.x, w: frag.w, headTop, headBottom })
-    // A header never ends a page on its own.
-    flow.soft.push([headTop, rowY[headRows] + heights[headRows]])
+    const headBottom = headRows > 0 ? rowY[headRows - 1] + heights[headRows - 1] : headTop
+    const footStart = R - footRows
+    const foot = footRows > 0 ? { top: rowY[footStart], bottom: rowY[R - 1] + heights[R - 1], bodyTop: rowY[headRows] } : null
+    flow.heads.push({ tableTop: frag.y, tableBottom: frag.y + frag.h, x: frag.x, w: frag.w, headTop, headBottom, foot })
+    // A header never ends a page on its own, nor a footer begins one.
+    if (headRows > 0) flow.soft.push([headTop, rowY[headRows] + heights[headRows]])
+    if (foot) flow.soft.push([rowY[footStart - 1], foot.bottom])
   }
   if (table.style.breakInside === 'avoid') flow.soft.push([frag.y, frag.y + frag.h])
 }

@@ -26,7 +26,7 @@ export interface TableFrame {
 /** A column's constraints gathered from its cells (Blink's TableTypes::Column). */
 interface Column extends DistColumn { hasCells: boolean }
 
-export function tableFrame(table: TableBox): TableFrame {
+function tableFrame(table: TableBox): TableFrame {
   const s = table.style
   if (s.borderCollapse === 'collapse') {
     const halves = tableHalves(collapsedBorders(table, tableGrid(table)))

@@ -2,6 +2,7 @@
 // each colour's operands formatted once: pdfkit divides and prints three doubles for every call, which
 // showed up as a few per cent of a render (one call per text fragment, background and border).
 import type { Color } from '../document/styled-tree.js'
+import { PATCHES_ON } from '../patches.js'
 
 interface PdfkitColorState {
   addContent(data: string | Uint8Array): unknown
@@ -54,6 +55,7 @@ function fillState(color: Color, opacity: number): [number[], number] {
 }
 
 export function fillColor(doc: PDFKit.PDFDocument, color: Color, opacity: number): PDFKit.PDFDocument {
+  if (!PATCHES_ON) return doc.fillColor(rgb(color), opacity)
   const d = doc as unknown as PdfkitColorState
   // Once pdfkit has made this opacity's ExtGState in this document, do what its fillOpacity() does (put the
   // state in the page's resources, write `/GsN gs`) with the colour in one prepared chunk: same bytes.
@@ -70,6 +72,7 @@ export function fillColor(doc: PDFKit.PDFDocument, color: Color, opacity: number
 }
 
 export function strokeColor(doc: PDFKit.PDFDocument, color: Color, opacity: number): PDFKit.PDFDocument {
+  if (!PATCHES_ON) return doc.strokeColor(rgb(color), opacity)
   const d = doc as unknown as PdfkitColorState
   d.addContent(operators(strokes, color, 'CS', 'SCN'))
   d.strokeOpacity(opacity)

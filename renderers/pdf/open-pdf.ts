@@ -2,6 +2,7 @@
 // XMP (fixed dates when the task gives one, so identical input gives identical bytes), the language, marking
 // for a tagged PDF, optional encryption, output collected in memory.
 import PDFDocument from 'pdfkit'
+import { PATCHES_ON } from '../patches.js'
 import { writeLatin1 } from './latin1-write.js'
 import { releaseFinishedPdf } from './release-finished-pdf.js'
 import type { PdfSecurity } from './pdf-security.js'
@@ -49,7 +50,7 @@ export function openPdf(options: PdfDocumentOptions): OpenPdf {
   // escapes it and adds the PDF/A, PDF/UA and Factur-X identification.
   const pdfkit = doc as unknown as { _addInfo(): void; appendXML(xml: string): void }
   pdfkit._addInfo = () => pdfkit.appendXML(xmpDescriptions(meta, date, producer, options.xmp))
-  writeLatin1(doc)
+  if (PATCHES_ON) writeLatin1(doc)
   const chunks: Buffer[] = []
   const bytes = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -57,7 +58,7 @@ export function openPdf(options: PdfDocumentOptions): OpenPdf {
       resolve(Buffer.concat(chunks))
       // Nothing of the finished document stays reachable from it (release-finished-pdf.ts).
       chunks.length = 0
-      releaseFinishedPdf(doc)
+      if (PATCHES_ON) releaseFinishedPdf(doc)
     })
     doc.on('error', reject)
   })

@@ -1,7 +1,8 @@
 // One page: the @page background over the whole sheet, the canvas background over the page area, then the
-// document slice [start, end) inside the page margins (with a repeated table head above it), clipped so
+// document slice [start, end) inside the page margins (with a repeated table head above it and foot below it), clipped so
 // nothing of the neighbouring slices shows.
 import { fillColor, strokeColor } from './color-operator.js'
+import { PATCHES_ON } from '../patches.js'
 import { deflatePageFast } from './fast-page-deflate.js'
 import type { Color } from '../document/styled-tree.js'
 import type { PaintOp } from '../layout/display-list.js'
@@ -17,7 +18,7 @@ import type { PaintTarget } from './paint-target.js'
 import { paintLink } from './paint-link.js'
 import { offPage } from './off-page.js'
 
-export const PT_PER_PX = 0.75
+const PT_PER_PX = 0.75
 
 export interface PageToPaint {
   slice: PageSlice
@@ -35,7 +36,7 @@ export function beginPage(target: PaintTarget, page: PageToPaint): void {
   const { doc } = target
   const g = page.geometry
   doc.addPage({ size: [g.width * PT_PER_PX, g.height * PT_PER_PX], margin: 0 })
-  deflatePageFast(doc)
+  if (PATCHES_ON) deflatePageFast(doc)
   target.marks?.beginPage(page.index ?? 0)
   doc.save()
   doc.scale(PT_PER_PX)
@@ -79,13 +80,26 @@ export function paintSlice(target: PaintTarget, fonts: FontStore, ops: PaintOpIn
   }
   // Clipped to the page area as painted, which may end under 1 px above the laid-out one (see printedPageGeometry).
   const painted = (g.height - g.margins.top - g.margins.bottom) / scale - offset
+  const shown = Math.min(slice.end - slice.start, painted)
   target.marks?.close()
   doc.save()
-  doc.rect(0, offset, width, Math.min(slice.end - slice.start, painted)).clip()
+  doc.rect(0, offset, width, shown).clip()
   doc.translate(0, offset - slice.start)
   paintOps(target, fonts, ops.within(slice.start, slice.end), slice.start, slice.end)
   target.marks?.close()
   doc.restore()
+  if (slice.foot?.foot) {
+    // The foot repeated right below the page's last row, as pagination furniture like a repeated head.
+    const f = slice.foot.foot
+    doc.save()
+    doc.rect(0, offset + shown, width, f.bottom - f.top).clip()
+    doc.translate(0, offset + shown - f.top)
+    const foot = () => paintOps(target, fonts, ops.within(f.top, f.bottom), f.top, f.bottom)
+    if (target.marks) target.marks.furniture(foot)
+    else foot()
+    target.marks?.close()
+    doc.restore()
+  }
   doc.restore()
 }
 

@@ -1,6 +1,7 @@
 // The pdfkit document being painted plus the per-document registries painting needs: fonts registered on
 // first use, images embedded once however often they are drawn.
 import type { FontFace } from '../fonts/index.js'
+import { PATCHES_ON } from '../patches.js'
 import type { ImageStore } from '../resources/index.js'
 import { useCachedEmbedding, type PdfkitEmbeddedFont } from './cached-font-embedding.js'
 import type { FontStore } from '../fonts/font-store.js'
@@ -58,7 +59,7 @@ export function createPaintTarget(doc: PDFKit.PDFDocument, fonts: FontStore, ima
         registered.add(face.key)
         // Selecting the font creates pdfkit's EmbeddedFont for this document, which we give a cached embed().
         doc.font(face.key)
-        useCachedEmbedding((doc as unknown as { _font: PdfkitEmbeddedFont })._font, face.key)
+        if (PATCHES_ON) useCachedEmbedding((doc as unknown as { _font: PdfkitEmbeddedFont })._font, face.key)
       }
       return face.key
     },
@@ -72,8 +73,8 @@ export function createPaintTarget(doc: PDFKit.PDFDocument, fonts: FontStore, ima
       if (loaded) {
         try {
           // One image object per document, embedded once for every use.
-          img = openPdfImage(doc, loaded.bytes)
-          usePreparedPixels(img, loaded.bytes)
+          img = PATCHES_ON ? openPdfImage(doc, loaded.bytes) : (doc as unknown as { openImage(src: Uint8Array): unknown }).openImage(loaded.bytes)
+          if (PATCHES_ON) usePreparedPixels(img, loaded.bytes)
           inOrder(img as PdfkitImage)
         } catch (err) {
           warnings.add(`image ${src.slice(0, 80)} could not be embedded: ${err instanceof Error ? err.message : String(err)}`)

@@ -8,7 +8,7 @@ import { renderBlockHtml, templateOptions } from '../template/index.js'
 import type { EmbeddedFile } from './finished-document.js'
 
 /** Refuses XML that is not well-formed, naming the file, the line and what is wrong. */
-export function checkWellFormedXml(name: string, xml: string): void {
+function checkWellFormedXml(name: string, xml: string): void {
   const result = XMLValidator.validate(xml, { allowBooleanAttributes: true })
   if (result === true) return
   const { msg, line, col } = result.err

@@ -6,6 +6,7 @@ import type { RenderLimits, RenderTask } from '../contract.js'
 import type { PageRule } from '../document/styled-tree.js'
 import { displayList } from '../layout/display-list.js'
 import { layoutDocument } from '../layout/layout-document.js'
+import { releaseLayoutCaches } from '../layout/render-scope.js'
 import { sheetSize } from '../layout/paged/page-geometry.js'
 import { checkImageLimits } from './check-image-limits.js'
 import type { PreparedDocument, ScreenDocument } from './finished-document.js'
@@ -49,5 +50,8 @@ export function layOutScreen(prepared: PreparedDocument, page: ScreenPage): Scre
   const laid = layoutDocument(prepared.styled, prepared.engines, page.width, page.viewportHeight, 'screen')
   const height = page.fullPage ? Math.max(page.viewportHeight, Math.ceil(laid.height - 0.01)) : page.viewportHeight
   checkImageLimits(Math.round(page.width * page.scale), Math.round(height * page.scale), page.limits)
-  return { ...prepared, medium: 'screen', layout: laid, ops: displayList(laid.root), width: page.width, height, canvas: laid.canvas }
+  const ops = displayList(laid.root)
+  // Layout is done: what its caches hold (a third of a long document's layout) need not live while it is painted.
+  releaseLayoutCaches()
+  return { ...prepared, medium: 'screen', layout: laid, ops, width: page.width, height, canvas: laid.canvas }
 }

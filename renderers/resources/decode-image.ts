@@ -11,7 +11,7 @@ import { RenderError } from '../contract.js'
 import type { LoadedImage } from './index.js'
 import { runNative } from '../isolated/native-process.js'
 import { checkPngInflation, checkSvgPngs } from './check-png-inflation.js'
-import { SVG_CSS_DENSITY, svgForRaster, svgRootSize } from './svg-raster-root.js'
+import { SVG_CSS_DENSITY, svgForRaster, svgNaturalSize, svgRasterSize } from './svg-raster-root.js'
 
 const SVG_SCALE = 2
 /** Largest rasterised SVG in pixels: a huge intrinsic size is rasterised at a lower scale instead. */
@@ -79,7 +79,9 @@ async function decodeNow(bytes: Buffer, budget: DecodeBudget): Promise<LoadedIma
     checkSvgElements(text, budget.maxSvgElements)
     await checkSvgPngs(text)
     // sharp measures the root at 72 dpi (210mm → 595); CSS measures it at 96 (210mm → 794 px).
-    const size = svgRootSize(text) ?? { width, height }
+    const natural = svgNaturalSize(text)
+    const whole = natural !== null && natural.width !== null && natural.height !== null
+    const size = whole ? { width: natural.width!, height: natural.height! } : natural ? svgRasterSize(natural, { width, height }) : { width, height }
     const scale = Math.min(SVG_SCALE, Math.sqrt(MAX_SVG_RASTER_PIXELS / (size.width * size.height)))
     const source = svgForRaster(text, size.width, size.height, scale)
     // librsvg runs in the native helper process (renderers/isolated): a filter it takes minutes over
@@ -90,7 +92,7 @@ async function decodeNow(bytes: Buffer, budget: DecodeBudget): Promise<LoadedIma
     const reply = await runNative(task, 'librsvg (an SVG image)')
     if (!('png' in reply)) throw new Error('the SVG image was not rasterised')
     const png = Buffer.from(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength)
-    return { kind: 'png', bytes: png, width: size.width, height: size.height, svg: text }
+    return { kind: 'png', bytes: png, width: size.width, height: size.height, svg: text, ...(natural && !whole ? { natural } : {}) }
   }
   // Animated GIF/WebP: the first frame, as print media show it.
   let pipeline = sharp(bytes, { ...options, pages: 1 })

@@ -38,8 +38,3 @@ export async function fetchCached(url: string, policy: FetchPolicy, budget: numb
   }
   return entry
 }
-
-/** Bytes held now (tests and the docs' measurement). */
-export function fetchedResourceBytes(): number {
-  return total
-}

@@ -5,6 +5,7 @@ import { DEFAULT_BUDGETS } from '../default-budgets.js'
 import type { StyledDocument } from '../document/styled-tree.js'
 import { collectImageUrls } from './collect-image-urls.js'
 import { loadImage } from './load-image.js'
+import type { SvgNatural } from './svg-raster-root.js'
 
 export { guardedFetch, GuardedFetchError } from './guarded-fetch.js'
 
@@ -13,6 +14,11 @@ export type LoadedImage = {
   kind: 'png' | 'jpeg'; bytes: Buffer; width: number; height: number
   /** For an SVG source, its markup: the PDF painter draws it as vectors; `bytes` is its raster for the others. */
   svg?: string
+  /**
+   * An SVG without a whole natural size (no width or height on its root, or a percentage): what it has, for
+   * the replaced-element sizing rules; width/height above are then only the size it was rasterised at.
+   */
+  natural?: SvgNatural
 }
 /** Key = the src/url exactly as written in the document. */
 export type ImageStore = Map<string, LoadedImage>

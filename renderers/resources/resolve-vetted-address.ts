@@ -7,7 +7,7 @@ import { GuardedFetchError } from './guarded-fetch-error.js'
 
 export interface VettedAddress { hostname: string; address: string; family: 4 | 6 }
 
-export function bareHostname(url: URL): string {
+function bareHostname(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, '$1')
 }
 

@@ -23,13 +23,35 @@ export function svgLengthPx(value: string | null | undefined): number | null {
   return n > 0 ? n : null
 }
 
-/** The root <svg> tag's width and height in CSS px when both are absolute lengths (mm, in, pt, px…). */
-export function svgRootSize(svg: string): { width: number; height: number } | null {
+/**
+ * An SVG image's natural dimensions (CSS Images 3 §4.1): its root's absolute width and height, and the ratio
+ * of its viewBox (or of both lengths); what is missing stays null (a percentage or absent size, no viewBox).
+ */
+export interface SvgNatural { width: number | null; height: number | null; ratio: number | null }
+
+export function svgNaturalSize(svg: string): SvgNatural | null {
   const tag = ROOT.exec(svg)?.[0]
   if (!tag) return null
-  const width = svgLengthPx(rootAttr(tag, 'width'))
-  const height = svgLengthPx(rootAttr(tag, 'height'))
-  return width !== null && height !== null ? { width, height } : null
+  let width = svgLengthPx(rootAttr(tag, 'width'))
+  let height = svgLengthPx(rootAttr(tag, 'height'))
+  const vb = (rootAttr(tag, 'viewBox') ?? '').trim().split(/[\s,]+/).map(Number)
+  let ratio = vb.length === 4 && vb.every(Number.isFinite) && vb[2] > 0 && vb[3] > 0 ? vb[2] / vb[3] : null
+  if (width !== null && height !== null) ratio = width / height
+  // One length and a ratio give the other (an SVG root's sizes are its natural size then, as in Chromium).
+  if (ratio !== null && width !== null && height === null) height = width / ratio
+  if (ratio !== null && height !== null && width === null) width = height * ratio
+  return { width, height, ratio }
+}
+
+/**
+ * The CSS size to rasterise an SVG of these natural dimensions at: its own; with a ratio alone, `viewBox`
+ * (the viewBox's size, as librsvg measures it: the raster is drawn at whatever size its box has); else the
+ * 300×150 default object.
+ */
+export function svgRasterSize(n: SvgNatural, viewBox: { width: number; height: number }): { width: number; height: number } {
+  if (n.width !== null && n.height !== null) return { width: n.width, height: n.height }
+  if (n.ratio === null) return { width: n.width ?? 300, height: n.height ?? 150 }
+  return viewBox
 }
 
 /**

@@ -3,6 +3,7 @@
 // chosen per template) and plain-text output need separate engines. Every engine has TemplateTo's
 // filters, tags and functions (templateto/).
 import { Liquid, defaultOperators } from 'liquidjs'
+import { PATCHES_ON } from '../patches.js'
 import { blockFs } from './block-fs.js'
 import { blockParseCache } from './block-parse-cache.js'
 import { syncRenderer } from './sync-renderer.js'
@@ -42,7 +43,7 @@ export function liquidEngine(mode: OutputMode): Liquid {
       parseLimit: MAX_TEMPLATE_CHARS,
       memoryLimit: MEMORY_LIMIT_UNITS,
     })
-    ;(engine as { renderer: Liquid['renderer'] }).renderer = syncRenderer(engine.renderer, engine)
+    if (PATCHES_ON) (engine as { renderer: Liquid['renderer'] }).renderer = syncRenderer(engine.renderer, engine)
     registerTemplateToFilters(engine)
     registerTemplateToTags(engine)
     engines.set(mode, engine)

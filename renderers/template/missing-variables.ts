@@ -29,7 +29,7 @@ export function withMissingVariableReport<T>(report: Report | undefined, run: ()
 }
 
 /** Thrown in 'error' mode; liquidjs wraps it with the output's position (QUIRE_ERR_TEMPLATE_RENDER, 400). */
-export class MissingVariableError extends Error {
+class MissingVariableError extends Error {
   override name = 'MissingVariableError'
 }
 

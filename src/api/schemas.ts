@@ -2,6 +2,7 @@
 // response serialization and by @fastify/swagger for GET /openapi.json. Shared shapes are registered
 // once (addSharedSchemas) and referenced as { $ref: 'Name#' }.
 import type { FastifyInstance } from 'fastify'
+import { templateSettingsSchema } from './settings-schema.js'
 
 const ref = (name: string) => ({ $ref: `${name}#` })
 
@@ -33,13 +34,13 @@ const jobStart = {
   resultUrl: { type: 'string' },
 } as const
 
-export const jobStartSchema = {
+const jobStartSchema = {
   $id: 'JobStart', type: 'object', additionalProperties: false,
   required: ['jobId', 'status', 'templateId', 'renderType', 'createdAt', 'expiresAt', 'statusUrl', 'resultUrl'],
   properties: jobStart,
 } as const
 
-export const jobStatusSchema = {
+const jobStatusSchema = {
   $id: 'JobStatus', type: 'object', additionalProperties: false,
   required: ['jobId', 'status', 'templateId', 'renderType', 'createdAt', 'expiresAt', 'statusUrl', 'completedAt', 'elapsedTimeMs', 'webhookDelivered', 'usesExternalOutput', 'errorMessage'],
   properties: {
@@ -51,6 +52,11 @@ export const jobStatusSchema = {
     webhookAttempts: { type: 'integer', minimum: 0, description: 'with a webhook: delivery attempts made so far (WEBHOOK_ATTEMPTS at most)' },
     usesExternalOutput: { type: 'boolean' },
     errorMessage: nullableString,
+    cost: {
+      type: 'object', additionalProperties: false, required: ['bytes'],
+      description: 'once Completed: what the render cost — the render worker thread\'s CPU ms, the pages, the bytes of the output',
+      properties: { cpuMs: { type: 'number' }, pages: { type: 'integer' }, bytes: { type: 'integer' } },
+    },
   },
 } as const
 
@@ -106,28 +112,28 @@ export const templateDataSchema = {
   description: 'The template data: its members are the variables the template uses. For async image jobs the image options are members of the same object. A PDF render may also carry `pdfAttachments` (PdfAttachments): files to embed, taken out of the data.',
 } as const
 
-export const htmlBodySchema = {
+const htmlBodySchema = {
   $id: 'HtmlBody', type: 'object', required: ['base64HtmlString'],
   properties: {
     base64HtmlString: base64Html,
-    settings: { type: ['object', 'null'], description: 'Template settings (paper, margins, …) for this render' },
+    settings: { type: ['object', 'null'], description: 'Template settings for this render: any part of TemplateSettings, merged over the defaults' },
     pdfAttachments: ref('PdfAttachments'),
     ...imageOptions,
   },
 } as const
 
-export const templateClipsBodySchema = {
+const templateClipsBodySchema = {
   $id: 'TemplateClipsBody', type: 'object', required: ['data', 'clips'],
   properties: { data: ref('TemplateData'), clips, format: imageFormat, width: imageOptions.width, quality: imageOptions.quality, scale: imageOptions.scale, deviceScaleFactor: imageOptions.deviceScaleFactor },
 } as const
 
-export const htmlClipsBodySchema = {
+const htmlClipsBodySchema = {
   $id: 'HtmlClipsBody', type: 'object', required: ['base64HtmlString', 'clips'],
   properties: { base64HtmlString: base64Html, clips, format: imageFormat, width: imageOptions.width, quality: imageOptions.quality, scale: imageOptions.scale, deviceScaleFactor: imageOptions.deviceScaleFactor },
 } as const
 
 /** The schemas routes refer to as { $ref: 'Name#' }: registered with Fastify (OpenAPI) and the route validator. */
-export const sharedSchemas = [problem, pdfAttachmentsSchema, jobStartSchema, jobStatusSchema, templateDataSchema, htmlBodySchema, templateClipsBodySchema, htmlClipsBodySchema]
+export const sharedSchemas = [problem, templateSettingsSchema, pdfAttachmentsSchema, jobStartSchema, jobStatusSchema, templateDataSchema, htmlBodySchema, templateClipsBodySchema, htmlClipsBodySchema]
 
 export function addSharedSchemas(app: FastifyInstance): void {
   for (const schema of sharedSchemas) app.addSchema(schema)
@@ -154,7 +160,7 @@ const zip = { description: 'ZIP of one image per clip and manifest.json', conten
 const formatParam = { type: 'string', enum: ['pdf', 'image', 'txt'], description: 'pdf, image or txt' }
 const id = (description: string) => ({ type: 'string', description })
 export const TEMPLATE_ID_PATTERN = '^tpl_[A-Za-z0-9]{1,64}$'
-export const VERSION_ID_PATTERN = '^ver_[A-Za-z0-9]{1,64}$'
+const VERSION_ID_PATTERN = '^ver_[A-Za-z0-9]{1,64}$'
 const templateIdParam = { type: 'string', pattern: TEMPLATE_ID_PATTERN, description: 'tpl_…' }
 const versionIdParam = { type: 'string', pattern: VERSION_ID_PATTERN, description: 'ver_…' }
 const jobIdParam = { type: 'string', pattern: '^[0-9A-Za-z]{22}$', description: 'job id (22 letters and digits)' }

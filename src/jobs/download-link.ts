@@ -3,7 +3,7 @@
 // expires (as with a storage provider's pre-signed GET); altering any part breaks the signature.
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
-export function downloadPath(jobId: string): string {
+function downloadPath(jobId: string): string {
   return `/render/async/download/${jobId}`
 }
 

@@ -5,7 +5,7 @@ import { randomBase62 } from '../store/random-base62.js'
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 const TIME_CHARS = 8
 const RANDOM_CHARS = 14
-export const JOB_ID_LENGTH = TIME_CHARS + RANDOM_CHARS
+const JOB_ID_LENGTH = TIME_CHARS + RANDOM_CHARS
 
 function timePart(ms: number): string {
   let out = ''

@@ -1,5 +1,6 @@
 // The asynchronous job as stored, and the two shapes the spec shows callers (start and status bodies).
 import type { ClipsTask, DocxTask, ImageTask, PdfTask, TxtTask } from '../../renderers/contract.js'
+import type { RenderCost } from '../render/cost-headers.js'
 
 export type JobStatus = 'Pending' | 'Processing' | 'Completed' | 'Failed' | 'Expired'
 export type RenderType = 'pdf' | 'image' | 'image-clips' | 'docx' | 'txt'
@@ -36,6 +37,8 @@ export interface JobRecord {
   usesExternalOutput: boolean
   errorMessage: string | null
   result: JobResult | null
+  /** What the render cost (worker CPU ms, pages, bytes), once Completed; absent on older records. */
+  cost?: RenderCost
   /** How many times a worker started on this job (a restart mid-render starts it again). */
   runs: number
   /**
@@ -84,6 +87,8 @@ export function statusBody(job: JobRecord) {
     ...(job.webhookUrl ? { webhookAttempts: job.webhookAttempts ?? 0 } : {}),
     usesExternalOutput: job.usesExternalOutput,
     errorMessage: job.errorMessage,
+    // An extra field beside the spec's: what the render cost, once Completed.
+    ...(job.status === 'Completed' && job.cost ? { cost: job.cost } : {}),
   }
 }
 

@@ -4,10 +4,8 @@
 import { Errors } from '../errors.js'
 import { httpsAddressProblem } from './https-address.js'
 
-export const TEMPLATE_RENDER_TYPES = ['pdf', 'docx', 'txt', 'image'] as const
-export const HTML_RENDER_TYPES = ['pdf', 'image'] as const
-export type TemplateRenderType = (typeof TEMPLATE_RENDER_TYPES)[number]
-export type HtmlRenderType = (typeof HTML_RENDER_TYPES)[number]
+export type TemplateRenderType = 'pdf' | 'docx' | 'txt' | 'image'
+export type HtmlRenderType = 'pdf' | 'image'
 export const TEMPLATE_RENDER_TYPES_HINT = 'pdf, docx, txt or image (clips: /render/async/image/{templateId}/clips)'
 export const HTML_RENDER_TYPES_HINT = 'pdf or image for raw HTML (clips: /render/async/image/fromhtml/clips)'
 

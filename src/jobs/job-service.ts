@@ -20,6 +20,7 @@ import { RenderLock } from './render-lock.js'
 import type { ResultStore } from './result-store.js'
 import { retrying } from './retrying.js'
 import type { RunQueue, RunQueueFactory } from './run-queue.js'
+import { costOf } from '../render/cost-headers.js'
 
 export interface JobLog {
   info(obj: object, msg: string): void
@@ -439,6 +440,7 @@ export class JobService {
           errorMessage: null,
           usesExternalOutput: file === null,
           result: file === null ? null : { file, contentType: output.contentType, extension: output.extension, size: output.bytes.byteLength },
+          cost: costOf(output),
         }
       }), config.jobs.storeRetryMs, this.shutdown.signal)
     } catch (error) {

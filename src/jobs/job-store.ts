@@ -5,7 +5,7 @@
 import Keyv, { type KeyvStoreAdapter } from 'keyv'
 import { sql, type Kysely } from 'kysely'
 import { isFinished, type JobRecord, type JobTask } from './job-record.js'
-import { SqliteKeyvStore } from './sqlite-keyv-store.js'
+import { StoreKeyvAdapter } from './store-keyv-adapter.js'
 
 // Plain JSON keeps template data exactly as sent (Keyv's default serializer rewrites some strings).
 const json = { serialize: (value: unknown) => JSON.stringify(value), deserialize: (text: string) => JSON.parse(text) }
@@ -37,8 +37,9 @@ export class JobStore {
     this.tasks = new Keyv<unknown>({ store: adapters.tasks, namespace: 'job-task', throwOnErrors: true, ...json })
   }
 
-  static sqlite(db: Kysely<any>, retentionMs: number): JobStore {
-    return new JobStore({ jobs: new SqliteKeyvStore(db), tasks: new SqliteKeyvStore(db) }, retentionMs, db)
+  /** Job state in the service's own store (SQLite, or PostgreSQL with DATABASE_URL). */
+  static onStore(db: Kysely<any>, retentionMs: number): JobStore {
+    return new JobStore({ jobs: new StoreKeyvAdapter(db), tasks: new StoreKeyvAdapter(db) }, retentionMs, db)
   }
 
   async get(jobId: string): Promise<JobRecord | undefined> {
@@ -103,7 +104,7 @@ export class JobStore {
   /** Drops expired rows (purged job records) that nobody read since they expired. */
   async purgeExpired(): Promise<void> {
     for (const adapter of this.adapters) {
-      if (adapter instanceof SqliteKeyvStore) await adapter.deleteExpired()
+      if (adapter instanceof StoreKeyvAdapter) await adapter.deleteExpired()
     }
   }
 

@@ -44,6 +44,7 @@ export class JobWebhooks {
       elapsedTimeMs: job.elapsedTimeMs!,
       errorMessage: job.errorMessage,
       ...(job.status === 'Completed' ? { resultUrl: this.deps.config.publicUrl + resultPath(job.jobId) } : {}),
+      ...(job.status === 'Completed' && job.cost ? { cost: job.cost } : {}),
     } as WebhookEvent
   }
 

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-export const SECRET_FILE = 'quire-secret'
+const SECRET_FILE = 'quire-secret'
 
 export async function loadServerSecret(dataDir: string, configured: string | null): Promise<string> {
   if (configured) return configured

@@ -2,6 +2,7 @@
 // delivered on any 2xx within the time limit, otherwise retried with exponential backoff
 // (base, 2×base, …) up to the attempt limit. Every attempt carries the same idempotency key.
 import type { FetchPolicy } from '../../renderers/contract.js'
+import type { RenderCost } from '../render/cost-headers.js'
 import { guardedFetch, GuardedFetchError } from '../../renderers/resources/guarded-fetch.js'
 import { SIGNATURE_HEADER, signWebhook } from './webhook-signature.js'
 
@@ -15,6 +16,8 @@ export interface WebhookEvent {
   errorMessage: string | null
   /** Absolute; only for successful jobs. */
   resultUrl?: string
+  /** An extra field beside the spec's, for successful jobs: what the render cost (src/render/cost-headers.ts). */
+  cost?: RenderCost
 }
 
 export interface WebhookDelivery {
@@ -37,7 +40,7 @@ export interface WebhookDelivery {
 /** The loopback ranges the development setting opens to webhooks (the address checks refuse them otherwise). */
 const LOOPBACK = ['127.0.0.0/8', '::1/128']
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key'
+const IDEMPOTENCY_HEADER = 'idempotency-key'
 
 function wait(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

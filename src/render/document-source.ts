@@ -13,11 +13,11 @@ const VERSION_ID = /^ver_[A-Za-z0-9]{1,64}$/
 const INCLUDE = /(?:\{%-?\s*(?:include|render)\s+|\bcontentBlock\s*\(\s*)['"]([^'"]{1,200})['"]/g
 const MAX_INCLUDE_DEPTH = 5
 
-export function assertTemplateId(id: string): void {
+function assertTemplateId(id: string): void {
   if (!TEMPLATE_ID.test(id)) throw new Errors.TEMPLATE_ID_INVALID(id.slice(0, 80))
 }
 
-export function assertVersionId(id: string): void {
+function assertVersionId(id: string): void {
   if (!VERSION_ID.test(id)) throw new Errors.VERSION_ID_INVALID(id.slice(0, 80))
 }
 
@@ -59,7 +59,7 @@ export async function headerFooterBlock(store: Store, accountId: string, which: 
  * invoice and embedded as factur-x.xml: /AFRelationship Data for the MINIMUM and BASIC WL profiles (they do
  * not carry the whole invoice), Alternative for the others, as the Factur-X 1.0 specification says.
  */
-export async function facturXAttachments(store: Store, accountId: string, settings: TemplateSettings): Promise<PdfAttachment[]> {
+async function facturXAttachments(store: Store, accountId: string, settings: TemplateSettings): Promise<PdfAttachment[]> {
   const fx = settings.pdf?.facturX
   if (!fx?.enabled || !fx.blockId) return []
   const version = await store.blocks.getPublished(accountId, fx.blockId)

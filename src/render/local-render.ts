@@ -8,8 +8,7 @@ import { buildTask } from './tasks.js'
 import { imageOptionsFromBody } from './image-options.js'
 
 /** The formats `quire render` writes. */
-export const LOCAL_FORMATS = ['pdf', 'png', 'jpeg', 'txt', 'docx'] as const
-export type LocalFormat = (typeof LOCAL_FORMATS)[number]
+export type LocalFormat = 'pdf' | 'png' | 'jpeg' | 'txt' | 'docx'
 
 export interface LocalRender {
   html: string

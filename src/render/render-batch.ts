@@ -33,7 +33,7 @@ export async function isBatchOutput(output: string): Promise<boolean> {
 }
 
 /** Rows of a .jsonl file (one JSON object a line, blank lines skipped) or of a .json array. */
-export function parseRows(text: string, jsonl: boolean): Row[] {
+function parseRows(text: string, jsonl: boolean): Row[] {
   const asRow = (value: unknown, line: number): Row =>
     value && typeof value === 'object' && !Array.isArray(value)
       ? { line, data: value as Record<string, unknown> }

@@ -1,6 +1,6 @@
 import { randomBase62 } from './random-base62.js'
 
-export const API_KEY_PREFIX = 'qk_'
+const API_KEY_PREFIX = 'qk_'
 const SECRET_LENGTH = 40
 /** How much of a key is stored in clear to tell keys apart in lists: `qk_` and 7 characters. */
 export const API_KEY_DISPLAY_LENGTH = 10

@@ -14,7 +14,7 @@ import { VerifiedKeyCache } from './verified-key-cache.js'
 /** lastUsedAt is a hint for the UI, not an audit log: refresh it at most this often per key. */
 const LAST_USED_RESOLUTION_MS = 5_000
 
-export function hashApiKey(rawKey: string): string {
+function hashApiKey(rawKey: string): string {
   return createHash('sha256').update(rawKey, 'utf8').digest('hex')
 }
 

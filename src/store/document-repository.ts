@@ -4,6 +4,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely'
 import { Errors } from '../errors.js'
 import { parseSettings } from '../settings.js'
+import { versionSettings } from './version-settings.js'
 import type { Database, DocumentsTable, DocumentVersionsTable } from './database.js'
 import { isUniqueViolation } from './is-unique-violation.js'
 import { StoreChanges } from './store-changes.js'
@@ -96,7 +97,7 @@ export class DocumentRepository<K extends OwnerKey = OwnerKey> {
       draft: {
         html: row.html,
         sampleData: JSON.parse(row.sample_data),
-        settings: parseSettings(JSON.parse(row.settings)),
+        settings: versionSettings(`draft:${row.id}`, row.settings),
       },
       publishedVersionId: row.published_version_id,
       scheduledVersionId: row.scheduled_version_id,
@@ -114,7 +115,7 @@ export class DocumentRepository<K extends OwnerKey = OwnerKey> {
       number: Number(row.number),
       html: row.html,
       sampleData: JSON.parse(row.sample_data),
-      settings: parseSettings(JSON.parse(row.settings)),
+      settings: versionSettings(row.id, row.settings),
       createdAt: row.created_at,
       published: row.id === doc.published_version_id,
       scheduled,

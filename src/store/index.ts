@@ -32,10 +32,10 @@ export interface Store {
   close(): Promise<void>
 }
 
-export const DATABASE_FILE = 'quire.db'
+const DATABASE_FILE = 'quire.db'
 
 /** Runs pending migrations; throws with the failing migration's name. */
-export async function migrate(db: Kysely<Database>): Promise<void> {
+async function migrate(db: Kysely<Database>): Promise<void> {
   const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest()
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown'

@@ -24,7 +24,7 @@ export interface SessionLifetime {
   absoluteMs: number
 }
 
-export const DEFAULT_SESSION_LIFETIME: SessionLifetime = { idleMs: 12 * 3600_000, absoluteMs: 7 * 24 * 3600_000 }
+const DEFAULT_SESSION_LIFETIME: SessionLifetime = { idleMs: 12 * 3600_000, absoluteMs: 7 * 24 * 3600_000 }
 
 /** Sliding the expiry costs a write; once a minute per session is plenty. */
 const TOUCH_RESOLUTION_MS = 60_000

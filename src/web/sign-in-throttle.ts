@@ -39,7 +39,7 @@ export function reserveAttempt(rule: ThrottleRule, previous: Entry | undefined, 
 }
 
 /** A reserved attempt that succeeded no longer counts (an office behind one address is not locked by its sign-ins). */
-export function releaseAttempt(previous: Entry | undefined): Entry | undefined {
+function releaseAttempt(previous: Entry | undefined): Entry | undefined {
   return previous && previous.failures > 0 ? { ...previous, failures: previous.failures - 1 } : previous
 }
 

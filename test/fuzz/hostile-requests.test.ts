@@ -6,6 +6,7 @@
 import t from 'tap'
 import fc from 'fast-check'
 import { build, publishedTemplate, type Harness } from '../helpers/build.js'
+import { hostileShape } from './hostile-shapes.js'
 
 const RUNS = Number(process.env.QUIRE_FUZZ_RUNS ?? 0) || 0
 const SEED = process.env.QUIRE_FUZZ_SEED ? Number(process.env.QUIRE_FUZZ_SEED) : RUNS > 0 ? Date.now() % 2 ** 31 : 20261123
@@ -100,6 +101,16 @@ t.test('fuzz: HTML and CSS snippets rendered to PDF and PNG', async (t) => {
     const status = await expectHandled(h, `/render/${format}/fromhtml`, { body: { base64HtmlString: b64(html || ' ') } })
     if (status !== 200 && status !== 400) throw new Error(`unexpected ${status}`)
   }), params(20))
+  t.equal((await h.call('/health')).status, 200, 'still serving')
+})
+
+t.test('fuzz: shapes that once took the service down or ran past the time limit (issue 28)', async (t) => {
+  // Shadows and filters far off the canvas or huge, grid lines past a billion, nested :has() over deep trees,
+  // words of hundreds of thousands of characters, PNGs that inflate past their header: 200, or a 4xx.
+  await fc.assert(fc.asyncProperty(hostileShape, fc.constantFrom('pdf', 'image'), async (html, format) => {
+    const status = await expectHandled(h, `/render/${format}/fromhtml`, { body: { base64HtmlString: b64(html) } })
+    if (status !== 200 && status !== 400) throw new Error(`unexpected ${status}`)
+  }), params(16))
   t.equal((await h.call('/health')).status, 200, 'still serving')
 })
 

@@ -17,7 +17,7 @@ const script = `
     import { register } from 'tsx/esm/api'
     register()
     {
-      const { renderPdf } = await import('file://' + process.cwd() + '/renderers/pdf/index.ts')
+      const { renderPdf } = await import('file://' + process.cwd() + '/renderers/render.ts')
       const { WARM_UP_PDF } = await import('file://' + process.cwd() + '/pool/warm-up-task.ts')
       const { withNurseryRoom } = await import('file://' + process.cwd() + '/pool/empty-nursery.ts')
       const rows = Array.from({ length: 40 }, (_, i) => '<tr><td>SKU-' + i + '</td><td>Consulting service, item ' + i + '</td><td>' + (i % 7 + 1) + '</td><td>' + (12.5 + i * 3.25) + '</td></tr>').join('')

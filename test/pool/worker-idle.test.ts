@@ -18,10 +18,20 @@ t.test('an idle worker exits after workerIdleMs and the next render starts one, 
   t.equal(Buffer.from(output.bytes.subarray(0, 5)).toString(), '%PDF-', 'a new worker rendered')
 })
 
-t.test('without workerIdleMs the workers stay', async (t) => {
-  const pool = new RenderPool({ threads: 1, renderTimeoutMs: 120_000, maxQueue: 10, workerMemoryMb: 256 })
-  t.teardown(() => pool.destroy())
-  await pool.ready
-  await sleep(2500)
-  t.equal(pool.stats.threads, 1)
+t.test('without workerIdleMs the worker stays while an idle pool\'s worker beside it exits', async (t) => {
+  // Side by side, so the wait is the idle pool's own exit, not a guessed time: if the pool without the setting
+  // let its worker go (minThreads 0, or the idle timeout applied to it), both would be at 0 threads.
+  const idle = new RenderPool({ threads: 1, renderTimeoutMs: 120_000, maxQueue: 10, workerMemoryMb: 256, workerIdleMs: 1000 })
+  const kept = new RenderPool({ threads: 1, renderTimeoutMs: 120_000, maxQueue: 10, workerMemoryMb: 256 })
+  t.teardown(() => Promise.all([idle.destroy(), kept.destroy()]))
+  await Promise.all([idle.ready, kept.ready])
+  await Promise.all([idle.run(WARM_UP_PDF), kept.run(WARM_UP_PDF)])
+  const deadline = Date.now() + 60_000
+  while (idle.stats.threads > 0 && Date.now() < deadline) await sleep(200)
+  t.equal(idle.stats.threads, 0, 'the idle pool\'s worker exited')
+  // Twice the idle pool's timeout after the last render: the same worker renders again, none was started.
+  await sleep(1000)
+  t.equal(kept.stats.threads, 1, 'the worker without workerIdleMs stayed')
+  await kept.run(WARM_UP_PDF)
+  t.equal(kept.stats.restarts, 0, 'no new worker was started for the next render')
 })

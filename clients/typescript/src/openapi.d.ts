@@ -674,6 +674,143 @@ export interface components {
             [key: string]: unknown;
         };
         /**
+         * @description Template settings (docs/api.md; PDF standards: docs/pdf-standards.md). Optional members absent = their default.
+         * @example {
+         *       "paper": {
+         *         "size": "A4"
+         *       },
+         *       "orientation": "portrait",
+         *       "printBackground": true,
+         *       "marginsMm": {
+         *         "top": 10,
+         *         "right": 10,
+         *         "bottom": 10,
+         *         "left": 10
+         *       },
+         *       "header": {
+         *         "enabled": false,
+         *         "blockId": null
+         *       },
+         *       "footer": {
+         *         "enabled": false,
+         *         "blockId": null
+         *       },
+         *       "cover": {
+         *         "enabled": false
+         *       },
+         *       "security": {
+         *         "passwordEnabled": false,
+         *         "password": "",
+         *         "permitPrint": true,
+         *         "permitModify": true,
+         *         "permitExtract": true,
+         *         "permitAnnotations": true
+         *       },
+         *       "disablePageBreakCalculation": false,
+         *       "missingVariables": "error",
+         *       "pdf": {
+         *         "pdfA": "PDF/A-3b",
+         *         "lang": "de",
+         *         "metadata": {
+         *           "author": "Example GmbH"
+         *         }
+         *       }
+         *     }
+         */
+        TemplateSettings: {
+            paper: {
+                /** @enum {string} */
+                size: "A0" | "A1" | "A2" | "A3" | "A4" | "A5" | "A6" | "B4" | "B5" | "Letter" | "Legal" | "Tabloid" | "Ledger" | "Custom";
+                /** @description millimetres */
+                widthMm?: number;
+                /** @description millimetres */
+                heightMm?: number;
+            };
+            /** @enum {string} */
+            orientation: "portrait" | "landscape";
+            printBackground: boolean;
+            marginsMm: {
+                /** @description millimetres */
+                top: number;
+                /** @description millimetres */
+                right: number;
+                /** @description millimetres */
+                bottom: number;
+                /** @description millimetres */
+                left: number;
+            };
+            header: {
+                enabled: boolean;
+                blockId: string | null;
+            };
+            footer: {
+                enabled: boolean;
+                blockId: string | null;
+            };
+            cover: {
+                enabled: boolean;
+                marginsMm?: {
+                    /** @description millimetres */
+                    top: number;
+                    /** @description millimetres */
+                    right: number;
+                    /** @description millimetres */
+                    bottom: number;
+                    /** @description millimetres */
+                    left: number;
+                };
+                hideHeaderFooter?: boolean;
+                /** @enum {string} */
+                orientation?: "portrait" | "landscape";
+            };
+            security: {
+                passwordEnabled: boolean;
+                password: string;
+                permitPrint: boolean;
+                permitModify: boolean;
+                permitExtract: boolean;
+                permitAnnotations: boolean;
+            };
+            disablePageBreakCalculation: boolean;
+            /**
+             * @description .NET culture name (docs/templateto.md)
+             * @example de-DE
+             */
+            cultureName?: string;
+            /** @enum {string} */
+            outputEscaping?: "html" | "none";
+            /** @enum {string} */
+            missingVariables?: "warn" | "error";
+            pdf?: {
+                tagged?: boolean;
+                outline?: boolean;
+                /** @enum {string} */
+                pdfA?: "PDF/A-2b" | "PDF/A-2u" | "PDF/A-2a" | "PDF/A-3b" | "PDF/A-3u" | "PDF/A-3a";
+                pdfUA?: boolean;
+                strict?: boolean;
+                /**
+                 * @description a BCP 47 language tag
+                 * @example de-CH
+                 */
+                lang?: string;
+                metadata?: {
+                    title?: string;
+                    author?: string;
+                    subject?: string;
+                    keywords?: string;
+                    creator?: string;
+                };
+                facturX?: {
+                    enabled: boolean;
+                    blockId: string | null;
+                    /** @enum {string} */
+                    level: "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED" | "XRECHNUNG";
+                    /** @enum {string} */
+                    documentType?: "INVOICE" | "ORDER" | "ORDER_RESPONSE" | "ORDER_CHANGE";
+                };
+            };
+        };
+        /**
          * @description PDF only: files embedded in the PDF byte for byte (EmbeddedFiles and the catalog's /AF). An XML file (by MIME type or .xml name) must be well-formed. Not with a PDF/A-2 level; with PDF/A-3 and Factur-X they go beside factur-x.xml. docs/pdf-standards.md
          * @example [
          *       {
@@ -745,6 +882,12 @@ export interface components {
             webhookAttempts?: number;
             usesExternalOutput: boolean;
             errorMessage: string | null;
+            /** @description once Completed: what the render cost — the render worker thread's CPU ms, the pages, the bytes of the output */
+            cost?: {
+                cpuMs?: number;
+                pages?: number;
+                bytes: number;
+            };
         };
         /** @description The template data: its members are the variables the template uses. For async image jobs the image options are members of the same object. A PDF render may also carry `pdfAttachments` (PdfAttachments): files to embed, taken out of the data. */
         TemplateData: {
@@ -753,7 +896,7 @@ export interface components {
         HtmlBody: {
             /** @description Base64 of the HTML (UTF-8) */
             base64HtmlString: string;
-            /** @description Template settings (paper, margins, …) for this render */
+            /** @description Template settings for this render: any part of TemplateSettings, merged over the defaults */
             settings?: Record<string, never> | null;
             pdfAttachments?: components["schemas"]["PdfAttachments"];
             /** @description png (default) or jpeg; jpg and any case accepted */
@@ -1791,16 +1934,48 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The records */
+            /** @description The records, without their drafts */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        items?: {
+                        items?: ({
+                            /** @example tpl_3kTMd9xQ2bLw7pRz */
+                            id?: string;
+                            /** @example Invoice */
+                            name?: string;
+                            /** @example ver_9fQ2mB7xLk3sT1aZ */
+                            publishedVersionId?: string | null;
+                            /** @example 3 */
+                            publishedVersionNumber?: number | null;
+                            /**
+                             * @example {
+                             *       "id": "ver_9fQ2mB7xLk3sT1aZ",
+                             *       "number": 3,
+                             *       "createdAt": "2026-12-01T09:45:00.000Z"
+                             *     }
+                             */
+                            latestVersion?: {
+                                id?: string;
+                                number?: number;
+                                /** Format: date-time */
+                                createdAt?: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-12-01T09:30:00.000Z
+                             */
+                            createdAt?: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-12-01T09:45:00.000Z
+                             */
+                            updatedAt?: string;
+                        } & {
                             [key: string]: unknown;
-                        }[];
+                        })[];
                     };
                 };
             };
@@ -1863,27 +2038,22 @@ export interface operations {
                         sampleData?: {
                             [key: string]: unknown;
                         };
-                        /**
-                         * @description Template settings (docs/api.md)
-                         * @example {
-                         *       "paper": {
-                         *         "size": "A4"
-                         *       },
-                         *       "orientation": "portrait"
-                         *     }
-                         */
-                        settings?: {
-                            [key: string]: unknown;
-                        };
+                        settings?: components["schemas"]["TemplateSettings"];
                         /** @example ver_9fQ2mB7xLk3sT1aZ */
                         publishedVersionId?: string | null;
                         /** @example null */
                         scheduledVersionId?: string | null;
                         /** @example null */
                         scheduledPublishDate?: string | null;
-                        /** @example 2026-12-01T09:30:00.000Z */
+                        /**
+                         * Format: date-time
+                         * @example 2026-12-01T09:30:00.000Z
+                         */
                         createdAt?: string;
-                        /** @example 2026-12-01T09:45:00.000Z */
+                        /**
+                         * Format: date-time
+                         * @example 2026-12-01T09:45:00.000Z
+                         */
                         updatedAt?: string;
                     } & {
                         [key: string]: unknown;
@@ -1942,27 +2112,22 @@ export interface operations {
                         sampleData?: {
                             [key: string]: unknown;
                         };
-                        /**
-                         * @description Template settings (docs/api.md)
-                         * @example {
-                         *       "paper": {
-                         *         "size": "A4"
-                         *       },
-                         *       "orientation": "portrait"
-                         *     }
-                         */
-                        settings?: {
-                            [key: string]: unknown;
-                        };
+                        settings?: components["schemas"]["TemplateSettings"];
                         /** @example ver_9fQ2mB7xLk3sT1aZ */
                         publishedVersionId?: string | null;
                         /** @example null */
                         scheduledVersionId?: string | null;
                         /** @example null */
                         scheduledPublishDate?: string | null;
-                        /** @example 2026-12-01T09:30:00.000Z */
+                        /**
+                         * Format: date-time
+                         * @example 2026-12-01T09:30:00.000Z
+                         */
                         createdAt?: string;
-                        /** @example 2026-12-01T09:45:00.000Z */
+                        /**
+                         * Format: date-time
+                         * @example 2026-12-01T09:45:00.000Z
+                         */
                         updatedAt?: string;
                     } & {
                         [key: string]: unknown;
@@ -2030,27 +2195,22 @@ export interface operations {
                         sampleData?: {
                             [key: string]: unknown;
                         };
-                        /**
-                         * @description Template settings (docs/api.md)
-                         * @example {
-                         *       "paper": {
-                         *         "size": "A4"
-                         *       },
-                         *       "orientation": "portrait"
-                         *     }
-                         */
-                        settings?: {
-                            [key: string]: unknown;
-                        };
+                        settings?: components["schemas"]["TemplateSettings"];
                         /** @example ver_9fQ2mB7xLk3sT1aZ */
                         publishedVersionId?: string | null;
                         /** @example null */
                         scheduledVersionId?: string | null;
                         /** @example null */
                         scheduledPublishDate?: string | null;
-                        /** @example 2026-12-01T09:30:00.000Z */
+                        /**
+                         * Format: date-time
+                         * @example 2026-12-01T09:30:00.000Z
+                         */
                         createdAt?: string;
-                        /** @example 2026-12-01T09:45:00.000Z */
+                        /**
+                         * Format: date-time
+                         * @example 2026-12-01T09:45:00.000Z
+                         */
                         updatedAt?: string;
                     } & {
                         [key: string]: unknown;
@@ -2126,16 +2286,58 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The records */
+            /** @description The versions, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        items?: {
+                        items?: ({
+                            /** @example ver_9fQ2mB7xLk3sT1aZ */
+                            versionId?: string;
+                            /** @example ver_9fQ2mB7xLk3sT1aZ */
+                            id?: string;
+                            /**
+                             * @description for a template's version
+                             * @example tpl_3kTMd9xQ2bLw7pRz
+                             */
+                            templateId?: string;
+                            /**
+                             * @description for a content block's version
+                             * @example cb_7Hq2Lm9xPz
+                             */
+                            blockId?: string;
+                            /** @example 3 */
+                            number?: number;
+                            /** @example <h1>Invoice {{ number }}</h1> */
+                            html?: string;
+                            /**
+                             * @example {
+                             *       "number": 42
+                             *     }
+                             */
+                            sampleData?: {
+                                [key: string]: unknown;
+                            };
+                            settings?: components["schemas"]["TemplateSettings"];
+                            /** @example true */
+                            published?: boolean;
+                            /**
+                             * @description due to be published at scheduledPublishDate
+                             * @example false
+                             */
+                            scheduled?: boolean;
+                            /** @example null */
+                            scheduledPublishDate?: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-12-01T09:45:00.000Z
+                             */
+                            createdAt?: string;
+                        } & {
                             [key: string]: unknown;
-                        }[];
+                        })[];
                     };
                 };
             };
@@ -2183,6 +2385,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example ver_9fQ2mB7xLk3sT1aZ */
+                        versionId?: string;
+                        /** @example ver_9fQ2mB7xLk3sT1aZ */
+                        id?: string;
+                        /**
+                         * @description for a template's version
+                         * @example tpl_3kTMd9xQ2bLw7pRz
+                         */
+                        templateId?: string;
+                        /**
+                         * @description for a content block's version
+                         * @example cb_7Hq2Lm9xPz
+                         */
+                        blockId?: string;
+                        /** @example 3 */
+                        number?: number;
+                        /** @example <h1>Invoice {{ number }}</h1> */
+                        html?: string;
+                        /**
+                         * @example {
+                         *       "number": 42
+                         *     }
+                         */
+                        sampleData?: {
+                            [key: string]: unknown;
+                        };
+                        settings?: components["schemas"]["TemplateSettings"];
+                        /** @example true */
+                        published?: boolean;
+                        /**
+                         * @description due to be published at scheduledPublishDate
+                         * @example false
+                         */
+                        scheduled?: boolean;
+                        /** @example null */
+                        scheduledPublishDate?: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-12-01T09:45:00.000Z
+                         */
+                        createdAt?: string;
+                    } & {
                         [key: string]: unknown;
                     };
                 };
@@ -2226,6 +2470,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example ver_9fQ2mB7xLk3sT1aZ */
+                        versionId?: string;
+                        /** @example ver_9fQ2mB7xLk3sT1aZ */
+                        id?: string;
+                        /**
+                         * @description for a template's version
+                         * @example tpl_3kTMd9xQ2bLw7pRz
+                         */
+                        templateId?: string;
+                        /**
+                         * @description for a content block's version
+                         * @example cb_7Hq2Lm9xPz
+                         */
+                        blockId?: string;
+                        /** @example 3 */
+                        number?: number;
+                        /** @example <h1>Invoice {{ number }}</h1> */
+                        html?: string;
+                        /**
+                         * @example {
+                         *       "number": 42
+                         *     }
+                         */
+                        sampleData?: {
+                            [key: string]: unknown;
+                        };
+                        settings?: components["schemas"]["TemplateSettings"];
+                        /** @example true */
+                        published?: boolean;
+                        /**
+                         * @description due to be published at scheduledPublishDate
+                         * @example false
+                         */
+                        scheduled?: boolean;
+                        /** @example null */
+                        scheduledPublishDate?: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-12-01T09:45:00.000Z
+                         */
+                        createdAt?: string;
+                    } & {
                         [key: string]: unknown;
                     };
                 };
@@ -2272,6 +2558,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example ver_9fQ2mB7xLk3sT1aZ */
+                        versionId?: string;
+                        /** @example ver_9fQ2mB7xLk3sT1aZ */
+                        id?: string;
+                        /**
+                         * @description for a template's version
+                         * @example tpl_3kTMd9xQ2bLw7pRz
+                         */
+                        templateId?: string;
+                        /**
+                         * @description for a content block's version
+                         * @example cb_7Hq2Lm9xPz
+                         */
+                        blockId?: string;
+                        /** @example 3 */
+                        number?: number;
+                        /** @example <h1>Invoice {{ number }}</h1> */
+                        html?: string;
+                        /**
+                         * @example {
+                         *       "number": 42
+                         *     }
+                         */
+                        sampleData?: {
+                            [key: string]: unknown;
+                        };
+                        settings?: components["schemas"]["TemplateSettings"];
+                        /** @example true */
+                        published?: boolean;
+                        /**
+                         * @description due to be published at scheduledPublishDate
+                         * @example false
+                         */
+                        scheduled?: boolean;
+                        /** @example null */
+                        scheduledPublishDate?: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-12-01T09:45:00.000Z
+                         */
+                        createdAt?: string;
+                    } & {
                         [key: string]: unknown;
                     };
                 };
@@ -2346,16 +2674,48 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The records */
+            /** @description The records, without their drafts */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        items?: {
+                        items?: ({
+                            /** @example tpl_3kTMd9xQ2bLw7pRz */
+                            id?: string;
+                            /** @example Invoice */
+                            name?: string;
+                            /** @example ver_9fQ2mB7xLk3sT1aZ */
+                            publishedVersionId?: string | null;
+                            /** @example 3 */
+                            publishedVersionNumber?: number | null;
+                            /**
+                             * @example {
+                             *       "id": "ver_9fQ2mB7xLk3sT1aZ",
+                             *       "number": 3,
+                             *       "createdAt": "2026-12-01T09:45:00.000Z"
+                             *     }
+                             */
+                            latestVersion?: {
+                                id?: string;
+                                number?: number;
+                                /** Format: date-time */
+                                createdAt?: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-12-01T09:30:00.000Z
+                             */
+                            createdAt?: string;
+                            /**
+                             * Format: date-time
+                             * @example 2026-12-01T09:45:00.000Z
+                             */
+                            updatedAt?: string;
+                        } & {
                             [key: string]: unknown;
-                        }[];
+                        })[];
                     };
                 };
             };
@@ -2418,27 +2778,22 @@ export interface operations {
                         sampleData?: {
                             [key: string]: unknown;
                         };
-                        /**
-                         * @description Template settings (docs/api.md)
-                         * @example {
-                         *       "paper": {
-                         *         "size": "A4"
-                         *       },
-                         *       "orientation": "portrait"
-                         *     }
-                         */
-                        settings?: {
-                            [key: string]: unknown;
-                        };
+                        settings?: components["schemas"]["TemplateSettings"];
                         /** @example ver_9fQ2mB7xLk3sT1aZ */
                         publishedVersionId?: string | null;
                         /** @example null */
                         scheduledVersionId?: string | null;
                         /** @example null */
                         scheduledPublishDate?: string | null;
-                        /** @example 2026-12-01T09:30:00.000Z */
+                        /**
+                         * Format: date-time
+                         * @example 2026-12-01T09:30:00.000Z
+                         */
                         createdAt?: string;
-                        /** @example 2026-12-01T09:45:00.000Z */
+                        /**
+                         * Format: date-time
+                         * @example 2026-12-01T09:45:00.000Z
+                         */
                         updatedAt?: string;
                     } & {
                         [key: string]: unknown;
@@ -2497,27 +2852,22 @@ export interface operations {
                         sampleData?: {
                             [key: string]: unknown;
                         };
-                        /**
-                         * @description Template settings (docs/api.md)
-                         * @example {
-                         *       "paper": {
-                         *         "size": "A4"
-                         *       },
-                         *       "orientation": "portrait"
-                         *     }
-                         */
-                        settings?: {
-                            [key: string]: unknown;
-                        };
+                        settings?: components["schemas"]["TemplateSettings"];
                         /** @example ver_9fQ2mB7xLk3sT1aZ */
                         publishedVersionId?: string | null;
                         /** @example null */
                         scheduledVersionId?: string | null;
                         /** @example null */
                         scheduledPublishDate?: string | null;
-                        /** @example 2026-12-01T09:30:00.000Z */
+                        /**
+                         * Format: date-time
+                         * @example 2026-12-01T09:30:00.000Z
+                         */
                         createdAt?: string;
-                        /** @example 2026-12-01T09:45:00.000Z */
+                        /**
+                         * Format: date-time
+                         * @example 2026-12-01T09:45:00.000Z
+                         */
                         updatedAt?: string;
                     } & {
                         [key: string]: unknown;
@@ -2585,27 +2935,22 @@ export interface operations {
                         sampleData?: {
                             [key: string]: unknown;
                         };
-                        /**
-                         * @description Template settings (docs/api.md)
-                         * @example {
-                         *       "paper": {
-                         *         "size": "A4"
-                         *       },
-                         *       "orientation": "portrait"
-                         *     }
-                         */
-                        settings?: {
-                            [key: string]: unknown;
-                        };
+                        settings?: components["schemas"]["TemplateSettings"];
                         /** @example ver_9fQ2mB7xLk3sT1aZ */
                         publishedVersionId?: string | null;
                         /** @example null */
                         scheduledVersionId?: string | null;
                         /** @example null */
                         scheduledPublishDate?: string | null;
-                        /** @example 2026-12-01T09:30:00.000Z */
+                        /**
+                         * Format: date-time
+                         * @example 2026-12-01T09:30:00.000Z
+                         */
                         createdAt?: string;
-                        /** @example 2026-12-01T09:45:00.000Z */
+                        /**
+                         * Format: date-time
+                         * @example 2026-12-01T09:45:00.000Z
+                         */
                         updatedAt?: string;
                     } & {
                         [key: string]: unknown;
@@ -2681,16 +3026,58 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The records */
+            /** @description The versions, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        items?: {
+                        items?: ({
+                            /** @example ver_9fQ2mB7xLk3sT1aZ */
+                            versionId?: string;
+                            /** @example ver_9fQ2mB7xLk3sT1aZ */
+                            id?: string;
+                            /**
+                             * @description for a template's version
+                             * @example tpl_3kTMd9xQ2bLw7pRz
+                             */
+                            templateId?: string;
+                            /**
+                             * @description for a content block's version
+                             * @example cb_7Hq2Lm9xPz
+                             */
+                            blockId?: string;
+                            /** @example 3 */
+                            number?: number;
+                            /** @example <h1>Invoice {{ number }}</h1> */
+                            html?: string;
+                            /**
+                             * @example {
+                             *       "number": 42
+                             *     }
+                             */
+                            sampleData?: {
+                                [key: string]: unknown;
+                            };
+                            settings?: components["schemas"]["TemplateSettings"];
+                            /** @example true */
+                            published?: boolean;
+                            /**
+                             * @description due to be published at scheduledPublishDate
+                             * @example false
+                             */
+                            scheduled?: boolean;
+                            /** @example null */
+                            scheduledPublishDate?: string | null;
+                            /**
+                             * Format: date-time
+                             * @example 2026-12-01T09:45:00.000Z
+                             */
+                            createdAt?: string;
+                        } & {
                             [key: string]: unknown;
-                        }[];
+                        })[];
                     };
                 };
             };
@@ -2738,6 +3125,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example ver_9fQ2mB7xLk3sT1aZ */
+                        versionId?: string;
+                        /** @example ver_9fQ2mB7xLk3sT1aZ */
+                        id?: string;
+                        /**
+                         * @description for a template's version
+                         * @example tpl_3kTMd9xQ2bLw7pRz
+                         */
+                        templateId?: string;
+                        /**
+                         * @description for a content block's version
+                         * @example cb_7Hq2Lm9xPz
+                         */
+                        blockId?: string;
+                        /** @example 3 */
+                        number?: number;
+                        /** @example <h1>Invoice {{ number }}</h1> */
+                        html?: string;
+                        /**
+                         * @example {
+                         *       "number": 42
+                         *     }
+                         */
+                        sampleData?: {
+                            [key: string]: unknown;
+                        };
+                        settings?: components["schemas"]["TemplateSettings"];
+                        /** @example true */
+                        published?: boolean;
+                        /**
+                         * @description due to be published at scheduledPublishDate
+                         * @example false
+                         */
+                        scheduled?: boolean;
+                        /** @example null */
+                        scheduledPublishDate?: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-12-01T09:45:00.000Z
+                         */
+                        createdAt?: string;
+                    } & {
                         [key: string]: unknown;
                     };
                 };
@@ -2781,6 +3210,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example ver_9fQ2mB7xLk3sT1aZ */
+                        versionId?: string;
+                        /** @example ver_9fQ2mB7xLk3sT1aZ */
+                        id?: string;
+                        /**
+                         * @description for a template's version
+                         * @example tpl_3kTMd9xQ2bLw7pRz
+                         */
+                        templateId?: string;
+                        /**
+                         * @description for a content block's version
+                         * @example cb_7Hq2Lm9xPz
+                         */
+                        blockId?: string;
+                        /** @example 3 */
+                        number?: number;
+                        /** @example <h1>Invoice {{ number }}</h1> */
+                        html?: string;
+                        /**
+                         * @example {
+                         *       "number": 42
+                         *     }
+                         */
+                        sampleData?: {
+                            [key: string]: unknown;
+                        };
+                        settings?: components["schemas"]["TemplateSettings"];
+                        /** @example true */
+                        published?: boolean;
+                        /**
+                         * @description due to be published at scheduledPublishDate
+                         * @example false
+                         */
+                        scheduled?: boolean;
+                        /** @example null */
+                        scheduledPublishDate?: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-12-01T09:45:00.000Z
+                         */
+                        createdAt?: string;
+                    } & {
                         [key: string]: unknown;
                     };
                 };
@@ -2827,6 +3298,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @example ver_9fQ2mB7xLk3sT1aZ */
+                        versionId?: string;
+                        /** @example ver_9fQ2mB7xLk3sT1aZ */
+                        id?: string;
+                        /**
+                         * @description for a template's version
+                         * @example tpl_3kTMd9xQ2bLw7pRz
+                         */
+                        templateId?: string;
+                        /**
+                         * @description for a content block's version
+                         * @example cb_7Hq2Lm9xPz
+                         */
+                        blockId?: string;
+                        /** @example 3 */
+                        number?: number;
+                        /** @example <h1>Invoice {{ number }}</h1> */
+                        html?: string;
+                        /**
+                         * @example {
+                         *       "number": 42
+                         *     }
+                         */
+                        sampleData?: {
+                            [key: string]: unknown;
+                        };
+                        settings?: components["schemas"]["TemplateSettings"];
+                        /** @example true */
+                        published?: boolean;
+                        /**
+                         * @description due to be published at scheduledPublishDate
+                         * @example false
+                         */
+                        scheduled?: boolean;
+                        /** @example null */
+                        scheduledPublishDate?: string | null;
+                        /**
+                         * Format: date-time
+                         * @example 2026-12-01T09:45:00.000Z
+                         */
+                        createdAt?: string;
+                    } & {
                         [key: string]: unknown;
                     };
                 };

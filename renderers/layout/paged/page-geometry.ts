@@ -2,7 +2,7 @@
 // As in Chromium (printToPDF with preferCSSPageSize), a CSS page size and CSS page margins win over the settings.
 import { RenderError, type MarginsMm, type TemplateSettings } from '../../contract.js'
 import type { PageRule } from '../../document/styled-tree.js'
-import { PAPER_SIZES_MM, PX_PER_MM, paperMm } from './paper-sizes.js'
+import { PX_PER_MM, paperMm } from './paper-sizes.js'
 
 export interface Edges { top: number; right: number; bottom: number; left: number }
 
@@ -16,31 +16,13 @@ export interface PageGeometry {
   area: { width: number; height: number }
 }
 
-function positive(value: number | undefined, what: string): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > 5000) {
-    throw new RenderError('QUIRE_ERR_RENDER_INVALID_OPTION', `settings.paper.${what} must be a number of millimetres between 0 and 5000 (got ${String(value)})`)
-  }
-  return value
-}
-
-function marginsPx(m: MarginsMm, where: string): Edges {
-  const side = (v: number, name: string) => {
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) {
-      throw new RenderError('QUIRE_ERR_RENDER_INVALID_OPTION', `${where}.${name} must be a non-negative number of millimetres (got ${String(v)})`)
-    }
-    return v * PX_PER_MM
-  }
-  return { top: side(m.top, 'top'), right: side(m.right, 'right'), bottom: side(m.bottom, 'bottom'), left: side(m.left, 'left') }
+// The settings were checked where they came in (src/settings.ts: paper, orientation, margins), one rule for
+// every entry; here they are trusted. Only what depends on the document (its @page margins) is checked here.
+function marginsPx(m: MarginsMm): Edges {
+  return { top: m.top * PX_PER_MM, right: m.right * PX_PER_MM, bottom: m.bottom * PX_PER_MM, left: m.left * PX_PER_MM }
 }
 
 function paperPx(settings: TemplateSettings, orientation: TemplateSettings['orientation']): [number, number] {
-  const { size } = settings.paper
-  if (size === 'Custom') {
-    positive(settings.paper.widthMm, 'widthMm')
-    positive(settings.paper.heightMm, 'heightMm')
-  } else if (!PAPER_SIZES_MM[size]) {
-    throw new RenderError('QUIRE_ERR_RENDER_INVALID_OPTION', `settings.paper.size "${String(size)}" is not one of ${Object.keys(PAPER_SIZES_MM).join(', ')}, Custom`)
-  }
   const mm = paperMm(settings.paper, orientation)!
   return [mm.widthMm * PX_PER_MM, mm.heightMm * PX_PER_MM]
 }
@@ -70,8 +52,7 @@ export function pageGeometry(settings: TemplateSettings, rule: PageRule, cover =
   const useCover = cover && settings.cover.enabled
   const { width, height } = sheetSize(settings, rule, cover)
 
-  const base = marginsPx(useCover && settings.cover.marginsMm ? settings.cover.marginsMm : settings.marginsMm,
-    useCover && settings.cover.marginsMm ? 'settings.cover.marginsMm' : 'settings.marginsMm')
+  const base = marginsPx(useCover && settings.cover.marginsMm ? settings.cover.marginsMm : settings.marginsMm)
   const m = rule.margins
   const margins: Edges = {
     top: m.top ?? base.top, right: m.right ?? base.right, bottom: m.bottom ?? base.bottom, left: m.left ?? base.left,

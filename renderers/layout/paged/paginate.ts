@@ -10,6 +10,8 @@ export interface PageSlice {
   end: number
   /** A table head painted again at the top of this page; the content below it moves down by its height. */
   head: RepeatedHead | null
+  /** A table whose foot is painted again right below this page's content [start, end) (the table breaks here). */
+  foot: RepeatedHead | null
 }
 
 export interface PaginateInput {
@@ -41,7 +43,10 @@ export function paginate(input: PaginateInput): PageSlice[] {
     const height = input.pageHeight(index, start)
     let room = height - (head ? head.headBottom - head.headTop : 0)
     if (room < 1) { head = null; room = height }
-    const limit = start + room
+    let limit = start + room
+    // A table the page would break inside, before its foot: the foot repeats below the page's last row.
+    let foot = footFor(input.flow.heads, start, limit)
+    if (foot) limit -= foot.foot!.bottom - foot.foot!.top
     let end: number
     const f = forced.find((y) => y > start + EPS && y <= limit && y < input.height - EPS && hasContent(hard, start, y))
     if (f !== undefined) end = f
@@ -49,7 +54,9 @@ export function paginate(input: PaginateInput): PageSlice[] {
     else if (!input.keepTogether) end = limit
     else end = breakKeepingWhole(both, whole, start, limit) ?? bestBreak(hard, start, limit) ?? limit
     if (end <= start + EPS) end = limit
-    pages.push({ start, end: Math.min(end, Math.max(input.height, start)), head })
+    // No body row of that table on this page (the break went above them), or the table ends on it: no foot.
+    if (foot && (end <= foot.foot!.bodyTop + EPS || end >= foot.foot!.top - EPS)) foot = null
+    pages.push({ start, end: Math.min(end, Math.max(input.height, start)), head, foot })
     if (end >= input.height - EPS) break
     start = f !== undefined && end === f ? end : afterTruncatedMargins(both, start, end)
   } while (pages.length < input.stopAfter)
@@ -64,7 +71,20 @@ function sortByTop<T extends Span | WholeSpan>(spans: T[]): T[] {
 function headFor(heads: RepeatedHead[], start: number): RepeatedHead | null {
   let found: RepeatedHead | null = null
   for (const h of heads) {
-    if (start >= h.headBottom - EPS && start < h.tableBottom - EPS && (!found || h.headTop > found.headTop)) found = h
+    if (h.headBottom > h.headTop && start >= h.headBottom - EPS && start < h.tableBottom - EPS && (!found || h.headTop > found.headTop)) found = h
+  }
+  return found
+}
+
+/**
+ * The innermost table with a foot whose body the page [start, limit) would break inside: the page holds some
+ * of its body (it starts before the foot, the limit falls below its first body row) but not its foot.
+ */
+function footFor(heads: RepeatedHead[], start: number, limit: number): RepeatedHead | null {
+  let found: RepeatedHead | null = null
+  for (const h of heads) {
+    const foot = h.foot
+    if (foot && start < foot.top - EPS && limit > foot.bodyTop + EPS && limit < foot.bottom - EPS && (!found || h.tableTop > found.tableTop)) found = h
   }
   return found
 }

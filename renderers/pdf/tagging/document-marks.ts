@@ -8,7 +8,7 @@ import { ARTIFACT, place, type Bookmark, type StructNode, type StructureSkeleton
 import { textContent } from './alternate-text.js'
 
 interface PdfkitMarking {
-  addContent(data: string): unknown
+  addContent(data: Uint8Array): unknown
   page: { dictionary: unknown; structParentTreeKey: number }
   _convertRect(x: number, y: number, w: number, h: number): [number, number, number, number]
   createStructParentTreeNextKey(): number
@@ -18,6 +18,13 @@ interface PdfkitMarking {
 export interface BookmarkMark { bookmark: Bookmark; dest: string }
 
 type Open = null | 'artifact' | StructNode
+
+// The operators as bytes, with the line end pdfkit adds to text: pdfkit turns text into bytes with a
+// charCodeAt loop in JavaScript for every write, and a tagged page writes a marker per run of text.
+const latin1 = (operators: string) => Buffer.from(`${operators}\n`, 'latin1')
+const EMC = latin1('EMC')
+const ARTIFACT_BMC = latin1('/Artifact BMC')
+const EMC_ARTIFACT_BMC = latin1('EMC\n/Artifact BMC')
 
 /** What pdfkit's annotate() calls with the annotation it is about to write. */
 export interface StructParent { add(annotation: { annotationRef: { data: Record<string, unknown> } }): void }
@@ -62,20 +69,21 @@ export class DocumentMarks {
   /** Ends the open marked-content sequence (before a graphics-state change, so marks nest inside q … Q). */
   close(): void {
     if (this.open === null) return
-    this.pdf.addContent('EMC')
+    this.pdf.addContent(EMC)
     this.open = null
   }
 
   /** Starts a marked-content sequence, ending the open one in the same write (one write per switch, not two). */
   private begin(operator: string, open: Open): void {
-    this.pdf.addContent(this.open === null ? operator : `EMC\n${operator}`)
+    this.pdf.addContent(latin1(this.open === null ? operator : `EMC\n${operator}`))
     this.open = open
   }
 
   /** What is painted next is an artifact: a background, a border, a bullet shape, a rule. */
   artifact(): void {
     if (!this.tagged || this.open === 'artifact') return
-    this.begin('/Artifact BMC', 'artifact')
+    this.pdf.addContent(this.open === null ? ARTIFACT_BMC : EMC_ARTIFACT_BMC)
+    this.open = 'artifact'
   }
 
   /** Page furniture (header/footer, margin boxes, repeated table heads and fixed boxes): artifacts throughout. */

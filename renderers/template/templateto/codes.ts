@@ -17,7 +17,7 @@ let bwipjs: typeof BwipJs | null = null
 const loadQrcode = () => (qrcode ??= require('qrcode') as typeof QRCode)
 const loadBwipJs = () => (bwipjs ??= require('bwip-js') as typeof BwipJs)
 
-export class CodeInputError extends Error {
+class CodeInputError extends Error {
   constructor(message: string) {
     super(message)
     this.name = 'CodeInputError'

@@ -10,7 +10,7 @@ import { parseDate } from './parse-date.js'
 import { quoteInput } from '../quote-input.js'
 import { renderState } from './render-state.js'
 
-export class FilterInputError extends Error {
+class FilterInputError extends Error {
   constructor(message: string) {
     super(message)
     this.name = 'FilterInputError'

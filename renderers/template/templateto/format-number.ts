@@ -3,7 +3,7 @@
 // (`#,##0.00`, `0.0%`, `00000`, `#,##0.00;(#,##0.00)`, quoted literals, `\` escapes, E notation) here.
 import { cultureCurrency, cultureSymbols, type CultureSymbols } from './culture.js'
 
-export class NumberFormatError extends Error {
+class NumberFormatError extends Error {
   constructor(message: string) {
     super(message)
     this.name = 'NumberFormatError'

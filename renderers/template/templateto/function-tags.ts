@@ -7,14 +7,14 @@ import { barcodeHtml, hexColour, qrCodeHtml, sizeArg } from './codes.js'
 import { contentBlockCall, renderNested, repeatCall } from './nested.js'
 import { renderState } from './render-state.js'
 
-export class UnknownFunctionError extends Error {
+class UnknownFunctionError extends Error {
   constructor(public readonly fn: string) {
     super(`unknown function '${fn}' (TemplateTo functions: ${Object.keys(FUNCTIONS).join(', ')})`)
     this.name = 'UnknownFunctionError'
   }
 }
 
-export class FunctionArgumentError extends Error {
+class FunctionArgumentError extends Error {
   constructor(message: string) {
     super(message)
     this.name = 'FunctionArgumentError'
@@ -22,7 +22,7 @@ export class FunctionArgumentError extends Error {
 }
 
 /** Top-level commas split the arguments; commas inside quotes, parentheses and brackets do not. */
-export function splitArgs(text: string): string[] {
+function splitArgs(text: string): string[] {
   const args: string[] = []
   let depth = 0
   let quote: string | null = null
@@ -82,7 +82,7 @@ const FUNCTIONS: Record<string, FnSpec> = {
   },
 }
 
-export class CallTag extends Tag {
+class CallTag extends Tag {
   private readonly fn: string
   private readonly spec: FnSpec
   private readonly args: Value[]
@@ -133,7 +133,7 @@ export class CallTag extends Tag {
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /** `{{tt_dumpData}}`: the data in scope (a content block's scoped data) as pretty JSON in a <pre>. */
-export class DumpTag extends Tag {
+class DumpTag extends Tag {
   render(ctx: Context, emitter: Emitter): void {
     const scope = (ctx as unknown as { scopes: object[] }).scopes?.[0] ?? ctx.environments
     const data: Record<string, unknown> = { ...(ctx.environments as Record<string, unknown>), ...(scope as Record<string, unknown>) }
@@ -148,7 +148,7 @@ function counterName(token: TagToken, tag: string): string {
 }
 
 /** `{% secUp name %}`: adds one to the counter and prints it (only when rendered, so skipped sections do not count). */
-export class SecUpTag extends Tag {
+class SecUpTag extends Tag {
   private readonly counter: string
   constructor(token: TagToken, remain: TopLevelToken[], liquid: Liquid) {
     super(token, remain, liquid)
@@ -163,7 +163,7 @@ export class SecUpTag extends Tag {
 }
 
 /** `{% secCt name %}`: prints the counter without changing it. */
-export class SecCtTag extends Tag {
+class SecCtTag extends Tag {
   private readonly counter: string
   constructor(token: TagToken, remain: TopLevelToken[], liquid: Liquid) {
     super(token, remain, liquid)

@@ -10,7 +10,7 @@ import { renderState } from './render-state.js'
 import { rewriteFunctions } from './rewrite-functions.js'
 import { scopeBlockCss } from './scope-block-css.js'
 
-export class NestedTemplateError extends Error {
+class NestedTemplateError extends Error {
   constructor(message: string) {
     super(message)
     this.name = 'NestedTemplateError'

@@ -3,7 +3,7 @@
 // Dates without a zone are local times, which is what liquidjs's `date` filter prints them in.
 import { quoteInput } from '../quote-input.js'
 
-export class DateParseError extends Error {
+class DateParseError extends Error {
   constructor(message: string) {
     super(message)
     this.name = 'DateParseError'

@@ -37,7 +37,7 @@ function closingParen(text: string, open: number): number {
 }
 
 /** JSON that can sit inside a Liquid tag: no `%`, `{`, `}` characters left to end or open one. */
-export function encodeCall(call: string): string {
+function encodeCall(call: string): string {
   return JSON.stringify(call).replace(/[%{}]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }
 

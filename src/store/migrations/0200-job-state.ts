@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 
-// The Keyv table of job state (jobs/sqlite-keyv-store.ts), made here rather than by the adapter at
+// The Keyv table of job state (jobs/store-keyv-adapter.ts), made here rather than by the adapter at
 // construction: two adapters creating it at once race in PostgreSQL. IF NOT EXISTS because stores
 // opened before this migration already have it. BIGINT: expiry times are epoch milliseconds.
 export const jobState: Migration = {

@@ -48,7 +48,8 @@ t.test('webhooks and presigned uploads over HTTPS', async (t) => {
     t.equal(hit.method, 'POST')
     t.equal(hit.headers['content-type'], 'application/json')
     const body = JSON.parse(hit.body.toString())
-    t.same(Object.keys(body).sort(), ['completedAt', 'elapsedTimeMs', 'errorMessage', 'jobId', 'renderType', 'resultUrl', 'status', 'templateId'])
+    // The spec's fields, and `cost` (what the render cost: an extra field, test/plugins/render-cost.test.ts).
+    t.same(Object.keys(body).sort(), ['completedAt', 'cost', 'elapsedTimeMs', 'errorMessage', 'jobId', 'renderType', 'resultUrl', 'status', 'templateId'])
     t.match(body, { jobId, status: 'Completed', renderType: 'pdf', templateId: id, errorMessage: null, completedAt: final.completedAt, elapsedTimeMs: final.elapsedTimeMs })
     t.equal(body.resultUrl, `${PUBLIC_URL}/render/async/result/${jobId}`, 'absolute resultUrl from PUBLIC_URL')
     const signature = hit.headers['x-quire-signature'] as string

@@ -45,3 +45,15 @@ t.test('a render past RENDER_TIMEOUT_MS is stopped with a clear error, and the n
   t.equal(after.status, 200, afterText.slice(0, 300))
   t.match(afterText, /still alive/)
 })
+
+t.test('a 100,000-page statement is refused early by the HTML limit, not by running out of memory', async (t) => {
+  const h = await build(t)
+  // About 45 rows make an A4 page: 4,500,000 rows are some 100,000 pages, some 340 M characters of HTML. Liquid stops
+  // at MAX_HTML_CHARS as it writes (0.7 s of CPU in one process), long before layout could run out of memory.
+  const statement = '<table><thead><tr><th>Date</th><th>Text</th><th>Balance</th></tr></thead><tbody>'
+    + '{% for i in (1..4500000) %}<tr><td>2026-01-01</td><td>Card payment {{ i }}</td><td>{{ i | times: 3 }}.00</td></tr>{% endfor %}</tbody></table>'
+  const { id } = await publishedTemplate(h, statement)
+  await problem(t, await h.call(`/render/pdf/${id}`, { body: {} }), 400, 'QUIRE_ERR_RENDER_HTML_LIMIT', /longer than 5000000 characters/)
+  const after = await h.call('/render/pdf/fromhtml', { body: { base64HtmlString: b64('<p>next</p>') } })
+  t.equal(after.status, 200, 'the next render works')
+})

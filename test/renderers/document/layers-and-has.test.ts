@@ -47,3 +47,30 @@ t.test(':has() with descendant, child and sibling relative selectors', async (t)
 t.test(':has() counts in specificity like its most specific argument', async (t) => {
   t.equal(red('div:has(#x) { color: rgb(1 0 0) } div.k { color: rgb(2 0 0) }', '<div id="t" class="k"><i id="x"></i></div>'), 1)
 })
+
+t.test('nested :has() answers each element on its own (they are remembered per element within a pass)', async (t) => {
+  // background-color, not color: an element must not look matched because its parent was.
+  const bg = (css: string, id: string) => styleOf(css, body, id).backgroundColor?.r ?? 0
+  const body = '<div id="a"><div id="b"><div id="c"><span></span></div></div></div><div id="d"><div id="e"><div id="f"></div></div></div>'
+  const three = 'div:has(div:has(div:has(span))) { background-color: rgb(1 0 0) }'
+  const two = 'div:has(div:has(span)) { background-color: rgb(2 0 0) }'
+  t.equal(bg(three, 'a'), 1, 'three levels above the span')
+  t.equal(bg(three, 'b'), 0, 'two levels above it')
+  t.equal(bg(two + three, 'b'), 2, '… which the shorter selector matches')
+  t.equal(bg(two + three, 'c'), 0, 'the span\'s parent has no div holding a span')
+  t.equal(bg(two + three, 'd') + bg(two + three, 'e'), 0, 'no span in the other tree')
+  t.equal(bg('div:has(> div > span) { background-color: rgb(3 0 0) }', 'b'), 3, 'complex relative selector, not a single compound')
+  t.equal(bg('div:has(> div > span) { background-color: rgb(3 0 0) }', 'a'), 0)
+  t.equal(bg('div:not(:has(span)) { background-color: rgb(4 0 0) }', 'f'), 4)
+  t.equal(bg('div:not(:has(span)) { background-color: rgb(4 0 0) }', 'b'), 0)
+})
+
+t.test('descendant and sibling chains try the next ancestor or sibling when a nearer one fails locally', async (t) => {
+  const nested = '<div class="x"><div class="y"><div class="y"><i id="t" class="z"></i></div></div></div>'
+  t.equal(red('.x > .y .z { color: rgb(1 0 0) }', nested), 1, 'the inner .y has no .x parent, the outer one has')
+  const siblings = '<div class="a"></div><div class="b"><div class="b"><i id="t" class="c"></i></div></div>'
+  t.equal(red('.a + .b .c { color: rgb(2 0 0) }', siblings), 2, 'the inner .b has no previous sibling, the outer one has')
+  t.equal(red('.a ~ .b .c { color: rgb(3 0 0) }', siblings), 3)
+  t.equal(red('p .x .y .z { color: rgb(4 0 0) }', nested), 0, 'no <p> above: fails')
+  t.equal(red('.x:has(.y .z) { color: rgb(5 0 0) }', nested.replace('class="x"', 'class="x" id="x"'), 'x'), 5, ':has() with a chain')
+})

@@ -33,3 +33,26 @@ t.test('quirks mode: list items keep the strut; flex items and inline blocks do 
   t.match(box('f'), { h: 50 })
   t.match(box('o'), { h: 50 })
 })
+
+t.test('quirks mode: a line of small text inside inline elements is sized by them, not by the 32 px cell (Chromium 156)', async (t) => {
+  const small = 'font-size:10px'
+  const cell = (doctype: boolean) => doc(doctype, `<table cellspacing=0 cellpadding=0><tr><td id=c style="font-size:32px">
+    <div id=a style="color:#000001"><span style="${small}">small text</span></div>
+    <div id=b style="color:#000002"><span style="${small}">two</span> <span style="${small}">spans</span></div>
+    <div id=p style="color:#000003"><span style="${small};padding-top:5px;margin-left:5px">no side padding</span></div>
+    <div id=l style="color:#000004"><span style="${small};line-height:40px">tall line</span></div>
+    <div id=r style="color:#000005"><span style="${small}">a<br>b</span></div>
+    <div id=s style="color:#000006"><span style="${small};vertical-align:super">raised</span></div>
+    <div id=i style="color:#000007"><img width=10 height=10><span style="${small}">x</span></div></td></tr></table>`)
+  const q = await layoutHtml(cell(false))
+  t.match(q.box('a'), { h: 11 }, 'one 10 px span: 11 px, not the 37 px of the cell\'s strut')
+  t.match(q.box('b'), { h: 37 }, 'a space between the spans is text of the cell: its strut counts')
+  t.match(q.box('p'), { h: 11 }, 'vertical padding and margins do not make the strut count')
+  t.match(q.box('l'), { h: 40 }, 'the span\'s own line height counts')
+  t.match(q.box('r'), { h: 22 }, 'two lines broken by a <br> in the span')
+  t.match(q.box('s'), { h: 11 }, 'a raised span alone: no root baseline below it')
+  t.match(q.box('i'), { h: 12 }, 'an image on the span\'s baseline')
+  t.match(q.box('c'), { h: 144 })
+  const std = await layoutHtml(cell(true))
+  t.match(std.box('a'), { h: 37 }, 'with a doctype the cell\'s strut counts')
+})

@@ -67,8 +67,25 @@ t.test('the queue runs at most `concurrency` jobs, in order, each once', async (
   await new Promise((r) => setTimeout(r, 60))
   t.equal(peak, 2)
   t.same(order, ['a', 'b', 'c', 'd'], 'a queued id is not queued twice')
-  await queue.stop(100)
-  queue.push('e')
-  await new Promise((r) => setTimeout(r, 40))
-  t.notOk(order.includes('e'), 'a stopped queue takes nothing')
+})
+
+t.test('stop: the waiting jobs never start, the running one is awaited, a later push is ignored', async (t) => {
+  const started: string[] = []
+  const finish = new Map<string, () => void>()
+  const queue = new JobQueue(1, (id) => {
+    started.push(id)
+    return new Promise<void>((resolve) => finish.set(id, resolve))
+  }, () => {})
+  queue.push('a')
+  queue.push('b')
+  t.same(started, ['a'], 'one at a time')
+  let stopped = false
+  const stopping = queue.stop(60_000).then(() => { stopped = true })
+  queue.push('c')
+  await Promise.resolve()
+  t.notOk(stopped, 'stop waits for the running job')
+  finish.get('a')!()
+  await stopping
+  t.same(started, ['a'], 'neither the waiting job nor one pushed after stop started')
+  t.same(queue.size, { waiting: 0, running: 0 })
 })

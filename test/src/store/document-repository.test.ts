@@ -83,7 +83,8 @@ t.test('updateDraft merges settings over the current ones and bumps updatedAt', 
   const store = await openTestStore(t)
   const account = await store.accounts.ensure('acme')
   const tpl = await store.templates.create(account.id, { name: 'T', html: 'x', settings: { paper: { size: 'Letter' } } })
-  await new Promise((r) => setTimeout(r, 5))
+  // updatedAt has millisecond precision: wait until the clock has moved past it, however long that takes.
+  while (new Date().toISOString() <= tpl.updatedAt) await new Promise((r) => setTimeout(r, 1))
   const updated = await store.templates.updateDraft(account.id, tpl.id, { name: 'Renamed', settings: { orientation: 'landscape' } })
   t.match(updated, { name: 'Renamed', draft: { html: 'x', settings: { paper: { size: 'Letter' }, orientation: 'landscape' } } })
   t.ok(updated!.updatedAt > tpl.updatedAt)
@@ -246,10 +247,17 @@ t.test('scheduled publishing: applied when due, once, by the timer query and at 
 
   // Read time: a render asks for the published version a moment after the schedule's time, before any timer ran.
   // 1.5 s ahead: the read before it must come before its time even on a loaded machine.
-  await store.templates.schedule(account.id, tpl.id, v1!.id, new Date(Date.now() + 1_500))
+  const due = Date.now() + 1_500
+  await store.templates.schedule(account.id, tpl.id, v1!.id, new Date(due))
   t.equal((await store.templates.getPublished(account.id, tpl.id))?.id, v2!.id)
-  await new Promise((resolve) => setTimeout(resolve, 1_600))
-  t.match(await store.templates.getPublished(account.id, tpl.id), { id: v1!.id, published: true, scheduled: false })
+  // Read until the schedule shows (no timer applies it here: only the read can), and not before its time.
+  let published = await store.templates.getPublished(account.id, tpl.id)
+  for (const deadline = due + 30_000; published?.id !== v1!.id && Date.now() < deadline;) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    published = await store.templates.getPublished(account.id, tpl.id)
+  }
+  t.ok(Date.now() >= due, 'the new version shows from its time on')
+  t.match(published, { id: v1!.id, published: true, scheduled: false })
   t.equal((await store.templates.get(account.id, tpl.id))?.scheduledVersionId, null, 'and the schedule is applied, not just read through')
 })
 

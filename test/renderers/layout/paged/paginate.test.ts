@@ -37,7 +37,7 @@ t.test('forced breaks win, but never make an empty page', async (t) => {
 t.test('table heads repeat on pages that start inside the table', async (t) => {
   const flow = createFlowConstraints()
   flow.hard.push([0, 20], ...lines(20, 20, 20))
-  flow.heads.push({ tableTop: 0, tableBottom: 420, x: 0, w: 100, headTop: 0, headBottom: 20 })
+  flow.heads.push({ tableTop: 0, tableBottom: 420, x: 0, w: 100, headTop: 0, headBottom: 20, foot: null })
   const pages = paginate({ height: 420, pageHeight: () => 100, flow, keepTogether: true, stopAfter: 20 })
   t.equal(pages[0].head, null)
   t.same(pages[1].head?.headBottom, 20)

@@ -2,17 +2,17 @@
 // images left out) in the render worker and in the helper (renderers/isolated), alternated page by page
 // (the order swapped every round, the machine being noisy), and how many of the pages paint-bounds.ts
 // cannot prove safe (those alone are drawn in the helper).
-//   node --import tsx renderers/isolated/native-process.bench.ts [rounds=3]
+//   node --import tsx bench/native-helper-cost.ts [rounds=3]
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { CORPUS_DIR } from '../../bench/corpus-dir.js'
-import { buildStyledDocument } from '../document/index.js'
-import { fontStore } from '../fonts/font-store.js'
-import { displayList } from '../layout/display-list.js'
-import { layoutDocument } from '../layout/layout-document.js'
-import { withYoga } from '../layout/yoga.js'
-import { displayListSvg } from '../image/display-list-svg.js'
-import { rasterizeIsolated, rasterizeSvg } from '../image/rasterize-svg.js'
-import { Warnings } from '../warnings.js'
+import { CORPUS_DIR } from './corpus-dir.js'
+import { buildStyledDocument } from '../renderers/document/index.js'
+import { fontStore } from '../renderers/fonts/font-store.js'
+import { displayList } from '../renderers/layout/display-list.js'
+import { layoutDocument } from '../renderers/layout/layout-document.js'
+import { withYoga } from '../renderers/layout/yoga.js'
+import { displayListSvg } from '../renderers/image/display-list-svg.js'
+import { rasterizeIsolated, rasterizeSvg } from '../renderers/image/rasterize-svg.js'
+import { Warnings } from '../renderers/warnings.js'
 
 const rounds = Number(process.argv[2] ?? 3)
 const dirs = [CORPUS_DIR, `${CORPUS_DIR}-grown`].filter(existsSync)

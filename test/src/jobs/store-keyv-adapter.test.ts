@@ -1,14 +1,14 @@
 import t from 'tap'
 import Keyv from 'keyv'
 import { openStore } from '../../../src/store/index.js'
-import { SqliteKeyvStore } from '../../../src/jobs/sqlite-keyv-store.js'
+import { StoreKeyvAdapter } from '../../../src/jobs/store-keyv-adapter.js'
 import { testStoreLocation } from '../store/open-test-store.js'
 
 t.test('Keyv over the service SQLite file: values, TTLs, namespaces, iteration, persistence', async (t) => {
   const { dir, databaseUrl } = await testStoreLocation(t)
   const store = await openStore(dir, databaseUrl)
-  const a = new Keyv({ store: new SqliteKeyvStore(store.db), namespace: 'a' })
-  const b = new Keyv({ store: new SqliteKeyvStore(store.db), namespace: 'b' })
+  const a = new Keyv({ store: new StoreKeyvAdapter(store.db), namespace: 'a' })
+  const b = new Keyv({ store: new StoreKeyvAdapter(store.db), namespace: 'b' })
   await a.set('x', { n: 1, text: ':base64:not really' })
   await a.set('y', [1, 2, 3])
   await a.set('short', 'gone soon', 30)
@@ -25,7 +25,7 @@ t.test('Keyv over the service SQLite file: values, TTLs, namespaces, iteration, 
   t.equal(await a.delete('y'), false)
   await b.set('later', 1, 10)
   await new Promise((r) => setTimeout(r, 20))
-  t.equal(await new SqliteKeyvStore(store.db).deleteExpired(), 2, 'sweeps expired rows of every namespace')
+  t.equal(await new StoreKeyvAdapter(store.db).deleteExpired(), 2, 'sweeps expired rows of every namespace')
   await a.clear()
   t.equal(await a.get('x'), undefined)
   t.equal(await b.get('x'), 'other namespace', 'clear keeps other namespaces')
@@ -33,6 +33,6 @@ t.test('Keyv over the service SQLite file: values, TTLs, namespaces, iteration, 
 
   const reopened = await openStore(dir, databaseUrl)
   t.teardown(() => reopened.close())
-  const again = new Keyv({ store: new SqliteKeyvStore(reopened.db), namespace: 'b' })
+  const again = new Keyv({ store: new StoreKeyvAdapter(reopened.db), namespace: 'b' })
   t.equal(await again.get('x'), 'other namespace', 'kept in the database file')
 })

@@ -1,16 +1,16 @@
-// A Keyv store adapter over the service's own SQLite connection (Kysely on libsql), so job state lives
-// in the same file as everything else without a second, source-built sqlite driver (@keyv/sqlite pulls
+// A Keyv store adapter over the service's own store connection (Kysely: libsql for SQLite, pg for PostgreSQL),
+// so job state lives beside everything else without a second, source-built sqlite driver (@keyv/sqlite pulls
 // sqlite3). One table of namespaced keys; `expires` is kept in a column so expired rows can be swept
-// with one statement instead of deserializing every value. Only portable SQL: on a PostgreSQL store
-// (DATABASE_URL without REDIS_URL) the same class keeps job state in PostgreSQL.
+// with one statement instead of deserializing every value. Only portable SQL, so the one class serves a SQLite
+// store and a PostgreSQL one (DATABASE_URL without REDIS_URL).
 import { EventEmitter } from 'node:events'
 import { sql, type Kysely } from 'kysely'
 import type { KeyvStoreAdapter, StoredData } from 'keyv'
 
 interface Row { key: string; value: string; expires: number | null }
 
-export class SqliteKeyvStore extends EventEmitter implements KeyvStoreAdapter {
-  // Keyv enables its iterator only for adapters whose dialect it knows.
+export class StoreKeyvAdapter extends EventEmitter implements KeyvStoreAdapter {
+  // Keyv enables its iterator only for adapters whose dialect it knows; its SQL is the same on PostgreSQL.
   readonly opts = { dialect: 'sqlite', url: 'sqlite://quire' }
   namespace?: string
   /** The table is made by the store's migrations (migrations/0200-job-state.ts). */
