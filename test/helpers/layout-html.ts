@@ -16,7 +16,7 @@ import { withYoga } from '../../renderers/layout/yoga.js'
 import { Warnings } from '../../renderers/warnings.js'
 import type { ImageStore } from '../../renderers/resources/index.js'
 
-export interface LaidBox { kind: 'box'; id: string | null; tag: string | null; x: number; y: number; w: number; h: number; children: LaidFrag[]; marker?: LaidMarker }
+export interface LaidBox { kind: 'box'; id: string | null; tag: string | null; classes: string[]; x: number; y: number; w: number; h: number; children: LaidFrag[]; marker?: LaidMarker }
 /** A list item's outside marker: text, or a shape (disc, circle, square, disclosure triangle). */
 export type LaidMarker = { kind: 'text'; text: string; x: number; w: number } | { kind: 'symbol'; shape: string; x: number; y: number; w: number; h: number }
 export interface LaidText { kind: 'text'; text: string; x: number; y: number; w: number; h: number }
@@ -51,6 +51,11 @@ export interface LayoutOptions {
   medium?: Medium
   /** Images already loaded, by src as written (the default is none: every <img> is broken). */
   images?: ImageStore
+  /**
+   * A layout that warns (an unsupported value, a broken image) fails the test unless the test expects warnings
+   * and says so (as WeasyPrint's assert_no_logs): then they are in LaidOut.warnings to assert on.
+   */
+  allowWarnings?: boolean
 }
 
 export async function layoutHtml(html: string, options: LayoutOptions = {}): Promise<LaidOut> {
@@ -77,6 +82,9 @@ export async function layoutHtml(html: string, options: LayoutOptions = {}): Pro
       return found
     }
     const texts = () => all.flatMap((f) => f.kind === 'text' ? [f.text] : [])
+    if (!options.allowWarnings && warnings.list.length > 0) {
+      throw new Error(`layout warned (pass allowWarnings: true to expect it): ${warnings.list.join('; ')}`)
+    }
     return { root, pages, height: laid.height, scale: laid.scale, warnings: warnings.list, box, texts }
   }))
 }
@@ -99,7 +107,7 @@ function view(frag: Frag, names: Map<ComputedStyle, StyledElement | null>): Laid
   if (frag.kind === 'box') {
     const el = names.get(frag.style) ?? null
     const box: LaidBox = {
-      kind: 'box', id: el?.attrs.id ?? null, tag: el?.tag ?? null, x: round(frag.x), y: round(frag.y), w: round(frag.w), h: round(frag.h),
+      kind: 'box', id: el?.attrs.id ?? null, tag: el?.tag ?? null, classes: el?.attrs.class?.split(/\s+/).filter(Boolean) ?? [], x: round(frag.x), y: round(frag.y), w: round(frag.w), h: round(frag.h),
       children: frag.children.map((c) => view(c, names)).filter((c): c is LaidFrag => c !== null),
     }
     const m = frag.marker
@@ -117,3 +125,24 @@ function flatten(box: LaidBox): LaidFrag[] {
   return [box, ...box.children.flatMap((c) => (c.kind === 'box' ? flatten(c) : [c]))]
 }
 
+
+/**
+ * The layout as text for snapshot tests: one line per box (tag#id.class x y width height) and per line of text,
+ * indented by depth. Anonymous boxes, and boxes whose element cannot be told apart, are `*`.
+ *   t.equal(dumpLayout((await layoutHtml(html)).root), 'body 8 8 584 40\n  p#a 8 8 584 20\n    "Hello" 8 8 36.7 20\n…')
+ */
+export function dumpLayout(root: LaidBox): string {
+  const lines: string[] = []
+  const walk = (frag: LaidFrag, depth: number) => {
+    const indent = '  '.repeat(depth)
+    if (frag.kind === 'text') {
+      lines.push(`${indent}${JSON.stringify(frag.text)} ${frag.x} ${frag.y} ${frag.w} ${frag.h}`)
+      return
+    }
+    const name = frag.tag ? `${frag.tag}${frag.id ? `#${frag.id}` : ''}${frag.classes.map((c) => `.${c}`).join('')}` : '*'
+    lines.push(`${indent}${name} ${frag.x} ${frag.y} ${frag.w} ${frag.h}`)
+    for (const child of frag.children) walk(child, depth + 1)
+  }
+  walk(root, 0)
+  return lines.join('\n')
+}

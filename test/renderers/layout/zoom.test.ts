@@ -5,8 +5,8 @@ import t from 'tap'
 import { layoutHtml, type LaidBox, type LaidText } from '../../helpers/layout-html.js'
 
 const images = new Map([['logo.png', { kind: 'png' as const, bytes: Buffer.alloc(0), width: 100, height: 40 }]])
-const lay = (body: string, head = '') =>
-  layoutHtml(`<!DOCTYPE html>${head}<body style="margin:0">${body}`, { width: 800, height: 1200, medium: 'screen', images })
+const lay = (body: string, head = '', allowWarnings = false) =>
+  layoutHtml(`<!DOCTYPE html>${head}<body style="margin:0">${body}`, { width: 800, height: 1200, medium: 'screen', images, allowWarnings })
 const rect = (b: LaidBox | LaidText) => [b.x, b.y, b.w, b.h].map((v) => Math.round(v * 10) / 10)
 /** The lines of text reading `text`, in document order. */
 const lines = (box: LaidBox, text: string): LaidText[] =>
@@ -56,7 +56,7 @@ t.test('percentages are not zoomed, lengths beside them are', async (t) => {
 })
 
 t.test('zoom: 0 counts as 1; a negative zoom is invalid; normal is 1', async (t) => {
-  const { box } = await lay('<div id=a style="zoom:0;width:100px;height:10px"></div><div id=b style="zoom:-1;width:100px;height:10px"></div><div id=c style="zoom:normal;width:100px;height:10px"></div>')
+  const { box } = await lay('<div id=a style="zoom:0;width:100px;height:10px"></div><div id=b style="zoom:-1;width:100px;height:10px"></div><div id=c style="zoom:normal;width:100px;height:10px"></div>', '', true)
   t.same([box('a'), box('b'), box('c')].map(rect), [[0, 0, 100, 10], [0, 10, 100, 10], [0, 20, 100, 10]])
 })
 
