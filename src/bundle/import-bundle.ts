@@ -12,6 +12,7 @@ import type { Store } from '../store/index.js'
 import { newId } from '../store/new-id.js'
 import { parsePublishDate } from '../parse-publish-date.js'
 import { readBundle, type BundleItem, type ImportReport, type ItemReport } from './bundle-format.js'
+import { transaction } from '../store/transaction.js'
 
 const IDS = { template: /^tpl_[A-Za-z0-9]{1,64}$/, block: /^cb_[A-Za-z0-9]{1,64}$/, version: /^ver_[A-Za-z0-9]{1,64}$/ }
 /** Ids asked about per query (SQLite and PostgreSQL both take far more parameters; this keeps each statement short). */
@@ -196,7 +197,7 @@ async function takenNow(db: Kysely<Database>, accountId: string, items: BundleIt
 }
 
 async function insertAll(db: Kysely<Database>, planned: Planned[]): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await transaction(db, async (trx) => {
     let rows = 0
     for (const p of planned) {
       await trx.insertInto('documents').values(p.document).execute()

@@ -10,6 +10,7 @@ import { isUniqueViolation } from './is-unique-violation.js'
 import { StoreChanges } from './store-changes.js'
 import { newId, type IdPrefix } from './new-id.js'
 import type { DocumentRecord, DocumentSummary, OwnerKey, Version } from './records.js'
+import { transaction } from './transaction.js'
 
 export interface DocumentKind<K extends OwnerKey> {
   /** Value of `documents.kind`. */
@@ -225,7 +226,7 @@ export class DocumentRepository<K extends OwnerKey = OwnerKey> {
 
   async remove(accountId: string, id: string): Promise<boolean> {
     return this.changing(async () => {
-      return this.db.transaction().execute(async (trx) => {
+      return transaction(this.db, async (trx) => {
         const owned = await trx.selectFrom('documents').select('id')
           .where('kind', '=', this.kind.kind).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
         if (!owned) return false
@@ -242,7 +243,7 @@ export class DocumentRepository<K extends OwnerKey = OwnerKey> {
     return this.changing(async () => {
       for (let attempt = 1; ; attempt++) {
         try {
-          return await this.db.transaction().execute(async (trx) => {
+          return await transaction(this.db, async (trx) => {
             const doc = await trx.selectFrom('documents').selectAll()
               .where('kind', '=', this.kind.kind).where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst()
             if (!doc) return null

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely'
 import type { ApiKeysTable, Database } from './database.js'
 import type { UsageKind } from './records.js'
+import { transaction } from './transaction.js'
 
 const FLUSH_AFTER_MS = 1_000
 
@@ -48,7 +49,7 @@ export class UsageBatch {
     const write = async () => {
       if (batch.size === 0) return
       try {
-        await this.db.transaction().execute(async (trx) => {
+        await transaction(this.db, async (trx) => {
           for (const [keyId, counts] of batch) {
             await trx.updateTable('api_keys')
               .set((eb) => Object.fromEntries([...counts].map(([column, n]) => [column, eb(column, '+', n)])))
