@@ -50,8 +50,9 @@ t.test('every start endpoint: 202 → Completed → 302 → the right bytes', as
   t.match(pdfText(p.bytes), /Invoice INV-042/)
   t.match(pdfText(p.bytes), /2\s+Gadget\s+12\.00/)
   const fields = Object.keys(p.final).sort()
-  t.same(fields, [...START_FIELDS, 'completedAt', 'elapsedTimeMs', 'errorMessage', 'usesExternalOutput', 'webhookDelivered'].sort(), 'status: start fields plus the spec\'s status fields')
+  t.same(fields, [...START_FIELDS, 'completedAt', 'elapsedTimeMs', 'errorMessage', 'usesExternalOutput', 'webhookDelivered', 'cost'].sort(), 'status: start fields, the spec\'s status fields and Quire\'s extra cost')
   t.match(p.final, { status: 'Completed', webhookDelivered: null, usesExternalOutput: false, errorMessage: null, elapsedTimeMs: Number })
+  t.match(p.final, { cost: { cpuMs: Number, pages: 1, bytes: p.bytes.length } }, 'the cost of the render: CPU, pages and the bytes handed out')
   t.ok(Date.parse(p.final.completedAt!) >= Date.parse(p.final.createdAt))
 
   const x = await completedBytes(h, txt)
