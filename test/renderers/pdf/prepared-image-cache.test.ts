@@ -8,6 +8,7 @@ import { UNSEEN_LOGO } from '../../../bench/fixtures/unseen-invoice.js'
 import { withPdf } from '../../helpers/tools.js'
 import { pdfTask } from './fixtures.js'
 import { needsForFile } from '../../helpers/needs.js'
+import { PATCHES_ON } from '../../../renderers/patches.js'
 
 await needsForFile({ tools: ['pdfimages', 'qpdf'] })
 
@@ -22,7 +23,7 @@ async function pngUri(rgb: [number, number, number]): Promise<string> {
 const page = (...srcs: string[]) => `<html><body>${srcs.map((src) => `<p><img src="${src}" width="120"> text</p>`).join('')}</body></html>`
 const same = (a: Uint8Array, b: Uint8Array) => Buffer.from(a).equals(Buffer.from(b))
 
-t.test('PNG pixels with alpha prepared by one render are reused by the next, to the same bytes', async (t) => {
+t.test('PNG pixels with alpha prepared by one render are reused by the next, to the same bytes', { skip: !PATCHES_ON && 'QUIRE_PATCHES=off: the image caches are patches (docs/internals.md)' }, async (t) => {
   clearPreparedImages()
   const first = await renderPdf(pdfTask(page(UNSEEN_LOGO)))
   t.equal(preparedImageCacheStats().entries, 1, 'the logo is kept')
@@ -34,7 +35,7 @@ t.test('PNG pixels with alpha prepared by one render are reused by the next, to 
   t.match(list, /\bsmask\s+480\s+160\s+gray\b/, 'with its alpha as a soft mask')
 })
 
-t.test('cached and new images mixed in one document give the bytes of a cold render', async (t) => {
+t.test('cached and new images mixed in one document give the bytes of a cold render', { skip: !PATCHES_ON && 'QUIRE_PATCHES=off: the image caches are patches (docs/internals.md)' }, async (t) => {
   const red = await pngUri([200, 30, 30])
   const blue = await pngUri([30, 30, 200])
   clearPreparedImages()
@@ -47,7 +48,7 @@ t.test('cached and new images mixed in one document give the bytes of a cold ren
   t.equal(preparedImageCacheStats().entries, 3)
 })
 
-t.test('a different image in a later render is not mistaken for the cached one', async (t) => {
+t.test('a different image in a later render is not mistaken for the cached one', { skip: !PATCHES_ON && 'QUIRE_PATCHES=off: the image caches are patches (docs/internals.md)' }, async (t) => {
   clearPreparedImages()
   const red = await pngUri([200, 30, 30])
   const green = await pngUri([30, 200, 30])
@@ -58,7 +59,7 @@ t.test('a different image in a later render is not mistaken for the cached one',
   t.ok(same(greenCached.bytes, greenCold.bytes), 'keyed by the bytes, not by where they came from')
 })
 
-t.test('a PNG is parsed once per worker: later renders reuse the parse and give the same bytes', async (t) => {
+t.test('a PNG is parsed once per worker: later renders reuse the parse and give the same bytes', { skip: !PATCHES_ON && 'QUIRE_PATCHES=off: the image caches are patches (docs/internals.md)' }, async (t) => {
   // An opaque PNG (no alpha: embedded from the parse alone) and the logo with alpha (prepared pixels too).
   const opaque = await sharp({ create: { width: 40, height: 20, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer()
   const opaqueUri = `data:image/png;base64,${opaque.toString('base64')}`
