@@ -183,21 +183,13 @@ function glyphOps(doc: PdfkitText, fonts: FontStore, frag: TextFrag, noNotdef: (
         if (inRun) out.ascii('>')
         if (inArray) out.ascii('] TJ\n')
         inArray = inRun = false
-        out.ascii('1 0 0 -1 ')
-        out.num(x)
-        out.ascii(' ')
-        out.num(y)
-        out.ascii(' Tm\n')
+        out.textMatrix(x, y)
         out.num(glyph.advanceWidth ? (100 * p.xAdvance) / glyph.advanceWidth : 100)
         out.ascii(' Tz\n<')
         out.hex4(gid)
         out.ascii('> Tj\n100 Tz\n')
         x += advance * px + tc + extra
-        out.ascii('1 0 0 -1 ')
-        out.num(x)
-        out.ascii(' ')
-        out.num(y)
-        out.ascii(' Tm\n')
+        out.textMatrix(x, y)
         continue
       }
       if (p.xOffset || p.yOffset) {
@@ -205,19 +197,12 @@ function glyphOps(doc: PdfkitText, fonts: FontStore, frag: TextFrag, noNotdef: (
         if (inRun) out.ascii('>')
         if (inArray) out.ascii('] TJ\n')
         inArray = inRun = false
-        out.ascii('1 0 0 -1 ')
-        out.num(x + p.xOffset * unit * px)
-        out.ascii(' ')
-        out.num(y - p.yOffset * unit * px)
-        out.ascii(' Tm\n<')
+        out.textMatrix(x + p.xOffset * unit * px, y - p.yOffset * unit * px)
+        out.ascii('<')
         out.hex4(gid)
         out.ascii('> Tj\n')
         x += advance * px + tc + extra
-        out.ascii('1 0 0 -1 ')
-        out.num(x)
-        out.ascii(' ')
-        out.num(y)
-        out.ascii(' Tm\n')
+        out.textMatrix(x, y)
         continue
       }
       const adjust = advance - glyph.advanceWidth * unit + extra / px
@@ -279,6 +264,15 @@ class OperatorBytes {
 
   reset(): void {
     this.at = 0
+  }
+
+  /** `1 0 0 -1 x y Tm`: the text matrix of a run or glyph drawn on the flipped page. */
+  textMatrix(x: number, y: number): void {
+    this.ascii('1 0 0 -1 ')
+    this.num(x)
+    this.ascii(' ')
+    this.num(y)
+    this.ascii(' Tm\n')
   }
 
   /** The bytes written since reset, as a buffer of their own. */
