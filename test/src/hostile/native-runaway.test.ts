@@ -56,10 +56,15 @@ t.test('renders stuck in librsvg stop at the time limit and leave the service an
   // threads) nor in a child (the helpers of the replaced workers are gone; a live worker's may stay, idle).
   await server.stillServes(t, 60_000)
   const ticks = () => readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ').slice(11, 13).reduce((a, v) => a + Number(v), 0)
-  const before = ticks()
-  await new Promise((r) => setTimeout(r, 3000))
-  const used = ticks() - before
-  t.ok(used < 60, `the idle service used ${used} clock ticks of CPU in 3 s`)
+  // A librsvg thread still blurring burns a whole core: about 300 ticks in 3 s, in every window. The
+  // replaced workers warming up (TypeScript sources, first compiles) burn less, and settle.
+  let used = Infinity
+  for (let window = 0; window < 10 && used >= 60; window++) {
+    const before = ticks()
+    await new Promise((r) => setTimeout(r, 3000))
+    used = ticks() - before
+  }
+  t.ok(used < 60, `the idle service settles below 60 clock ticks of CPU in 3 s (last window: ${used})`)
   let busy: number[] = []
   for (let i = 0; i < 20; i++) {
     const before = children(pid)
