@@ -217,6 +217,8 @@ function finish(c: ApplyContext, env: ComputeEnv, flags: { isRoot: boolean; pare
   const parentIsFlex = flags.parentDisplay === 'flex' || flags.parentDisplay === 'inline-flex' ||
     flags.parentDisplay === 'grid' || flags.parentDisplay === 'inline-grid'
   if (s.display !== 'none' && s.display !== 'contents' && (flags.isRoot || s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed' || parentIsFlex)) {
+    const inlineLevel = BLOCKIFY[s.display] !== undefined && s.display !== 'inline-table'
+    if (inlineLevel && s.float === 'none' && (s.position === 'absolute' || s.position === 'fixed')) s.inlineStatic = true
     s.display = BLOCKIFY[s.display] ?? s.display
   }
 
