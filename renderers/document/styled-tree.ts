@@ -58,6 +58,8 @@ export interface BoxShadow { x: number; y: number; blur: number; spread: number;
 
 export interface ComputedStyle {
   display: Display
+  /** `display: flow-root` (display is then 'block'): the box is a new block formatting context. */
+  flowRoot: boolean
   position: 'static' | 'relative' | 'absolute' | 'fixed'
   top: DimAuto; right: DimAuto; bottom: DimAuto; left: DimAuto
   zIndex: number | 'auto'

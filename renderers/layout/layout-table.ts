@@ -4,7 +4,7 @@
 import type { BorderSide, ComputedStyle } from '../document/styled-tree.js'
 import type { BlockBox, TableBox } from './boxes.js'
 import { len, margins } from './box-edges.js'
-import { availableBand, type FloatContext } from './float-context.js'
+import { bandMargins, type FloatBand } from './beside-floats.js'
 import { ALL_SIDES, translateFrag, translateMarker, type BoxFrag, type EdgeFrag, type Frag } from './fragments.js'
 import { strutOf, withFlow, withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult } from './layout-context.js'
 import { createFloatContext } from './float-context.js'
@@ -21,14 +21,17 @@ export { tableIntrinsicWidths } from './table-columns.js'
 
 const NO_SIDES = Object.freeze({ top: false, right: false, bottom: false, left: false })
 
-export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, ctx: LayoutContext, floats: FloatContext): LayoutResult {
+export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, ctx: LayoutContext, band: FloatBand | null): LayoutResult {
   const style = table.style
   const grid = tableGrid(table)
   const m = margins(style, cb.width)
   let left = cb.x
   let room = cb.width
-  if (floats.floats.length) {
-    const band = availableBand(floats, top, 1, cb.x, cb.x + cb.width)
+  // Beside floats (CSS 2 §9.5, placed by beside-floats.ts): between them, a float taking the margin it covers.
+  if (band) {
+    const bm = bandMargins(style, cb, band)
+    m.left = bm.left
+    m.right = bm.right
     left = band.left
     room = band.right - band.left
   }
