@@ -159,11 +159,24 @@ try {
   }
 
   // Throughput over the corpus as a mix: each request renders the next entry, so every side renders the same mix.
+  // A failed render does not end the run: it is counted by entry and answer (status and problem code), and the
+  // cell names them, so that a failure under load says what it was.
+  const failures = new Map<string, number>()
   const mix = (pick: (s: Sides) => Once | null, format: string): Once | null => {
     const list = entries.map((e) => pick(sides.get(`${e.name}.${format}`)!))
     if (list.some((o) => o === null)) return null
     let next = 0
-    return () => list[next++ % list.length]!()
+    return async () => {
+      const at = next++ % list.length
+      try {
+        await list[at]!()
+      } catch (error) {
+        const message = (error as Error).message
+        const answer = /: (\d{3}) .*"code":"([A-Z_]+)"/s.exec(message)
+        const key = `${entries[at]!.name} ${answer ? `${answer[1]} ${answer[2]}` : message.slice(0, 80)}`
+        failures.set(key, (failures.get(key) ?? 0) + 1)
+      }
+    }
   }
   const lines = [
     '### Throughput: the corpus as a mix (renders/s, CPU ms per render)',
@@ -181,13 +194,12 @@ try {
       if (!once) continue
       const cells: string[] = []
       for (const concurrency of CONCURRENCIES) {
-        try {
-          const r = await rendersPerSecond(once, { concurrency, seconds: MIX_SECONDS, warmupSeconds: 1, rss: () => 0, cpu })
-          cells.push(`${r.perSecond.toFixed(1)}/s, ${r.cpuMsPerRender!.toFixed(1)} ms`)
-          summary[`mix.${format}.${side}.${concurrency}`] = r.perSecond
-        } catch (error) {
-          cells.push(`error: ${(error as Error).message.slice(0, 80)}`)
-        }
+        failures.clear()
+        const r = await rendersPerSecond(once, { concurrency, seconds: MIX_SECONDS, warmupSeconds: 1, rss: () => 0, cpu })
+        const failed = [...failures].map(([what, n]) => `${n}× ${what}`).join(', ')
+        cells.push(`${r.perSecond.toFixed(1)}/s, ${r.cpuMsPerRender!.toFixed(1)} ms${failed ? `; failed (warm-up included): ${failed}` : ''}`)
+        summary[`mix.${format}.${side}.${concurrency}`] = r.perSecond
+        if (failed) summary[`mix.${format}.${side}.${concurrency}.failed`] = Object.fromEntries(failures)
       }
       lines.push(`| ${format.toUpperCase()}, ${side} | ${cells.join(' | ')} |`)
     }
