@@ -69,6 +69,8 @@ export interface ComputedStyle {
   width: DimAuto; height: DimAuto
   /** `width: min-content | max-content | fit-content` (width is then 'auto' for every box that does not read this). */
   widthKeyword: 'min-content' | 'max-content' | 'fit-content' | null
+  /** `width: calc-size(<basis>, size + <length>)`: the length added to the basis size (width is then auto). */
+  widthCalcSize?: number
   minWidth: Dim; minHeight: Dim
   maxWidth: DimNone; maxHeight: DimNone
   marginTop: DimAuto; marginRight: DimAuto; marginBottom: DimAuto; marginLeft: DimAuto

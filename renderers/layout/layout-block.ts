@@ -78,10 +78,14 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   const style = box.style
   const isRoot = !!opts.isRoot
   const bfc = establishesBfc(box, isRoot)
-  const shrink = opts.shrink ? intrinsicWidths(box, ctx) : null
+  // width: min-content, max-content and fit-content size an in-flow block as shrink-to-fit does a float, from
+  // its intrinsic widths (which the keyword has already narrowed or widened, layout-box.ts).
+  const shrink = opts.shrink || (style.widthKeyword !== null && style.width === 'auto') ? intrinsicWidths(box, ctx) : null
   const used = usedWidth(style, cb.width, shrink ? { min: shrink.min - marginsX(style, cb.width), max: shrink.max - marginsX(style, cb.width) } : null, !opts.shrink)
   const { border: b, padding: p } = used
   let width = used.width
+  // calc-size(auto, size + 10px) filling the line: the length on top (an intrinsic basis has it already).
+  if (style.widthCalcSize && !shrink) width = Math.max(0, width + style.widthCalcSize)
   if (opts.fixedWidth !== undefined) width = Math.max(0, opts.fixedWidth - b.left - b.right - p.left - p.right)
   let x = cb.x + used.marginLeft
   // <td align=center>, <div align=center>: a narrower child with non-auto margins moves into the middle too.

@@ -118,6 +118,9 @@ function computeIntrinsic(box: Box, ctx: LayoutContext): Intrinsic {
     return { min: outer, max: outer }
   }
   let { min, max } = contentIntrinsic(box, ctx)
+  if (style.width === 'auto' && style.widthKeyword === 'min-content') max = min
+  else if (style.width === 'auto' && style.widthKeyword === 'max-content') min = max
+  if (style.widthCalcSize) { min = Math.max(0, min + style.widthCalcSize); max = Math.max(0, max + style.widthCalcSize) }
   // A border-box max-width below the padding and border leaves no content, never less (the box is then its
   // padding and border wide, as the used width is: Chromium's date input, max-width 44px with 52 of padding).
   const maxW = style.maxWidth !== 'none' && !style.maxWidth.pct ? Math.max(0, style.maxWidth.px - (borderBox ? bp : 0)) : null
