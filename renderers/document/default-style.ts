@@ -9,6 +9,7 @@ const NO_BORDER: BorderSide = Object.freeze({ width: 0, style: 'none', color: BL
 
 const INITIAL: ComputedStyle = {
   display: 'inline',
+  flowRoot: false,
   position: 'static',
   top: 'auto', right: 'auto', bottom: 'auto', left: 'auto',
   zIndex: 'auto',
@@ -114,7 +115,7 @@ export const INITIAL_STYLE: ComputedStyle = INITIAL
 export function inheritStyle(p: ComputedStyle): ComputedStyle {
   const i = INITIAL
   return {
-    display: i.display, position: i.position, top: i.top, right: i.right, bottom: i.bottom, left: i.left,
+    display: i.display, flowRoot: i.flowRoot, position: i.position, top: i.top, right: i.right, bottom: i.bottom, left: i.left,
     zIndex: i.zIndex, float: i.float, clear: i.clear, boxSizing: i.boxSizing, width: i.width, widthKeyword: i.widthKeyword, height: i.height,
     minWidth: i.minWidth, minHeight: i.minHeight, maxWidth: i.maxWidth, maxHeight: i.maxHeight,
     marginTop: i.marginTop, marginRight: i.marginRight, marginBottom: i.marginBottom, marginLeft: i.marginLeft,

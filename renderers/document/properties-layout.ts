@@ -21,20 +21,25 @@ const display: PropertyDef = {
   apply(toks, c) {
     const words = toks.map((t) => (t.t === 'ident' ? t.v : ''))
     let v: string
-    if (words.length === 1) v = words[0]
+    let flowRoot = false
+    if (words.length === 1) { v = words[0]; flowRoot = v === 'flow-root' }
     else if (words.length === 2) {
       // Two-value syntax: outer + inner.
       const [outer, inner] = words.includes('inline') ? ['inline', words.find((w) => w !== 'inline')!] : ['block', words.find((w) => w !== 'block')!]
-      if (inner === 'flow' || inner === 'flow-root') v = outer === 'inline' ? (inner === 'flow' ? 'inline' : 'inline-block') : 'block'
+      if (inner === 'flow' || inner === 'flow-root') {
+        v = outer === 'inline' ? (inner === 'flow' ? 'inline' : 'inline-block') : 'block'
+        flowRoot = inner === 'flow-root' && outer !== 'inline'
+      }
       else if (inner === 'list-item') v = 'list-item'
       else v = outer === 'inline' ? `inline-${inner}` : inner
     } else return false
     const mapped = DISPLAY[v] ?? DISPLAY_FALLBACK[v]
     if (mapped === undefined) return false
     c.style.display = mapped
+    c.style.flowRoot = flowRoot
     return true
   },
-  inherit: copyField('display'),
+  inherit(c) { c.style.display = c.parent.display; c.style.flowRoot = c.parent.flowRoot },
 }
 
 /** `page: auto | <name>` (CSS Paged Media §7): which named @page the box prints on. */

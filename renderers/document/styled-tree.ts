@@ -58,6 +58,8 @@ export interface BoxShadow { x: number; y: number; blur: number; spread: number;
 
 export interface ComputedStyle {
   display: Display
+  /** `display: flow-root` (display is then 'block'): the box is a new block formatting context. */
+  flowRoot: boolean
   position: 'static' | 'relative' | 'absolute' | 'fixed'
   top: DimAuto; right: DimAuto; bottom: DimAuto; left: DimAuto
   zIndex: number | 'auto'
@@ -154,6 +156,8 @@ export interface ComputedStyle {
   textShadow: BoxShadow[]
   /** Preferred width / height (aspect-ratio), null for auto. */
   aspectRatio: number | null
+  /** An absolutely positioned box that was inline-level before blockification: its static position is on a line. */
+  inlineStatic?: true
   transformOrigin: [Dim, Dim]
 
   // grid

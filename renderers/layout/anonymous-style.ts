@@ -11,7 +11,7 @@ export function anonymousStyle(parent: ComputedStyle): ComputedStyle {
   if (style) return style
   style = {
     ...parent,
-    display: 'block', position: 'static', top: 'auto', right: 'auto', bottom: 'auto', left: 'auto', zIndex: 'auto',
+    display: 'block', flowRoot: false, position: 'static', top: 'auto', right: 'auto', bottom: 'auto', left: 'auto', zIndex: 'auto',
     float: 'none', clear: 'none', boxSizing: 'content-box', width: 'auto', height: 'auto',
     minWidth: ZERO, minHeight: ZERO, maxWidth: 'none', maxHeight: 'none',
     marginTop: ZERO, marginRight: ZERO, marginBottom: ZERO, marginLeft: ZERO,

@@ -8,10 +8,11 @@ import { ALL_SIDES, translateFrag, type BoxFrag, type Frag, type TextFrag } from
 import { intrinsicWidths, isFlexContainer, isGridContainer, layoutBox, layoutContent, type ContentFlow } from './layout-box.js'
 import { layoutAbsolute } from './layout-absolute.js'
 import { layoutFloat } from './layout-float.js'
+import { bandMargins, placeBesideFloats, type FloatBand } from './beside-floats.js'
 import { balanceColumns, columnGeometry } from './layout-columns.js'
 import {
   EMPTY_STRUT, mergeStruts, strutOf, strutSize,
-  withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult, type Strut,
+  withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult, type PendingAbsolute, type Strut,
 } from './layout-context.js'
 import { clampHeight, specifiedHeight, usedWidth } from './used-width.js'
 import { clipFlow, flowMark } from './clip-flow.js'
@@ -29,8 +30,13 @@ function isPositioned(style: ComputedStyle): boolean {
 function establishesBfc(box: Box, isRoot = false): boolean {
   const s = box.style
   return isRoot || box.kind !== 'block' || !!box.formattingRoot || s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed' ||
-    s.overflow !== 'visible' || s.display === 'inline-block' || s.display === 'table-cell' || s.display === 'flex' ||
+    s.overflow !== 'visible' || s.flowRoot || s.display === 'inline-block' || s.display === 'table-cell' || s.display === 'flex' ||
     s.display === 'inline-flex' || s.display === 'grid' || s.display === 'inline-grid' || s.display === 'table-caption' || s.columnCount > 1
+}
+
+/** In-flow boxes whose border box must not overlap the floats beside them (CSS 2 §9.5). */
+function avoidsFloats(box: Box): boolean {
+  return box.kind === 'table' || box.kind === 'image' || establishesBfc(box)
 }
 
 function topCollapsible(box: Box): boolean {
@@ -64,6 +70,8 @@ export interface BlockOptions {
   fixedWidth?: number
   /** Used border-box height imposed by the table (cells stretch to their row). */
   fixedHeight?: number
+  /** The room between floats the border box keeps within (a formatting context beside floats, beside-floats.ts). */
+  band?: FloatBand
 }
 
 export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, ctx: LayoutContext, opts: BlockOptions): LayoutResult {
@@ -82,13 +90,16 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
     const free = cb.width - width - used.border.left - used.border.right - used.padding.left - used.padding.right - used.marginLeft - used.marginRight
     if (free > 0) x += cb.align === 'center' ? free / 2 : cb.align === 'right' ? free : 0
   }
-  // A new formatting context beside floats is narrowed to fit between them (CSS 2 §9.5).
-  if (bfc && !isRoot && style.float === 'none' && style.position === 'static' && opts.fixedWidth === undefined && opts.floats.floats.length) {
-    const band = availableBand(opts.floats, top, 1, cb.x, cb.x + cb.width)
-    if (band.left > cb.x || band.right < cb.x + cb.width) {
-      x = Math.max(x, band.left + used.marginLeft)
-      if (style.width === 'auto') width = Math.max(0, Math.min(width, band.right - used.marginRight - x - b.left - b.right - p.left - p.right))
-    }
+  // A new formatting context beside floats keeps between them (CSS 2 §9.5; placed by beside-floats.ts).
+  if (opts.band) {
+    const m = bandMargins(style, cb, opts.band)
+    const room = opts.band.right - opts.band.left - m.left - m.right
+    const bpX = b.left + b.right + p.left + p.right
+    if (style.width === 'auto' && style.widthKeyword === null) width = Math.max(0, Math.min(width, room - bpX))
+    const free = room - width - bpX
+    x = style.marginLeft === 'auto' && style.marginRight === 'auto' ? opts.band.left + m.left + Math.max(0, free / 2)
+      : style.marginLeft === 'auto' ? opts.band.left + m.left + Math.max(0, free)
+      : opts.band.left + m.left
   }
   const bpY = b.top + b.bottom + p.top + p.bottom
   const fixedContentHeight = opts.fixedHeight !== undefined ? Math.max(0, opts.fixedHeight - bpY) : null
@@ -149,8 +160,8 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
     const pending = ctx.absolute.pop()!
     // The root's absolutely positioned children refer to the initial containing block (the first page area).
     const pb = isRoot
-      ? { x: cb.x, y: top, width: ctx.initial.width, heightPx: ctx.initial.height }
-      : { x: x + b.left, y: top + b.top, width: width + p.left + p.right, heightPx: contentHeight + p.top + p.bottom }
+      ? { x: cb.x, y: top, width: ctx.initial.width, heightPx: ctx.initial.height, rtl: style.direction === 'rtl' }
+      : { x: x + b.left, y: top + b.top, width: width + p.left + p.right, heightPx: contentHeight + p.top + p.bottom, rtl: style.direction === 'rtl' }
     for (const item of pending) frag.children.push(layoutAbsolute(item, pb, ctx))
   }
   if (style.position === 'relative') { const o = relativeOffset(style, cb); translateFrag(frag, o.dx, o.dy) }
@@ -176,7 +187,7 @@ export function layoutChildren(children: Box[], cb: ContainingBlock, contentTop:
     const s = child.style
     if (s.position === 'absolute' || s.position === 'fixed') {
       const list = s.position === 'fixed' ? ctx.absolute[0] : ctx.absolute[ctx.absolute.length - 1]
-      list?.push({ box: child, staticX: cb.x, staticY: cursor + strutSize(strut) })
+      list?.push(staticPosition(child, cb, cursor + strutSize(strut), floats))
       continue
     }
     if (s.float !== 'none') {
@@ -193,8 +204,10 @@ export function layoutChildren(children: Box[], cb: ContainingBlock, contentTop:
       const ownTop = strutSize(childTop)
       ctx.flow.forced.push(Math.max(cursor, Math.min(top, top - ownTop)))
     }
+    let band: FloatBand | null = null
+    if (floats.floats.length && avoidsFloats(child)) ({ top, band } = placeBesideFloats(child, cb, top, ctx, floats))
     const hardFrom = ctx.flow?.hard.length ?? 0
-    const result = layoutBox(child, cb, top, ctx, { floats })
+    const result = layoutBox(child, cb, top, ctx, band ? { floats, band } : { floats })
     frags.push(result.frag)
     if (ctx.flow && child.kind === 'block' && child.inInline && result.frag.h > 0) recordBlockInInline(ctx.flow, result.frag, children, child)
     const placed: PlacedChild = { box: child, frag: result.frag, hardFrom, hardTo: ctx.flow?.hard.length ?? 0 }
@@ -228,6 +241,21 @@ export function layoutChildren(children: Box[], cb: ContainingBlock, contentTop:
   }
   if (ctx.flow && breakAfterPending) ctx.flow.forced.push(cursor)
   return { frags, cursor, strut, firstBaseline, lastBaseline, empty }
+}
+
+/**
+ * Where an absolutely positioned child of block flow would have been: the containing block's edges, or for a
+ * box that was inline-level, where a line there would put it, beside the floats and by text-align.
+ */
+function staticPosition(box: Box, cb: ContainingBlock, y: number, floats: FloatContext): PendingAbsolute {
+  if (!box.style.inlineStatic) return { box, staticX: cb.x, staticRight: cb.x + cb.width, staticY: y }
+  const band = availableBand(floats, y, 1, cb.x, cb.x + cb.width)
+  const rtl = box.style.direction === 'rtl'
+  const align = box.style.textAlign
+  const at = align === 'center' ? (band.left + band.right) / 2
+    : align === 'right' || (align === 'end' && !rtl) || (align === 'start' && rtl) || (align === 'justify' && rtl) ? band.right
+    : band.left
+  return { box, staticX: at, staticRight: at, staticY: y }
 }
 
 /** An in-flow child as placed, with the range of hard spans (its lines, rows, images) its layout recorded. */

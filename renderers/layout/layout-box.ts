@@ -30,8 +30,8 @@ export function isGridContainer(style: ComputedStyle): boolean {
 
 /** Lays out any block-level box with its border-box top at `top`. */
 export function layoutBox(box: Box, cb: ContainingBlock, top: number, ctx: LayoutContext, opts: BlockOptions): LayoutResult {
-  if (box.kind === 'table') return layoutTable(box, cb, top, ctx, opts.floats)
-  if (box.kind === 'image') return layoutImage(box, cb, top, ctx)
+  if (box.kind === 'table') return layoutTable(box, cb, top, ctx, opts.band ?? null)
+  if (box.kind === 'image') return layoutImage(box, cb, top, ctx, opts.band ?? null)
   return layoutBlockBox(box, cb, top, ctx, opts)
 }
 
