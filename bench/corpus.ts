@@ -5,7 +5,8 @@
 //     published, POST /render/{pdf|image}/{id}).
 //   Chromium (Debian's, playwright-core): one warm page per request in flight, the viewport set per size,
 //     `setContent` + `page.pdf` (A4, 0.4 in margins, the page's own @page size first) / `page.screenshot`.
-// Per entry and format, one request in flight, after WARMUPS unmeasured renders: CPU per render of the whole
+// Per entry and format, one request in flight, after at least WARMUPS unmeasured renders and WARMUP_SECONDS of each
+// side (all three sides warmed before any is measured): CPU per render of the whole
 // service process (main thread, HTTP, store, render workers) and of Chromium's whole process tree, from
 // /proc — on a shared machine renders/s falls when other work takes the cores, CPU per render much less. The
 // ratio is Chromium's CPU ÷ Quire's. The three measurements of an entry run back to back, so both sides see the
@@ -29,7 +30,8 @@ const { values } = parseArgs({
 })
 const SECONDS = Number(values.seconds)
 const MIX_SECONDS = Number(values['mix-seconds'])
-const WARMUPS = 2
+const WARMUPS = 5
+const WARMUP_SECONDS = 0.5
 const CONCURRENCIES = [2, 4, 8]
 const WIDTH = 800
 const HEIGHT = 1200
@@ -41,10 +43,25 @@ if (entries.length === 0) throw new Error(`no corpus entries found in ${CORPORA.
 type Once = () => Promise<unknown>
 interface Cost { cpuMs: number; wallMs: number; renders: number }
 
-/** CPU ms per render of `once`, one in flight: WARMUPS unmeasured, then at least SECONDS and 3 renders. */
+/**
+ * Unmeasured renders before an entry is measured: at least WARMUPS and WARMUP_SECONDS per side, every side
+ * warmed before any is measured. A render worker's JIT adapts to each new document over several renders
+ * (with two warm-ups, the path measured first — the raw HTML — paid for it and cost up to 2.7× the saved
+ * template, which then cost the same as the raw path at steady state).
+ */
+async function warmUp(once: Once): Promise<string | null> {
+  try {
+    const started = performance.now()
+    for (let i = 0; i < WARMUPS || performance.now() - started < WARMUP_SECONDS * 1000; i++) await once()
+    return null
+  } catch (error) {
+    return (error as Error).message.slice(0, 160)
+  }
+}
+
+/** CPU ms per render of `once` (warmed up), one in flight: at least SECONDS and 3 renders. */
 async function costPerRender(once: Once, cpu: () => number): Promise<Cost | string> {
   try {
-    for (let i = 0; i < WARMUPS; i++) await once()
     const cpuBefore = cpu()
     const started = performance.now()
     let renders = 0
@@ -89,16 +106,17 @@ try {
 
   console.log(`Quire: \`quire serve\`, default settings${values.threads ? ` but RENDER_THREADS=${values.threads}` : ''}, loopback HTTP; `
     + `Chromium: ${browser ? 'one warm page per request in flight' : 'not measured'}. ${entries.length} entries, one request in flight, `
-    + `${WARMUPS} warm-ups, then ≥ ${SECONDS} s per measurement; CPU ms per render of each side's whole process (tree).\n`)
+    + `≥ ${WARMUPS} warm-ups and ${WARMUP_SECONDS} s per side (all sides warmed first), then ≥ ${SECONDS} s per measurement; CPU ms per render of each side's whole process (tree).\n`)
 
   const costs = new Map<string, { raw: Cost | string; template: Cost | string; chromium: Cost | string | null }>()
   for (const e of entries) {
     for (const format of formats) {
       const key = `${e.name}.${format}`
       const s = sides.get(key)!
-      const raw = await costPerRender(s.raw, quireCpu)
-      const template = await costPerRender(s.template, quireCpu)
-      const chromium = s.chromium && browser ? await costPerRender(s.chromium, browser.cpu) : null
+      const cold = { raw: await warmUp(s.raw), template: await warmUp(s.template), chromium: s.chromium && browser ? await warmUp(s.chromium) : null }
+      const raw = cold.raw ?? await costPerRender(s.raw, quireCpu)
+      const template = cold.template ?? await costPerRender(s.template, quireCpu)
+      const chromium = s.chromium && browser ? cold.chromium ?? await costPerRender(s.chromium, browser.cpu) : null
       costs.set(key, { raw, template, chromium })
       const ms = (c: Cost | string | null) => (c === null ? '–' : typeof c === 'string' ? `error: ${c}` : c.cpuMs.toFixed(1))
       process.stderr.write(`${key}: Quire raw ${ms(raw)}, template ${ms(template)}, Chromium ${ms(chromium)} ms CPU\n`)

@@ -153,7 +153,43 @@ function clip(text: string): string {
 
 const MAX_CHAIN = 256
 
+/**
+ * The element's custom properties leave its parent's map as it is: `@property` seeding changes nothing in it
+ * and each custom property the element declares already has that text there, with no var() in it (Tailwind's
+ * `*, ::before, ::after` rule declares some 30 on every element and pseudo-element, Tailwind 4 registers them).
+ * Then the parent's map is shared, not copied, and so are the var() results cached per map (scopeCache).
+ */
+function leavesParentMap(declared: Declared, parentMap: Map<string, string>, registry: PropertyRegistry | undefined): boolean {
+  if (!seedingLeaves(parentMap, registry)) return false
+  for (const [prop, d] of declared) {
+    if (!(prop.charCodeAt(0) === 45 && prop.charCodeAt(1) === 45)) continue
+    if (d.wide === 'initial') {
+      if (parentMap.get(prop) !== registeredInitial(registry, prop)) return false
+    } else if (d.wide === null) {
+      const text = d.varText ?? ''
+      if (parentMap.get(prop) !== text || /var\(/i.test(text)) return false
+    }
+  }
+  return true
+}
+
+/** Per map: whether seeding the registered properties into a copy of it (seedRegistered) gives the same map. */
+const seedsToItself = new WeakMap<Map<string, string>, { registry: PropertyRegistry; same: boolean }>()
+
+function seedingLeaves(map: Map<string, string>, registry: PropertyRegistry | undefined): boolean {
+  if (registry === undefined || registry.size === 0) return true
+  const known = seedsToItself.get(map)
+  if (known?.registry === registry) return known.same
+  const seeded = new Map(map)
+  seedRegistered(seeded, registry)
+  let same = seeded.size === map.size
+  if (same) for (const [name, value] of seeded) if (map.get(name) !== value) { same = false; break }
+  seedsToItself.set(map, { registry, same })
+  return same
+}
+
 function resolveCustomProperties(declared: Declared, extras: Extras, parentExtras: Extras, env: ComputeEnv): void {
+  if (leavesParentMap(declared, parentExtras.customProps, env.registry)) return
   const map = new Map(parentExtras.customProps)
   seedRegistered(map, env.registry)
   const pending = new Set<string>()
@@ -217,6 +253,8 @@ function finish(c: ApplyContext, env: ComputeEnv, flags: { isRoot: boolean; pare
   const parentIsFlex = flags.parentDisplay === 'flex' || flags.parentDisplay === 'inline-flex' ||
     flags.parentDisplay === 'grid' || flags.parentDisplay === 'inline-grid'
   if (s.display !== 'none' && s.display !== 'contents' && (flags.isRoot || s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed' || parentIsFlex)) {
+    const inlineLevel = BLOCKIFY[s.display] !== undefined && s.display !== 'inline-table'
+    if (inlineLevel && s.float === 'none' && (s.position === 'absolute' || s.position === 'fixed')) s.inlineStatic = true
     s.display = BLOCKIFY[s.display] ?? s.display
   }
 

@@ -156,6 +156,8 @@ export interface ComputedStyle {
   textShadow: BoxShadow[]
   /** Preferred width / height (aspect-ratio), null for auto. */
   aspectRatio: number | null
+  /** An absolutely positioned box that was inline-level before blockification: its static position is on a line. */
+  inlineStatic?: true
   transformOrigin: [Dim, Dim]
 
   // grid

@@ -39,6 +39,8 @@ export interface TableBox {
   sections: TableSection[]
   columns: ColumnSpec[]
   link: string | null
+  /** Absolutely positioned children of the table, its groups and rows: laid out by their containing block. */
+  positioned?: Box[]
 }
 
 export interface TableSection {

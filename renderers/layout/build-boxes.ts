@@ -236,6 +236,8 @@ const SECTION_KIND: Partial<Record<string, TableSection['kind']>> = {
 
 function tableBox(el: StyledElement, link: string | null, warnings: Warnings): TableBox {
   const table: TableBox = { kind: 'table', style: el.style, el, captions: [], sections: [], columns: [], link }
+  // Absolutely positioned children of the table and its parts are no cells (CSS 2 §17.2.1 skips them).
+  const positioned: Box[] = []
   let loose: TableSection | null = null
   let looseRow: TableRow | null = null
   const sections: TableSection[] = []
@@ -243,16 +245,17 @@ function tableBox(el: StyledElement, link: string | null, warnings: Warnings): T
     if (child.kind === 'text') continue
     const d = child.style.display
     if (d === 'none') continue
+    if (isAbsolute(child.style)) { positioned.push(blockLevel(child, link, warnings, null)); continue }
     if (d === 'table-caption') { table.captions.push(blockContainer(child, child.style, link, warnings, null)); continue }
     if (d === 'table-column-group' || d === 'table-column') { table.columns.push(...columns(child)); continue }
     const kind = SECTION_KIND[d]
     if (kind) {
-      sections.push({ kind, style: child.style, rows: rows(child, link, warnings) })
+      sections.push({ kind, style: child.style, rows: rows(child, link, warnings, positioned) })
       loose = null
       continue
     }
     if (!loose) { loose = { kind: 'body', style: null, rows: [] }; sections.push(loose); looseRow = null }
-    if (d === 'table-row') { loose.rows.push(row(child, link, warnings)); looseRow = null; continue }
+    if (d === 'table-row') { loose.rows.push(row(child, link, warnings, positioned)); looseRow = null; continue }
     // Stray cells or other content: wrapped in an anonymous row, as CSS 2 table fix-up does.
     if (!looseRow) { looseRow = { style: null, cells: [] }; loose.rows.push(looseRow) }
     looseRow.cells.push(cell(child, link, warnings))
@@ -265,7 +268,12 @@ function tableBox(el: StyledElement, link: string | null, warnings: Warnings): T
     ...sections.filter((s) => s !== head && s !== foot).map((s) => (s.kind === 'body' ? s : { ...s, kind: 'body' as const })),
     ...(foot ? [foot] : []),
   ]
+  if (positioned.length) table.positioned = positioned
   return table
+}
+
+function isAbsolute(style: ComputedStyle): boolean {
+  return style.position === 'absolute' || style.position === 'fixed'
 }
 
 function columns(el: StyledElement): ColumnSpec[] {
@@ -276,22 +284,24 @@ function columns(el: StyledElement): ColumnSpec[] {
   return [{ style: el.style, span: span(el) }]
 }
 
-function rows(group: StyledElement, link: string | null, warnings: Warnings): TableRow[] {
+function rows(group: StyledElement, link: string | null, warnings: Warnings, positioned: Box[]): TableRow[] {
   const out: TableRow[] = []
   let looseRow: TableRow | null = null
   for (const child of group.children) {
     if (child.kind === 'text' || child.style.display === 'none') continue
-    if (child.style.display === 'table-row') { out.push(row(child, link, warnings)); looseRow = null; continue }
+    if (isAbsolute(child.style)) { positioned.push(blockLevel(child, link, warnings, null)); continue }
+    if (child.style.display === 'table-row') { out.push(row(child, link, warnings, positioned)); looseRow = null; continue }
     if (!looseRow) { looseRow = { style: null, cells: [] }; out.push(looseRow) }
     looseRow.cells.push(cell(child, link, warnings))
   }
   return out
 }
 
-function row(el: StyledElement, link: string | null, warnings: Warnings): TableRow {
+function row(el: StyledElement, link: string | null, warnings: Warnings, positioned: Box[]): TableRow {
   const cells: TableCell[] = []
   for (const child of el.children) {
     if (child.kind === 'text' || child.style.display === 'none') continue
+    if (isAbsolute(child.style)) { positioned.push(blockLevel(child, link, warnings, null)); continue }
     cells.push(cell(child, link, warnings))
   }
   return { style: el.style, cells }

@@ -1,45 +1,148 @@
-// Absolutely positioned boxes (CSS 2 §10.3.7, §10.6.4): placed against the padding box of the nearest
-// positioned ancestor once its size is known, or at their static position when no offset is given.
+// Absolutely positioned boxes (CSS 2 §10.3.7, §10.3.8, §10.6.4, §10.6.5): placed against the padding box of
+// the nearest positioned ancestor once its size is known. The width is settled first (given, stretched
+// between `left` and `right`, or shrink-to-fit, then min/max-width), the box is laid out at it, and the
+// constraint equations then give its margins and offsets in both directions: auto margins share what is left
+// when both offsets and the size are given, an over-constrained box ignores `right` (`left` when its
+// containing block is right-to-left) and `bottom`, and a box with neither offset sits at its static position.
 import type { ComputedStyle } from '../document/styled-tree.js'
-import { margins } from './box-edges.js'
+import { borders, lenOrAuto, marginOf, paddings } from './box-edges.js'
 import { createFloatContext } from './float-context.js'
 import { translateFrag, type BoxFrag } from './fragments.js'
 import { withoutFlow, type LayoutContext, type PendingAbsolute } from './layout-context.js'
-import { layoutBox } from './layout-box.js'
+import { intrinsicWidths, layoutBox } from './layout-box.js'
+import { clampHeight } from './used-width.js'
 
-export interface PaddingBox { x: number; y: number; width: number; heightPx: number }
+export interface PaddingBox {
+  x: number; y: number; width: number; heightPx: number
+  /** The containing block's direction: which offset an over-constrained box ignores. */
+  rtl?: boolean
+}
 
 function offset(d: ComputedStyle['left'], ref: number): number | null {
   return d === 'auto' ? null : d.px + (d.pct * ref) / 100
 }
 
+/** One axis of the constraint equation, in the box's outer sizes: where its border box starts. */
+interface Axis {
+  /** Containing block's start edge and size. */
+  origin: number; size: number
+  start: number | null; end: number | null
+  /** Margins as lengths (auto as 0), and which are auto. */
+  mStart: number; mEnd: number; autoStart: boolean; autoEnd: boolean
+  /** The used border-box size. */
+  box: number
+  /** Over-constrained (or negative free space with both margins auto): the end side gives way, else the start. */
+  endGivesWay: boolean
+}
+
+function place(a: Axis): number {
+  if (a.start !== null && a.end !== null) {
+    const free = a.size - a.start - a.end - a.box - a.mStart - a.mEnd
+    let ms = a.mStart
+    if (a.autoStart && a.autoEnd) ms = free >= 0 || a.endGivesWay ? (free >= 0 ? free / 2 : 0) : free
+    else if (a.autoStart) ms = a.mStart + free
+    else if (!a.autoEnd && !a.endGivesWay) ms = a.mStart + free // over-constrained, the start offset ignored
+    return a.origin + a.start + ms
+  }
+  if (a.start !== null) return a.origin + a.start + a.mStart
+  return a.origin + a.size - (a.end ?? 0) - a.mEnd - a.box
+}
+
 export function layoutAbsolute(item: PendingAbsolute, pb: PaddingBox, ctx: LayoutContext): BoxFrag {
   const { box } = item
   const style = box.style
-  const m = margins(style, pb.width)
-  const left = offset(style.left, pb.width)
-  const right = offset(style.right, pb.width)
-  const top = offset(style.top, pb.heightPx)
-  const bottom = offset(style.bottom, pb.heightPx)
-  const startX = left !== null ? pb.x + left : item.staticX
-  // With only `right` set the box is placed from the right edge, so the static position does not narrow it.
-  const room = left !== null && right !== null ? pb.width - left - right
-    : right !== null ? pb.width - right : pb.x + pb.width - startX
-  const stretchW = style.width === 'auto' && left !== null && right !== null
-  const stretchH = style.height === 'auto' && top !== null && bottom !== null
-  const result = layoutBox(box, { x: startX, width: Math.max(0, room), height: pb.heightPx }, 0, withoutFlow(ctx), {
-    floats: createFloatContext(),
-    shrink: !stretchW,
-    fixedHeight: stretchH ? Math.max(0, pb.heightPx - top! - bottom! - m.top - m.bottom) : undefined,
+  const cbw = pb.width
+  const cbh = pb.heightPx
+  let left = offset(style.left, cbw)
+  let right = offset(style.right, cbw)
+  let top = offset(style.top, cbh)
+  const bottom = offset(style.bottom, cbh)
+  const fromStatic = left === null && right === null
+  if (fromStatic) {
+    // The static position: the start edge of where the box would have been in the flow (CSS 2 §10.3.7).
+    if (style.direction === 'rtl' && item.staticRight !== undefined) right = pb.x + cbw - item.staticRight
+    else left = item.staticX - pb.x
+  }
+  if (top === null && bottom === null) top = item.staticY - pb.y
+  const ml = marginOf(style.marginLeft, cbw)
+  const mr = marginOf(style.marginRight, cbw)
+  const mt = marginOf(style.marginTop, cbw)
+  const mb = marginOf(style.marginBottom, cbw)
+  const b = borders(style)
+  const p = paddings(style, cbw)
+  const bpX = b.left + b.right + p.left + p.right
+  const bpY = b.top + b.bottom + p.top + p.bottom
+  const avail = Math.max(0, cbw - (left ?? 0) - (right ?? 0) - ml - mr)
+  const heightAuto = lenOrAuto(style.height, cbh) === null
+  const stretchH = heightAuto && top !== null && bottom !== null
+  let fixedHeight: number | undefined
+  if (stretchH && box.kind === 'block') {
+    const content = Math.max(0, cbh - top! - bottom! - mt - mb - bpY)
+    fixedHeight = clampHeight(style, content, cbh, bpY) + bpY
+  }
+  const cb = { x: pb.x, width: cbw, height: cbh }
+  let frag: BoxFrag
+  if (box.kind === 'block') {
+    const width = blockWidth(box, style, ctx, cbw, bpX, avail, !fromStatic && left !== null && right !== null, fixedHeight, cbh, bpY)
+    frag = layoutBox(box, cb, 0, withoutFlow(ctx), { floats: createFloatContext(), fixedWidth: width + bpX, fixedHeight }).frag
+  } else {
+    // Tables and replaced elements size themselves (a table shrink-to-fit in the room left to it).
+    const room = box.kind === 'table' ? { ...cb, width: avail } : cb
+    frag = layoutBox(box, room, 0, withoutFlow(ctx), { floats: createFloatContext() }).frag
+  }
+  const rtl = pb.rtl === true
+  const x = place({
+    origin: pb.x, size: cbw, start: left, end: right, mStart: ml, mEnd: mr,
+    autoStart: style.marginLeft === 'auto', autoEnd: style.marginRight === 'auto', box: frag.w, endGivesWay: !rtl,
   })
-  const frag = result.frag
-  const x = left !== null ? pb.x + left + m.left
-    : right !== null ? pb.x + pb.width - right - m.right - frag.w
-    : item.staticX + m.left
-  const y = top !== null ? pb.y + top + m.top
-    : bottom !== null ? pb.y + pb.heightPx - bottom - m.bottom - frag.h
-    : item.staticY + m.top
+  const y = place({
+    origin: pb.y, size: cbh, start: top, end: bottom, mStart: mt, mEnd: mb,
+    autoStart: style.marginTop === 'auto', autoEnd: style.marginBottom === 'auto', box: frag.h, endGivesWay: true,
+  })
   translateFrag(frag, x - frag.x, y - frag.y)
   frag.positioned = true
   return frag
+}
+
+/**
+ * The used content width of an absolutely positioned block (§10.3.7): given, stretched between both offsets,
+ * or shrink-to-fit in the room the offsets leave; then max-width and min-width (min wins). With an
+ * aspect-ratio and a definite height, an auto width follows the height.
+ */
+function blockWidth(
+  box: Parameters<typeof intrinsicWidths>[0], style: ComputedStyle, ctx: LayoutContext, cbw: number, bpX: number,
+  avail: number, stretch: boolean, fixedHeight: number | undefined, cbh: number, bpY: number,
+): number {
+  const borderBox = style.boxSizing === 'border-box'
+  let width = lenOrAuto(style.width, cbw)
+  if (width !== null && borderBox) width = Math.max(0, width - bpX)
+  if (width === null && style.aspectRatio !== null) {
+    // The height's box-sizing box times the ratio gives the same box's width.
+    const given = lenOrAuto(style.height, cbh)
+    const borderH = fixedHeight ?? (given === null ? null : borderBox ? Math.max(given, bpY) : given + bpY)
+    if (borderH !== null) width = Math.max(0, borderBox ? borderH * style.aspectRatio - bpX : (borderH - bpY) * style.aspectRatio)
+    // min-width: auto is the content's min-content width here (CSS Sizing 4 §5.1, the automatic minimum size).
+    if (width !== null && style.overflow === 'visible') width = Math.max(width, contentMin(box, style, ctx, cbw, bpX))
+  }
+  if (width === null) {
+    if (stretch) width = Math.max(0, avail - bpX)
+    else {
+      const margins = marginOf(style.marginLeft, cbw) + marginOf(style.marginRight, cbw)
+      const intrinsic = intrinsicWidths(box, ctx)
+      const min = intrinsic.min - margins - bpX
+      const max = intrinsic.max - margins - bpX
+      width = Math.max(0, Math.min(Math.max(min, avail - bpX), max))
+    }
+  }
+  let max = style.maxWidth === 'none' ? null : style.maxWidth.px + (style.maxWidth.pct * cbw) / 100
+  if (max !== null && borderBox) max = Math.max(0, max - bpX)
+  let min = style.minWidth.px + (style.minWidth.pct * cbw) / 100
+  if (borderBox) min = Math.max(0, min - bpX)
+  if (max !== null && width > max) width = max
+  if (width < min) width = min
+  return width
+}
+
+function contentMin(box: Parameters<typeof intrinsicWidths>[0], style: ComputedStyle, ctx: LayoutContext, cbw: number, bpX: number): number {
+  return intrinsicWidths(box, ctx).min - marginOf(style.marginLeft, cbw) - marginOf(style.marginRight, cbw) - bpX
 }

@@ -3,7 +3,7 @@
 import type { ComputedStyle } from '../document/styled-tree.js'
 import { avoidsBreakAfter, avoidsBreakBefore, forcedBreakAfter, forcedBreakBefore, type BlockBox, type Box } from './boxes.js'
 import { borders, marginOf } from './box-edges.js'
-import { clearanceY, createFloatContext, floatsBottom, type FloatContext } from './float-context.js'
+import { availableBand, clearanceY, createFloatContext, floatsBottom, type FloatContext } from './float-context.js'
 import { ALL_SIDES, translateFrag, type BoxFrag, type Frag, type TextFrag } from './fragments.js'
 import { intrinsicWidths, isFlexContainer, isGridContainer, layoutBox, layoutContent, type ContentFlow } from './layout-box.js'
 import { layoutAbsolute } from './layout-absolute.js'
@@ -12,7 +12,7 @@ import { bandMargins, placeBesideFloats, type FloatBand } from './beside-floats.
 import { balanceColumns, columnGeometry } from './layout-columns.js'
 import {
   EMPTY_STRUT, mergeStruts, strutOf, strutSize,
-  withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult, type Strut,
+  withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult, type PendingAbsolute, type Strut,
 } from './layout-context.js'
 import { clampHeight, specifiedHeight, usedWidth } from './used-width.js'
 import { clipFlow, flowMark } from './clip-flow.js'
@@ -171,8 +171,8 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
     const pending = ctx.absolute.pop()!
     // The root's absolutely positioned children refer to the initial containing block (the first page area).
     const pb = isRoot
-      ? { x: cb.x, y: top, width: ctx.initial.width, heightPx: ctx.initial.height }
-      : { x: x + b.left, y: top + b.top, width: width + p.left + p.right, heightPx: contentHeight + p.top + p.bottom }
+      ? { x: cb.x, y: top, width: ctx.initial.width, heightPx: ctx.initial.height, rtl: style.direction === 'rtl' }
+      : { x: x + b.left, y: top + b.top, width: width + p.left + p.right, heightPx: contentHeight + p.top + p.bottom, rtl: style.direction === 'rtl' }
     for (const item of pending) frag.children.push(layoutAbsolute(item, pb, ctx))
   }
   if (style.position === 'relative') { const o = relativeOffset(style, cb); translateFrag(frag, o.dx, o.dy) }
@@ -198,7 +198,7 @@ export function layoutChildren(children: Box[], cb: ContainingBlock, contentTop:
     const s = child.style
     if (s.position === 'absolute' || s.position === 'fixed') {
       const list = s.position === 'fixed' ? ctx.absolute[0] : ctx.absolute[ctx.absolute.length - 1]
-      list?.push({ box: child, staticX: cb.x, staticY: cursor + strutSize(strut) })
+      list?.push(staticPosition(child, cb, cursor + strutSize(strut), floats))
       continue
     }
     if (s.float !== 'none') {
@@ -261,6 +261,21 @@ export function layoutChildren(children: Box[], cb: ContainingBlock, contentTop:
   }
   if (ctx.flow && breakAfterPending) ctx.flow.forced.push(cursor)
   return { frags, cursor, strut, firstBaseline, lastBaseline, empty }
+}
+
+/**
+ * Where an absolutely positioned child of block flow would have been: the containing block's edges, or for a
+ * box that was inline-level, where a line there would put it, beside the floats and by text-align.
+ */
+function staticPosition(box: Box, cb: ContainingBlock, y: number, floats: FloatContext): PendingAbsolute {
+  if (!box.style.inlineStatic) return { box, staticX: cb.x, staticRight: cb.x + cb.width, staticY: y }
+  const band = availableBand(floats, y, 1, cb.x, cb.x + cb.width)
+  const rtl = box.style.direction === 'rtl'
+  const align = box.style.textAlign
+  const at = align === 'center' ? (band.left + band.right) / 2
+    : align === 'right' || (align === 'end' && !rtl) || (align === 'start' && rtl) || (align === 'justify' && rtl) ? band.right
+    : band.left
+  return { box, staticX: at, staticRight: at, staticY: y }
 }
 
 /** An in-flow child as placed, with the range of hard spans (its lines, rows, images) its layout recorded. */

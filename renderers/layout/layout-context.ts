@@ -12,6 +12,8 @@ export interface PendingAbsolute {
   /** Where the box would have been in the flow (its static position). */
   staticX: number
   staticY: number
+  /** The end edge of that place in a right-to-left flow (where a `direction: rtl` box's static position is). */
+  staticRight?: number
 }
 
 export interface LayoutContext {

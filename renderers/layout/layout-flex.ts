@@ -133,7 +133,7 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
     const s = child.style
     if (s.position === 'absolute' || s.position === 'fixed') {
       const list = s.position === 'fixed' ? ctx.absolute[0] : ctx.absolute[ctx.absolute.length - 1]
-      list?.push({ box: child, staticX: inner.x, staticY: contentTop })
+      list?.push({ box: child, staticX: inner.x, staticRight: inner.x + inner.width, staticY: contentTop })
       continue
     }
     items.push(child)

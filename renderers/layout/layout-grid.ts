@@ -36,7 +36,7 @@ function inFlowItems(box: BlockBox, inner: ContainingBlock, contentTop: number, 
     if (s.position === 'absolute' || s.position === 'fixed') {
       if (ctx) {
         const list = s.position === 'fixed' ? ctx.absolute[0] : ctx.absolute[ctx.absolute.length - 1]
-        list?.push({ box: child, staticX: inner.x, staticY: contentTop })
+        list?.push({ box: child, staticX: inner.x, staticRight: inner.x + inner.width, staticY: contentTop })
       }
       continue
     }

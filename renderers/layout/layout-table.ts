@@ -2,11 +2,13 @@
 // tall as its tallest cell, cells stretched to the row with their content aligned by vertical-align.
 // Pagination sees each row as one piece and repeats the header group on every page the table continues on.
 import type { BorderSide, ComputedStyle } from '../document/styled-tree.js'
-import type { BlockBox, TableBox } from './boxes.js'
-import { len, margins } from './box-edges.js'
+import type { BlockBox, Box, TableBox } from './boxes.js'
+import { borderWidth, len, margins } from './box-edges.js'
 import { bandMargins, type FloatBand } from './beside-floats.js'
+import { layoutAbsolute } from './layout-absolute.js'
+import { relativeOffset } from './relative-offset.js'
 import { ALL_SIDES, translateFrag, translateMarker, type BoxFrag, type EdgeFrag, type Frag } from './fragments.js'
-import { strutOf, withFlow, withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult } from './layout-context.js'
+import { strutOf, withFlow, withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult, type PendingAbsolute } from './layout-context.js'
 import { createFloatContext } from './float-context.js'
 import { createFlowConstraints, type FlowConstraints, type Span } from './flow-constraints.js'
 import { layoutBox } from './layout-box.js'
@@ -45,6 +47,9 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
 
   const children: Frag[] = []
   const captions: Frag[] = []
+  // A positioned table is the containing block of the absolute boxes in its cells.
+  const positioned = style.position !== 'static'
+  if (positioned) ctx.absolute.push([])
   const inner = withoutFlow(ctx)
   let y = top
   // Captions sit outside the table box proper, above (or below) the grid, as wide as the table.
@@ -180,7 +185,29 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
     tableFrag.positioned = false
     frag = { kind: 'box', x, y: top, w: tableWidth, h: y - top, style: styles.wrapper, children: [...captions, tableFrag], sides: NO_SIDES, positioned: style.position !== 'static' }
   }
+  const pending = positioned ? ctx.absolute.pop()! : null
+  if (table.positioned || pending) placePositioned(table.positioned ?? [], pending, tableFrag, gridTop, ctx)
+  if (style.position === 'relative') { const o = relativeOffset(style, cb); translateFrag(frag, o.dx, o.dy) }
   return { frag, marginBottom: strutOf(m.bottom), selfCollapsing: false, firstBaseline, lastBaseline: firstBaseline }
+}
+
+/**
+ * Absolutely positioned children of the table's parts (their static position is the grid's top left corner)
+ * and, in a positioned table, those its cells hold: a positioned table is their containing block (its border
+ * box inside the borders); else they wait for the table's own.
+ */
+function placePositioned(boxes: Box[], pending: PendingAbsolute[] | null, grid: BoxFrag, gridTop: number, ctx: LayoutContext): void {
+  const items = boxes.map((box) => ({ box, staticX: grid.x, staticRight: grid.x + grid.w, staticY: gridTop }))
+  if (!pending) {
+    for (const item of items) (item.box.style.position === 'fixed' ? ctx.absolute[0] : ctx.absolute[ctx.absolute.length - 1])?.push(item)
+    return
+  }
+  const s = grid.style
+  const pb = {
+    x: grid.x + borderWidth(s.borderLeft), y: grid.y + borderWidth(s.borderTop), rtl: s.direction === 'rtl',
+    width: grid.w - borderWidth(s.borderLeft) - borderWidth(s.borderRight), heightPx: grid.h - borderWidth(s.borderTop) - borderWidth(s.borderBottom),
+  }
+  for (const item of [...items, ...pending]) grid.children.push(layoutAbsolute(item, pb, ctx))
 }
 
 const wrappers = renderScopedMap<ComputedStyle, { wrapper: ComputedStyle; grid: ComputedStyle }>()
