@@ -49,11 +49,22 @@ function topCollapsible(box: Box): boolean {
 function collapsedTopMargin(box: Box, cbWidth: number): Strut {
   const own = strutOf(marginOf(box.style.marginTop, cbWidth))
   if (!topCollapsible(box) || box.kind !== 'block' || box.inline) return own
+  let floated: ComputedStyle['clear'] = 'none'
   for (const child of box.children) {
-    if (isOutOfFlow(child.style)) continue
+    if (isOutOfFlow(child.style)) {
+      if (child.style.float !== 'none') floated = floated === 'none' || floated === child.style.float ? child.style.float : 'both'
+      continue
+    }
+    // A first child that clears a float before it gets clearance, and its margin then stays inside (CSS 2 §8.3.1).
+    if (clears(child.style.clear, floated)) return own
     return mergeStruts(own, collapsedTopMargin(child, cbWidth))
   }
   return own
+}
+
+/** Whether `clear` applies to floats on `sides` ('both' for floats on either side). */
+function clears(clear: ComputedStyle['clear'], sides: ComputedStyle['clear']): boolean {
+  return clear !== 'none' && sides !== 'none' && (clear === 'both' || sides === 'both' || clear === sides)
 }
 
 export function isOutOfFlow(style: ComputedStyle): boolean {
@@ -201,7 +212,16 @@ export function layoutChildren(children: Box[], cb: ContainingBlock, contentTop:
     const childTop = collapsedTopMargin(child, cb.width)
     let top = first && firstAbsorbed ? cursor : cursor + strutSize(mergeStruts(strut, childTop))
     const uncleared = top
-    if (s.clear !== 'none') top = Math.max(top, clearanceY(floats, s.clear))
+    if (s.clear !== 'none') {
+      // Before anything in flow fixes where the parent's content starts (its top margin collapses through and
+      // only empty boxes came), floats met so far would move down with the child's margin (they adjoin it, as
+      // in Chromium): clearance then always applies, and the child starts at their bottom, its margin no longer
+      // collapsing through (CSS 2 §9.5.2; WPT adjoining-float-before-clearance).
+      const adjoining = first && firstAbsorbed && top > cursor && floats.floats.some((f) => f.y >= cursor - 0.01 && clears(s.clear, f.side))
+      const before = cursor
+      top = Math.max(adjoining ? before : top, clearanceY(floats, s.clear))
+    }
+    const cleared = top !== uncleared
     if (ctx.flow && (breakAfterPending || forcedBreakBefore(child))) {
       // The break comes before the child's top margin — collapsed with its first children's (a <section>
       // starting with an <h2>) — which Chromium keeps at the top of the next page after a forced break.
@@ -218,7 +238,7 @@ export function layoutChildren(children: Box[], cb: ContainingBlock, contentTop:
     if (ctx.flow && previous && !breakAfterPending && !result.selfCollapsing) recordAvoidedBreak(ctx.flow, previous, placed)
     breakAfterPending = forcedBreakAfter(child)
     if (!result.selfCollapsing) previous = placed
-    if (result.selfCollapsing && top <= uncleared) {
+    if (result.selfCollapsing && !cleared) {
       strut = mergeStruts(mergeStruts(strut, childTop), result.marginBottom)
       continue
     }

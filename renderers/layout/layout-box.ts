@@ -58,7 +58,8 @@ export function layoutContent(
     const lines = layoutInline(box, inner, contentTop, ctx, floats)
     return {
       frags: lines.frags, cursor: contentTop + lines.height, strut: EMPTY_STRUT, firstBaseline: lines.firstBaseline,
-      lastBaseline: lines.lastBaseline, empty: lines.height === 0 && lines.frags.length === 0,
+      // Floats alone make no line: the box stays empty, its margins collapsing through (CSS 2 §8.3.1).
+      lastBaseline: lines.lastBaseline, empty: lines.height === 0 && lines.frags.every((f) => f.kind === 'box' && f.style.float !== 'none'),
     }
   }
   if (isGridContainer(box.style)) {

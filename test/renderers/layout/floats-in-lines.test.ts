@@ -20,3 +20,22 @@ t.test('a line that breaks before a float it has already placed does not place i
   t.equal(floatsOf(pages[0].frags, 'f'), 1, 'one float')
   t.equal(box('f').y, 0, 'on the first line, where it was met')
 })
+
+t.test('a line taller than its strut is filled again in the narrower room a float lower down leaves', async (t) => {
+  // WPT css/CSS2/floats/floats-wrap-top-below-inline-003l: the second inline-block does not fit between the
+  // left float and the right one that starts within the line's height; it goes below the left float.
+  const { box } = await layoutHtml(`<!doctype html><body style="margin:0"><div style="width:400px">
+    <div style="float:left;width:250px;height:75px"></div><div style="float:right;width:251px;height:75px"></div>
+    <span id=a style="display:inline-block;vertical-align:top;width:100px;height:50px"></span>
+    <span id=b style="display:inline-block;vertical-align:top;width:101px;height:50px"></span></div>`, { medium: 'screen' })
+  t.match(box('a'), { x: 250, y: 0 }, 'beside the left float')
+  t.match(box('b'), { x: 0, y: 75 }, 'below the left float, beside the right one, once')
+})
+
+t.test('a float met in a tall line does not push that line down', async (t) => {
+  // WPT css/CSS2/floats/floats-placement-007: the right float clears to below the line's inline-block.
+  const { box } = await layoutHtml(`<!doctype html><body style="margin:0"><div style="width:100px;height:100px">
+    <div id=ib style="display:inline-block;width:50px;height:100px"></div><div id=l style="float:left;width:50px;height:100px"></div><div style="float:right;clear:both;width:30px;height:50px"></div></div>`, { medium: 'screen' })
+  t.match(box('ib'), { y: 0 })
+  t.match(box('l'), { x: 0, y: 0 })
+})
