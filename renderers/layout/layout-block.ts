@@ -14,7 +14,7 @@ import {
   EMPTY_STRUT, mergeStruts, strutOf, strutSize,
   withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult, type PendingAbsolute, type Strut,
 } from './layout-context.js'
-import { clampHeight, specifiedHeight, usedWidth } from './used-width.js'
+import { clampHeight, clampWidth, ratioWidth, specifiedHeight, usedWidth, type UsedWidth } from './used-width.js'
 import { clipFlow, flowMark } from './clip-flow.js'
 import type { FlowConstraints } from './flow-constraints.js'
 import { quirkyPercentBase } from './quirky-percent-height.js'
@@ -95,6 +95,13 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   const used = usedWidth(style, cb.width, shrink ? { min: shrink.min - marginsX(style, cb.width), max: shrink.max - marginsX(style, cb.width) } : null, !opts.shrink)
   const { border: b, padding: p } = used
   let width = used.width
+  // An auto width with an aspect-ratio and a definite height follows the height, never below the content's
+  // min-content width while overflow is visible (the automatic minimum size).
+  const fromRatio = opts.fixedWidth === undefined ? ratioWidth(style, cb.height, bpXOf(used), bpYOf(used)) : null
+  if (fromRatio !== null) {
+    const floor = style.overflow === 'visible' ? intrinsicWidths(box, ctx).min - marginsX(style, cb.width) - bpXOf(used) : 0
+    width = clampWidth(style, Math.max(fromRatio, floor), cb.width, bpXOf(used))
+  }
   // calc-size(auto, size + 10px) filling the line: the length on top (an intrinsic basis has it already).
   if (style.widthCalcSize && !shrink) width = Math.max(0, width + style.widthCalcSize)
   if (opts.fixedWidth !== undefined) width = Math.max(0, opts.fixedWidth - b.left - b.right - p.left - p.right)
@@ -181,6 +188,14 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   }
   if (style.position === 'relative') { const o = relativeOffset(style, cb); translateFrag(frag, o.dx, o.dy) }
   return { frag, marginBottom, selfCollapsing, firstBaseline, lastBaseline, naturalHeight: Math.max(0, natural) + bpY }
+}
+
+function bpXOf(u: UsedWidth): number {
+  return u.border.left + u.border.right + u.padding.left + u.padding.right
+}
+
+function bpYOf(u: UsedWidth): number {
+  return u.border.top + u.border.bottom + u.padding.top + u.padding.bottom
 }
 
 function marginsX(style: ComputedStyle, cbWidth: number): number {

@@ -17,6 +17,8 @@ import { layoutImage } from './layout-image.js'
 import { layoutInline } from './layout-inline.js'
 import { layoutTable, tableIntrinsicWidths } from './layout-table.js'
 import { renderScopedMap } from './render-scope.js'
+import { borderWidth } from './box-edges.js'
+import { ratioWidth } from './used-width.js'
 
 export interface Intrinsic { min: number; max: number }
 
@@ -119,6 +121,9 @@ function computeIntrinsic(box: Box, ctx: LayoutContext): Intrinsic {
     return { min: outer, max: outer }
   }
   let { min, max } = contentIntrinsic(box, ctx)
+  // An aspect-ratio and a definite height fix the width, not below min-content (the automatic minimum size).
+  const fromRatio = ratioWidth(style, null, bp, bpYOf(style))
+  if (fromRatio !== null) min = max = style.overflow === 'visible' ? Math.max(fromRatio, min) : fromRatio
   if (style.width === 'auto' && style.widthKeyword === 'min-content') max = min
   else if (style.width === 'auto' && style.widthKeyword === 'max-content') min = max
   if (style.widthCalcSize) { min = Math.max(0, min + style.widthCalcSize); max = Math.max(0, max + style.widthCalcSize) }
@@ -136,4 +141,9 @@ function computeIntrinsic(box: Box, ctx: LayoutContext): Intrinsic {
 export function contentIntrinsic(box: BlockBox, ctx: LayoutContext): Intrinsic {
   const style = box.style
   return box.inline ? inlineIntrinsic(box, ctx) : isFlexContainer(style) ? flexIntrinsic(box, ctx) : isGridContainer(style) ? gridIntrinsic(box, ctx) : blockChildrenIntrinsic(box, ctx)
+}
+
+/** Vertical borders and padding, percentages as 0 (what an intrinsic width knows of them). */
+function bpYOf(style: ComputedStyle): number {
+  return borderWidth(style.borderTop) + borderWidth(style.borderBottom) + style.paddingTop.px + style.paddingBottom.px
 }

@@ -1,4 +1,4 @@
-// width: min-content, max-content, fit-content and calc-size() on an ordinary block (CSS Sizing 3 §3.2, CSS
+// width: min-content, max-content, fit-content, calc-size() and aspect-ratio on an ordinary block (CSS Sizing 3 §3.2, CSS
 // Values 5 §calc-size): the block is as wide as its content asks, not as its container, as in Chromium 156
 // (the WPT reftests of css/css-values/calc-size and css-flexbox/gap-015 check the same).
 import t from 'tap'
@@ -32,4 +32,13 @@ t.test('calc-size(basis, size + length) adds the length to the basis, in the par
   t.match(box('o'), { w: 120 })
   const fill = await layoutHtml('<!DOCTYPE html><body style="margin:0"><div style="width:300px"><div id=a style="width:calc-size(auto, size - 50px);height:10px"></div></div>')
   t.match(fill.box('a'), { w: 250 })
+})
+
+t.test('an auto width with an aspect-ratio and a definite height follows the height, then min-width', async (t) => {
+  const ratio = await layoutHtml('<!DOCTYPE html><body style="margin:0"><div id=a style="height:50px;aspect-ratio:2"></div>')
+  t.match(ratio.box('a'), { w: 100, h: 50 })
+  const min = await layoutHtml('<!DOCTYPE html><body style="margin:0"><div id=a style="height:100px;aspect-ratio:1/2;min-width:100px"></div>')
+  t.match(min.box('a'), { w: 100, h: 100 })
+  const sized = await layoutHtml('<!DOCTYPE html><body style="margin:0"><div id=o style="width:max-content"><div style="height:100px;aspect-ratio:1;padding-top:50px;box-sizing:border-box"></div></div>')
+  t.match(sized.box('o'), { w: 100 }, 'and gives the parent that intrinsic width (border-box ratio)')
 })
