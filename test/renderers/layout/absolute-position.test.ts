@@ -63,3 +63,10 @@ t.test('a relatively positioned table moves by its offsets, and contains its abs
   t.match(box('t'), { x: 30, y: 10 })
   t.match(box('a'), { x: 120, y: 40 })
 })
+
+t.test('with an aspect-ratio a stretched width wins over a stretched height, within max-height', async (t) => {
+  const square = await layoutHtml(cb('', '<div id=a style="position:absolute;inset:0;aspect-ratio:1"></div>'))
+  t.match(square.box('a'), { w: 300, h: 300 })
+  const capped = await layoutHtml(cb('', '<div id=a style="position:absolute;inset:0;aspect-ratio:1;max-height:100px"></div>'))
+  t.match(capped.box('a'), { w: 100, h: 100 })
+})
