@@ -106,6 +106,11 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   if (style.widthCalcSize && !shrink) width = Math.max(0, width + style.widthCalcSize)
   if (opts.fixedWidth !== undefined) width = Math.max(0, opts.fixedWidth - b.left - b.right - p.left - p.right)
   let x = cb.x + used.marginLeft
+  // Over-constrained in a right-to-left containing block: margin-left gives way, the box keeps to the right.
+  if (cb.rtl && !opts.shrink && opts.fixedWidth === undefined && style.float === 'none' && (cb.align === undefined || cb.align === 'none')
+    && style.marginLeft !== 'auto' && style.marginRight !== 'auto') {
+    x = cb.x + cb.width - used.marginRight - width - bpXOf(used)
+  }
   // <td align=center>, <div align=center>: a narrower child with non-auto margins moves into the middle too.
   if (cb.align !== undefined && cb.align !== 'none' && !opts.shrink && opts.fixedWidth === undefined && style.float === 'none'
     && style.marginLeft !== 'auto' && style.marginRight !== 'auto') {
@@ -138,6 +143,7 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   const inner: ContainingBlock = {
     x: contentX, width: multicol ? multicol.colWidth : width, height: height ?? ratioHeight ?? quirkyPercentBase(box, cb, ctx), align: style.blockAlign,
   }
+  if (style.direction === 'rtl') inner.rtl = true
   // Column content is moved after layout, so what pagination would record there is not where it ends up.
   const outerCtx = ctx
   if (multicol) ctx = withoutFlow(ctx)
