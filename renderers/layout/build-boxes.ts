@@ -223,6 +223,13 @@ function anonymousTable(children: StyledNode[], first: ComputedStyle): StyledEle
   return { kind: 'element', tag: '::table', attrs: {}, style: anonymousTableStyle(first), children, marker: null }
 }
 
+const anonymousCells = renderScopedMap<ComputedStyle, ComputedStyle>()
+function anonymousCellStyle(content: ComputedStyle): ComputedStyle {
+  let style = anonymousCells.get(content)
+  if (!style) anonymousCells.set(content, style = { ...anonymousStyle(content), display: 'table-cell' })
+  return style
+}
+
 const anonymousTables = renderScopedMap<ComputedStyle, ComputedStyle>()
 function anonymousTableStyle(first: ComputedStyle): ComputedStyle {
   let style = anonymousTables.get(first)
@@ -308,6 +315,9 @@ function row(el: StyledElement, link: string | null, warnings: Warnings, positio
 }
 
 function cell(el: StyledElement, link: string | null, warnings: Warnings): TableCell {
+  // Content that is not a cell goes inside an anonymous cell, keeping its own box (CSS 2 §17.2.1): a block of
+  // 200 px in a 50 px `display: table` widens the table rather than being cut to the column.
+  if (el.style.display !== 'table-cell') el = { kind: 'element', tag: '::cell', attrs: {}, style: anonymousCellStyle(el.style), children: [el], marker: null }
   const href = el.tag === 'a' && el.attrs.href ? el.attrs.href : link
   return {
     box: blockContainer(el, el.style, href, warnings, null),
