@@ -11,7 +11,7 @@ import { lineNeedsBidi, resolveLineLevels, visualOrder } from './bidi-line.js'
 import { baselineShift, inlineExtent, type Extent } from './inline-metrics.js'
 import type { ContainingBlock, LayoutContext } from './layout-context.js'
 import { layoutAtomic, type PlacedAtomic } from './layout-atomic.js'
-import { layoutFloat } from './layout-float.js'
+import { floatOuterWidth, layoutFloat } from './layout-float.js'
 
 export interface InlineResult {
   frags: Frag[]
@@ -94,6 +94,8 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
   while (i < units.length) {
     const first = lines === 0
     if (refills === 0) floatsBefore = floats.floats.length
+    // Floats met on the line that do not fit in what is left of it: placed below it (CSS 2 §9.5.1 rule 6, Chromium).
+    let deferred: { box: Box; at: number }[] | null = null
     let band = bandAt(floats, y, bandHeight, cb, fullBand)
     let avail = band.right - band.left - (first ? indent : 0)
     let pos = 0
@@ -107,6 +109,10 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
       if (u.kind === 'br') { end = j + 1; forced = true; break }
       if (u.kind === 'out-of-flow') {
         if (placedOutOfFlow?.has(u.box)) continue
+        if (pos - hanging > EPS && u.box.style.float !== 'none' && pos - hanging + floatOuterWidth(u.box, cb, ctx) > avail + EPS) {
+          ;(deferred ??= []).push({ box: u.box, at: j })
+          continue
+        }
         ;(placedOutOfFlow ??= new Set()).add(u.box)
         placeOutOfFlow(u.box, cb, y, band.left + pos, ctx, floats, frags)
         band = bandAt(floats, y, bandHeight, cb, fullBand)
@@ -123,7 +129,7 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
         if (narrowed && pos === 0) {
           // Nothing fits beside the floats: move the line below the first of them to end.
           const below = firstFloatEndBelow(floats, y)
-          if (below !== null) { y = below; j = i - 1; band = bandAt(floats, y, bandHeight, cb, fullBand); avail = band.right - band.left - (first ? indent : 0); continue }
+          if (below !== null) { y = below; j = i - 1; deferred = null; band = bandAt(floats, y, bandHeight, cb, fullBand); avail = band.right - band.left - (first ? indent : 0); continue }
         }
         if (u.kind === 'text' && wrapAnywhere && avail - pos > 0) {
           const parts = splitUnit(ctx.fonts, u, avail - pos)
@@ -173,6 +179,14 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
       if (firstBaseline === null) firstBaseline = input.baseline
       lastBaseline = input.baseline
       y += input.height
+    }
+    if (deferred) {
+      for (const f of deferred) {
+        // A float after where the line broke is read again on the next line.
+        if (f.at >= end) continue
+        ;(placedOutOfFlow ??= new Set()).add(f.box)
+        frags.push(layoutFloat(f.box, cb, y, ctx, floats))
+      }
     }
     i = end
   }

@@ -39,3 +39,11 @@ t.test('a float met in a tall line does not push that line down', async (t) => {
   t.match(box('ib'), { y: 0 })
   t.match(box('l'), { x: 0, y: 0 })
 })
+
+t.test('a float met on a line too full for it goes below that line; one that fits stays beside it', async (t) => {
+  // WPT css/CSS2/floats/floats-placement-vertical-004, float-nowrap-4 (CSS 2 §9.5.1, as Chromium places it).
+  const { box } = await layoutHtml(`<!doctype html><body style="margin:0;font:10px/10px monospace"><div style="width:100px">
+    xxxx<span id=f style="float:left;width:100px;height:20px"></span><span id=g style="float:right;width:20%;height:5px;margin-right:-30px"></span></div>`, { medium: 'screen' })
+  t.match(box('f'), { x: 0, y: 10 }, 'the 100 px float starts below the line of text')
+  t.match(box('g'), { y: 0 }, 'the float whose margin box fits (20 % with -30 px of margin) stays on the line')
+})
