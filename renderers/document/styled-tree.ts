@@ -201,6 +201,8 @@ export interface StyledElement {
   children: StyledNode[]
   /** For list items: the marker text already computed ('1.', '•', 'iv.'), or null. */
   marker: string | null
+  /** Place in document order, numbered when boxes are built (positioned boxes paint in tree order). */
+  order?: number
 }
 
 /** Raw text as in the source (whitespace not yet collapsed: that depends on `white-space` and is done by layout). */

@@ -15,10 +15,23 @@ const INLINE_LEVEL = new Set(['inline', 'inline-block', 'inline-flex', 'inline-g
 
 export function buildBoxes(root: StyledElement, warnings: Warnings): BlockBox {
   owner = null
+  numberElements(root)
   try {
     return blockContainer(root, root.style, null, warnings, null)
   } finally {
     owner = null
+  }
+}
+
+/** Numbers every element in document order (an explicit stack: documents nest deeper than the call stack). */
+function numberElements(root: StyledElement): void {
+  let n = 0
+  const stack: StyledNode[] = [root]
+  while (stack.length) {
+    const node = stack.pop()!
+    if (node.kind !== 'element') continue
+    node.order = n++
+    for (let k = node.children.length - 1; k >= 0; k--) stack.push(node.children[k])
   }
 }
 

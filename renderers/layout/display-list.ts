@@ -43,7 +43,13 @@ function stackingContext(root: BoxFrag, ops: PaintOp[]): void {
   const clipped = openClip(root, flow)
   walkScope(root, flow, positioned)
   if (clipped) flow.push({ kind: 'restore', ...ALWAYS })
-  const ordered = positioned.map((frag, i) => ({ frag, z: zOf(frag), i })).sort((a, b) => a.z - b.z || a.i - b.i)
+  // Same z-index: in tree order (CSS 2 Appendix E), which is not the order of the fragments, since absolute
+  // boxes are added to their containing block's after its flow; a box without an element follows the one before it.
+  let key = -1
+  const ordered = positioned.map((frag, i) => {
+    key = frag.el?.order ?? key + 1e-6
+    return { frag, z: zOf(frag), i, key }
+  }).sort((a, b) => a.z - b.z || a.key - b.key || a.i - b.i)
   for (const p of ordered) if (p.z < 0) stackingContext(p.frag, ops)
   // Not ops.push(...flow): spread arguments live on the stack, and a 500-page table has more ops than fit.
   for (const op of flow) ops.push(op)
