@@ -28,6 +28,21 @@ const API = /^\/(render|api\/v1|template|health|ready|metrics)(\/|$)/
 /** Fastify's path syntax (`:id`) as OpenAPI writes it (`{id}`), without a trailing slash. */
 const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/(.)\/$/, '$1')
 
+type OpenApiDocument = { paths?: Record<string, Record<string, { requestBody?: { required?: boolean; content?: Record<string, { schema?: { $ref?: string } }> } }>> }
+
+/** Bodies a request may leave out (freezing a version: no body is `{}`); @fastify/swagger marks every body required. */
+const OPTIONAL_BODIES = new Set(['#/components/schemas/VersionCreate'])
+
+function withOptionalBodies<T extends OpenApiDocument>(doc: T): T {
+  for (const operations of Object.values(doc.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      const body = operation.requestBody
+      if (body && OPTIONAL_BODIES.has(body.content?.['application/json']?.schema?.$ref ?? '')) body.required = false
+    }
+  }
+  return doc
+}
+
 async function openapi(app: FastifyInstance): Promise<void> {
   addSharedSchemas(app)
   await app.register(swagger, {
@@ -65,6 +80,7 @@ async function openapi(app: FastifyInstance): Promise<void> {
       const security = (schema as { security?: unknown }).security ?? []
       return { schema: { ...schema, security, ...(operationId ? { operationId } : {}) } as typeof schema, url: documented }
     },
+    transformObject: (document) => ('openapiObject' in document ? withOptionalBodies(document.openapiObject as OpenApiDocument) : document.swaggerObject) as never,
   })
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   const files = referenceFiles()

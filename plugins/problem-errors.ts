@@ -7,6 +7,7 @@ import { PoolError } from '../pool/index.js'
 import { renderErrorStatus } from '../src/render/pool-errors.js'
 import { trackAllowedMethods } from './method-not-allowed.js'
 import { schemaProblem } from '../src/api/schema-problem.js'
+import { settingsProblem } from '../src/api/settings-problem.js'
 import { engineProblem } from '../src/engine-problem.js'
 
 /** Every 503 says when to come back (busy, not ready, shutting down): a caller that set none gets 1 s. */
@@ -19,7 +20,10 @@ function translate(error: FastifyError, request: FastifyRequest, bodyLimit: numb
   if (error instanceof PoolError) {
     return { status: renderErrorStatus(error.code), code: error.code, message: error.message }
   }
-  if (error.validation?.[0] && request.routeOptions.config.schemaProblem) {
+  const settings = error.validation?.[0] && settingsProblem(error.validation[0], error.validationContext, request)
+  if (settings) {
+    error = settings as FastifyError
+  } else if (error.validation?.[0] && request.routeOptions.config.schemaProblem) {
     error = schemaProblem(error.validation[0], error.validationContext ?? 'body', request) as FastifyError
   } else if (error.validation) {
     const context = error.validationContext ?? 'request'

@@ -65,8 +65,8 @@ export async function buildApp(config: Config, parts: AppParts = {}): Promise<Fa
     frameworkErrors: frameworkError,
     // What Node's HTTP parser refuses (bad bytes, oversized headers, timeouts), as problem+json with a code.
     clientErrorHandler: clientErrorHandler(config.connections),
-    // Unknown members are an error that names them, not silently dropped.
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    // Unknown members are an error that names them, not silently dropped. `example` is OpenAPI's annotation.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, keywords: ['example'] } },
     schemaController: { compilersFactory: schemaCompilers.compilersFactory },
     // A silent connection is closed HEADERS_TIMEOUT_MS after it opened, checked every second (Node's defaults,
     // 60 s checked every 30 s, let one stay up to 90 s); a stalled body REQUEST_TIMEOUT_MS after the request began.

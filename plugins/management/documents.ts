@@ -15,11 +15,6 @@ export interface DocumentRoutesOptions { kind: 'templates' | 'blocks' }
 
 type Repo = Store['templates']
 
-const NAME = { type: 'string', minLength: 1, maxLength: 200 } as const
-const HTML = { type: 'string', maxLength: 2_000_000 } as const
-const SAMPLE_DATA = { type: 'object' } as const
-const SETTINGS = { type: 'object' } as const
-
 // Documentation of each route (OpenAPI): tag, key, params and responses; bodies validate as before.
 // The records are typed for clients; nothing of a record is required, so the serializer drops no member and
 // fails on none (its settings are TemplateSettings: complete, as the store parses them on every read).
@@ -105,21 +100,10 @@ function docs(kind: 'templates' | 'blocks') {
   }
 }
 
-const createSchema = {
-  body: {
-    type: 'object', required: ['name', 'html'], additionalProperties: false,
-    properties: { name: NAME, html: HTML, sampleData: SAMPLE_DATA, settings: SETTINGS },
-  },
-}
-const updateSchema = {
-  body: {
-    type: 'object', additionalProperties: false, minProperties: 1,
-    properties: { name: NAME, html: HTML, sampleData: SAMPLE_DATA, settings: SETTINGS },
-  },
-}
-const versionSchema = {
-  body: { type: ['object', 'null'], additionalProperties: false, properties: { publish: { type: 'boolean' } } },
-}
+// The bodies: src/api/document-bodies.ts (validated by Fastify, documented in the OpenAPI document).
+const createSchema = { body: { $ref: 'DocumentCreate#' } }
+const updateSchema = { body: { $ref: 'DocumentUpdate#' } }
+const versionSchema = { body: { $ref: 'VersionCreate#' } }
 
 /** A Liquid syntax error is a 400 that names line and column. */
 async function assertLiquid(html: string): Promise<void> {

@@ -1,7 +1,8 @@
 // Box-level properties: display, positioning, sizes, margins, padding, flex, columns, fragmentation.
 import type { ComputedStyle } from './styled-tree.js'
-import { dim, keyword, number, same, copyField, type PropertyDef } from './property-def.js'
-import { toDim } from './parse-length.js'
+import { dim, keyword, number, same, copyField, type ApplyContext, type PropertyDef } from './property-def.js'
+import type { Tok } from './css-tokens.js'
+import { toDim, toPx } from './parse-length.js'
 import { ZERO } from './parse-length.js'
 
 const DISPLAY: Record<string, ComputedStyle['display']> = {
@@ -67,16 +68,45 @@ function widthWithKeyword(def: PropertyDef): PropertyDef {
   return {
     ...def,
     apply(toks, c) {
+      const sized = toks.length === 1 && toks[0].t === 'fn' && toks[0].name === 'calc-size' ? calcSize(toks[0].args, c) : null
+      if (sized) {
+        c.style.width = 'auto'
+        c.style.widthKeyword = sized.basis
+        c.style.widthCalcSize = sized.add
+        return true
+      }
       if (!def.apply(toks, c)) return false
       const t = toks[0]
       c.style.widthKeyword = t.t === 'ident' && Object.hasOwn(INTRINSIC_WIDTHS, t.v) ? INTRINSIC_WIDTHS[t.v as keyof typeof INTRINSIC_WIDTHS] : null
+      if (c.style.widthCalcSize !== undefined) c.style.widthCalcSize = undefined
       return true
     },
     inherit(c) {
       def.inherit(c)
       c.style.widthKeyword = c.parent.widthKeyword
+      c.style.widthCalcSize = c.parent.widthCalcSize
     },
   }
+}
+
+/**
+ * `calc-size(<basis>, size ± <length>)` (CSS Values 5): an intrinsic or auto basis and a length added to it;
+ * other calculations are not understood (the declaration is then dropped, as before).
+ */
+function calcSize(args: Tok[], c: ApplyContext): { basis: ComputedStyle['widthKeyword']; add: number } | null {
+  const comma = args.findIndex((a) => a.t === 'op' && a.v === ',')
+  if (comma !== 1) return null
+  const basis = args[0]
+  if (basis.t !== 'ident' || (basis.v !== 'auto' && !Object.hasOwn(INTRINSIC_WIDTHS, basis.v))) return null
+  const expr = args.slice(2)
+  if (expr[0]?.t !== 'ident' || expr[0].v !== 'size') return null
+  let add = 0
+  if (expr.length === 3 && expr[1].t === 'op' && (expr[1].v === '+' || expr[1].v === '-')) {
+    const len = toPx(expr[2], c)
+    if (len === null) return null
+    add = expr[1].v === '+' ? len : -len
+  } else if (expr.length !== 1) return null
+  return { basis: basis.v === 'auto' ? null : INTRINSIC_WIDTHS[basis.v as keyof typeof INTRINSIC_WIDTHS], add }
 }
 
 const JUSTIFY: Record<string, ComputedStyle['justifyContent']> = {

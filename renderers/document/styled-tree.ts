@@ -69,6 +69,8 @@ export interface ComputedStyle {
   width: DimAuto; height: DimAuto
   /** `width: min-content | max-content | fit-content` (width is then 'auto' for every box that does not read this). */
   widthKeyword: 'min-content' | 'max-content' | 'fit-content' | null
+  /** `width: calc-size(<basis>, size + <length>)`: the length added to the basis size (width is then auto). */
+  widthCalcSize?: number
   minWidth: Dim; minHeight: Dim
   maxWidth: DimNone; maxHeight: DimNone
   marginTop: DimAuto; marginRight: DimAuto; marginBottom: DimAuto; marginLeft: DimAuto
@@ -199,6 +201,8 @@ export interface StyledElement {
   children: StyledNode[]
   /** For list items: the marker text already computed ('1.', '•', 'iv.'), or null. */
   marker: string | null
+  /** Place in document order, numbered when boxes are built (positioned boxes paint in tree order). */
+  order?: number
 }
 
 /** Raw text as in the source (whitespace not yet collapsed: that depends on `white-space` and is done by layout). */

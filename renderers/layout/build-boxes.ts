@@ -15,10 +15,23 @@ const INLINE_LEVEL = new Set(['inline', 'inline-block', 'inline-flex', 'inline-g
 
 export function buildBoxes(root: StyledElement, warnings: Warnings): BlockBox {
   owner = null
+  numberElements(root)
   try {
     return blockContainer(root, root.style, null, warnings, null)
   } finally {
     owner = null
+  }
+}
+
+/** Numbers every element in document order (an explicit stack: documents nest deeper than the call stack). */
+function numberElements(root: StyledElement): void {
+  let n = 0
+  const stack: StyledNode[] = [root]
+  while (stack.length) {
+    const node = stack.pop()!
+    if (node.kind !== 'element') continue
+    node.order = n++
+    for (let k = node.children.length - 1; k >= 0; k--) stack.push(node.children[k])
   }
 }
 
@@ -223,6 +236,13 @@ function anonymousTable(children: StyledNode[], first: ComputedStyle): StyledEle
   return { kind: 'element', tag: '::table', attrs: {}, style: anonymousTableStyle(first), children, marker: null }
 }
 
+const anonymousCells = renderScopedMap<ComputedStyle, ComputedStyle>()
+function anonymousCellStyle(content: ComputedStyle): ComputedStyle {
+  let style = anonymousCells.get(content)
+  if (!style) anonymousCells.set(content, style = { ...anonymousStyle(content), display: 'table-cell' })
+  return style
+}
+
 const anonymousTables = renderScopedMap<ComputedStyle, ComputedStyle>()
 function anonymousTableStyle(first: ComputedStyle): ComputedStyle {
   let style = anonymousTables.get(first)
@@ -308,6 +328,9 @@ function row(el: StyledElement, link: string | null, warnings: Warnings, positio
 }
 
 function cell(el: StyledElement, link: string | null, warnings: Warnings): TableCell {
+  // Content that is not a cell goes inside an anonymous cell, keeping its own box (CSS 2 §17.2.1): a block of
+  // 200 px in a 50 px `display: table` widens the table rather than being cut to the column.
+  if (el.style.display !== 'table-cell') el = { kind: 'element', tag: '::cell', attrs: {}, style: anonymousCellStyle(el.style), children: [el], marker: null }
   const href = el.tag === 'a' && el.attrs.href ? el.attrs.href : link
   return {
     box: blockContainer(el, el.style, href, warnings, null),

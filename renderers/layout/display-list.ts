@@ -41,9 +41,15 @@ function stackingContext(root: BoxFrag, ops: PaintOp[]): void {
   const transformed = openTransform(root, ops)
   ops.push(boxOp(root))
   const clipped = openClip(root, flow)
-  walkChildren(root, flow, positioned)
+  walkScope(root, flow, positioned)
   if (clipped) flow.push({ kind: 'restore', ...ALWAYS })
-  const ordered = positioned.map((frag, i) => ({ frag, z: zOf(frag), i })).sort((a, b) => a.z - b.z || a.i - b.i)
+  // Same z-index: in tree order (CSS 2 Appendix E), which is not the order of the fragments, since absolute
+  // boxes are added to their containing block's after its flow; a box without an element follows the one before it.
+  let key = -1
+  const ordered = positioned.map((frag, i) => {
+    key = frag.el?.order ?? key + 1e-6
+    return { frag, z: zOf(frag), i, key }
+  }).sort((a, b) => a.z - b.z || a.key - b.key || a.i - b.i)
   for (const p of ordered) if (p.z < 0) stackingContext(p.frag, ops)
   // Not ops.push(...flow): spread arguments live on the stack, and a 500-page table has more ops than fit.
   for (const op of flow) ops.push(op)
@@ -97,14 +103,56 @@ function openClip(frag: BoxFrag, ops: PaintOp[]): boolean {
   return true
 }
 
-function walkChildren(frag: BoxFrag, ops: PaintOp[], positioned: BoxFrag[]): void {
+/** A float met in a scope, with where its place in tree order falls among the scope's operations. */
+interface PendingFloat { frag: BoxFrag; at: number }
+
+/** Boxes painted after a float that are looked at for overlapping it; past that the float paints last. */
+const OVERLAP_SCAN = 2000
+
+/**
+ * A box's content, then the floats in it: in-flow blocks paint their backgrounds before the floats beside
+ * them (CSS 2 Appendix E, step 4 after step 3), and each float paints whole, its own floats within it. A box
+ * that clips, fades or transforms its content keeps its floats inside that. A float that no later box in the
+ * scope overlaps paints where it is in the tree, which looks the same and keeps the PDF's text in document order.
+ */
+function walkScope(frag: BoxFrag, ops: PaintOp[], positioned: BoxFrag[]): void {
+  const floats: PendingFloat[] = []
+  const local: PaintOp[] = []
+  walkChildren(frag, local, positioned, floats)
+  if (floats.length === 0) { for (const op of local) ops.push(op); return }
+  let next = 0
+  const last: BoxFrag[] = []
+  for (const f of floats) {
+    for (; next < f.at; next++) ops.push(local[next])
+    if (overlappedLater(f, local)) last.push(f.frag)
+    else paintBox(f.frag, ops, positioned, null)
+  }
+  for (; next < local.length; next++) ops.push(local[next])
+  for (const f of last) paintBox(f, ops, positioned, null)
+}
+
+/** Whether a box painted after the float's place draws over it (its rectangle overlaps the float's). */
+function overlappedLater(f: PendingFloat, ops: PaintOp[]): boolean {
+  const a = f.frag
+  const end = Math.min(ops.length, f.at + OVERLAP_SCAN)
+  if (ops.length - f.at > OVERLAP_SCAN) return true
+  for (let k = f.at; k < end; k++) {
+    const op = ops[k]
+    if (op.kind !== 'box') continue
+    const b = op.frag
+    if (b.x < a.x + a.w && b.x + b.w > a.x && b.y < a.y + a.h && b.y + b.h > a.y) return true
+  }
+  return false
+}
+
+function walkChildren(frag: BoxFrag, ops: PaintOp[], positioned: BoxFrag[], floats: PendingFloat[]): void {
   const marker = frag.marker
   if (marker?.kind === 'text') ops.push({ kind: 'text', frag: marker, top: marker.y, bottom: marker.y + marker.h })
   else if (marker) ops.push({ kind: 'symbol', frag: marker, top: marker.y, bottom: marker.y + marker.h })
-  for (const child of frag.children) walk(child, ops, positioned)
+  for (const child of frag.children) walk(child, ops, positioned, floats)
 }
 
-function walk(frag: Frag, ops: PaintOp[], positioned: BoxFrag[]): void {
+function walk(frag: Frag, ops: PaintOp[], positioned: BoxFrag[], floats: PendingFloat[]): void {
   switch (frag.kind) {
     case 'text':
       ops.push({ kind: 'text', frag, top: frag.y, bottom: frag.y + frag.h })
@@ -117,16 +165,23 @@ function walk(frag: Frag, ops: PaintOp[], positioned: BoxFrag[]): void {
       return
     case 'box': {
       if (frag.positioned) { positioned.push(frag); return }
-      const opacity = frag.style.opacity
-      if (opacity <= 0) return
-      if (opacity < 1) ops.push({ kind: 'opacity', value: opacity, ...ALWAYS })
-      const transformed = openTransform(frag, ops)
-      ops.push(boxOp(frag))
-      const clipped = openClip(frag, ops)
-      walkChildren(frag, ops, positioned)
-      if (clipped) ops.push({ kind: 'restore', ...ALWAYS })
-      if (transformed) ops.push({ kind: 'restore', ...ALWAYS })
-      if (opacity < 1) ops.push({ kind: 'restore', ...ALWAYS })
+      if (frag.style.float !== 'none') { floats.push({ frag, at: ops.length }); return }
+      paintBox(frag, ops, positioned, floats)
     }
   }
+}
+
+/** A box and its content; `floats` null paints its floats within it (a float, or a box that clips, fades or transforms). */
+function paintBox(frag: BoxFrag, ops: PaintOp[], positioned: BoxFrag[], floats: PendingFloat[] | null): void {
+  const opacity = frag.style.opacity
+  if (opacity <= 0) return
+  if (opacity < 1) ops.push({ kind: 'opacity', value: opacity, ...ALWAYS })
+  const transformed = openTransform(frag, ops)
+  ops.push(boxOp(frag))
+  const clipped = openClip(frag, ops)
+  if (floats && !clipped && !transformed && opacity >= 1) walkChildren(frag, ops, positioned, floats)
+  else walkScope(frag, ops, positioned)
+  if (clipped) ops.push({ kind: 'restore', ...ALWAYS })
+  if (transformed) ops.push({ kind: 'restore', ...ALWAYS })
+  if (opacity < 1) ops.push({ kind: 'restore', ...ALWAYS })
 }

@@ -83,7 +83,12 @@ export function layoutAbsolute(item: PendingAbsolute, pb: PaddingBox, ctx: Layou
   const cb = { x: pb.x, width: cbw, height: cbh }
   let frag: BoxFrag
   if (box.kind === 'block') {
-    const width = blockWidth(box, style, ctx, cbw, bpX, avail, !fromStatic && left !== null && right !== null, fixedHeight, cbh, bpY)
+    const stretchW = !fromStatic && left !== null && right !== null
+    // With an aspect-ratio the width wins when it is given or stretched: the height follows it (CSS Sizing 4 §5.1).
+    const widthWins = style.aspectRatio !== null && heightAuto && (stretchW || lenOrAuto(style.width, cbw) !== null)
+    if (widthWins) fixedHeight = undefined
+    let width = blockWidth(box, style, ctx, cbw, bpX, avail, stretchW, fixedHeight, cbh, bpY)
+    if (widthWins) width = transferredMaxHeight(style, width, cbh, bpX, bpY)
     frag = layoutBox(box, cb, 0, withoutFlow(ctx), { floats: createFloatContext(), fixedWidth: width + bpX, fixedHeight }).frag
   } else {
     // Tables and replaced elements size themselves (a table shrink-to-fit in the room left to it).
@@ -145,4 +150,12 @@ function blockWidth(
 
 function contentMin(box: Parameters<typeof intrinsicWidths>[0], style: ComputedStyle, ctx: LayoutContext, cbw: number, bpX: number): number {
   return intrinsicWidths(box, ctx).min - marginOf(style.marginLeft, cbw) - marginOf(style.marginRight, cbw) - bpX
+}
+
+/** max-height carried over to the width through the aspect-ratio (the height then follows the width). */
+function transferredMaxHeight(style: ComputedStyle, width: number, cbh: number, bpX: number, bpY: number): number {
+  const max = style.maxHeight === 'none' ? null : style.maxHeight.px + (style.maxHeight.pct * cbh) / 100
+  if (max === null || style.aspectRatio === null) return width
+  const cap = style.boxSizing === 'border-box' ? Math.max(max, bpY) * style.aspectRatio - bpX : max * style.aspectRatio
+  return Math.max(0, Math.min(width, cap))
 }

@@ -15,7 +15,7 @@ export interface PlacedAtomic {
   outerHeight: number
   /** Distance from the top margin edge to the box's baseline. */
   baseline: number
-  /** Moves the box so that its top-left margin corner is at (x, y). */
+  /** Moves the box so that its top-left margin corner is at (x, y) (again, when placed more than once). */
   place(x: number, y: number): void
 }
 
@@ -46,9 +46,18 @@ export function layoutAtomic(box: Box, cb: ContainingBlock, ctx: LayoutContext):
     const content = frag.h - b.top - b.bottom - p.top - p.bottom
     baseline = m.top + b.top + p.top + (content - line.above - line.below) / 2 + line.above
   }
+  // Placing again (a line filled again in a narrower room beside floats) moves the box from where it was put last.
+  let movedX = 0
+  let movedY = 0
   return {
     frag, outerWidth, outerHeight, baseline,
-    place(x, y) { translateFrag(frag, x - originX + offset.dx - shifted.dx, y - originY + offset.dy - shifted.dy) },
+    place(x, y) {
+      const dx = x - originX + offset.dx - shifted.dx
+      const dy = y - originY + offset.dy - shifted.dy
+      translateFrag(frag, dx - movedX, dy - movedY)
+      movedX = dx
+      movedY = dy
+    },
   }
 }
 

@@ -14,7 +14,7 @@ import {
   EMPTY_STRUT, mergeStruts, strutOf, strutSize,
   withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult, type PendingAbsolute, type Strut,
 } from './layout-context.js'
-import { clampHeight, specifiedHeight, usedWidth } from './used-width.js'
+import { clampHeight, clampWidth, ratioWidth, specifiedHeight, usedWidth, type UsedWidth } from './used-width.js'
 import { clipFlow, flowMark } from './clip-flow.js'
 import type { FlowConstraints } from './flow-constraints.js'
 import { quirkyPercentBase } from './quirky-percent-height.js'
@@ -49,11 +49,22 @@ function topCollapsible(box: Box): boolean {
 function collapsedTopMargin(box: Box, cbWidth: number): Strut {
   const own = strutOf(marginOf(box.style.marginTop, cbWidth))
   if (!topCollapsible(box) || box.kind !== 'block' || box.inline) return own
+  let floated: ComputedStyle['clear'] = 'none'
   for (const child of box.children) {
-    if (isOutOfFlow(child.style)) continue
+    if (isOutOfFlow(child.style)) {
+      if (child.style.float !== 'none') floated = floated === 'none' || floated === child.style.float ? child.style.float : 'both'
+      continue
+    }
+    // A first child that clears a float before it gets clearance, and its margin then stays inside (CSS 2 §8.3.1).
+    if (clears(child.style.clear, floated)) return own
     return mergeStruts(own, collapsedTopMargin(child, cbWidth))
   }
   return own
+}
+
+/** Whether `clear` applies to floats on `sides` ('both' for floats on either side). */
+function clears(clear: ComputedStyle['clear'], sides: ComputedStyle['clear']): boolean {
+  return clear !== 'none' && sides !== 'none' && (clear === 'both' || sides === 'both' || clear === sides)
 }
 
 export function isOutOfFlow(style: ComputedStyle): boolean {
@@ -78,12 +89,28 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   const style = box.style
   const isRoot = !!opts.isRoot
   const bfc = establishesBfc(box, isRoot)
-  const shrink = opts.shrink ? intrinsicWidths(box, ctx) : null
+  // width: min-content, max-content and fit-content size an in-flow block as shrink-to-fit does a float, from
+  // its intrinsic widths (which the keyword has already narrowed or widened, layout-box.ts).
+  const shrink = opts.shrink || (style.widthKeyword !== null && style.width === 'auto') ? intrinsicWidths(box, ctx) : null
   const used = usedWidth(style, cb.width, shrink ? { min: shrink.min - marginsX(style, cb.width), max: shrink.max - marginsX(style, cb.width) } : null, !opts.shrink)
   const { border: b, padding: p } = used
   let width = used.width
+  // An auto width with an aspect-ratio and a definite height follows the height, never below the content's
+  // min-content width while overflow is visible (the automatic minimum size).
+  const fromRatio = opts.fixedWidth === undefined ? ratioWidth(style, cb.height, bpXOf(used), bpYOf(used)) : null
+  if (fromRatio !== null) {
+    const floor = style.overflow === 'visible' ? intrinsicWidths(box, ctx).min - marginsX(style, cb.width) - bpXOf(used) : 0
+    width = clampWidth(style, Math.max(fromRatio, floor), cb.width, bpXOf(used))
+  }
+  // calc-size(auto, size + 10px) filling the line: the length on top (an intrinsic basis has it already).
+  if (style.widthCalcSize && !shrink) width = Math.max(0, width + style.widthCalcSize)
   if (opts.fixedWidth !== undefined) width = Math.max(0, opts.fixedWidth - b.left - b.right - p.left - p.right)
   let x = cb.x + used.marginLeft
+  // Over-constrained in a right-to-left containing block: margin-left gives way, the box keeps to the right.
+  if (cb.rtl && !opts.shrink && opts.fixedWidth === undefined && style.float === 'none' && (cb.align === undefined || cb.align === 'none')
+    && style.marginLeft !== 'auto' && style.marginRight !== 'auto') {
+    x = cb.x + cb.width - used.marginRight - width - bpXOf(used)
+  }
   // <td align=center>, <div align=center>: a narrower child with non-auto margins moves into the middle too.
   if (cb.align !== undefined && cb.align !== 'none' && !opts.shrink && opts.fixedWidth === undefined && style.float === 'none'
     && style.marginLeft !== 'auto' && style.marginRight !== 'auto') {
@@ -116,6 +143,7 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   const inner: ContainingBlock = {
     x: contentX, width: multicol ? multicol.colWidth : width, height: height ?? ratioHeight ?? quirkyPercentBase(box, cb, ctx), align: style.blockAlign,
   }
+  if (style.direction === 'rtl') inner.rtl = true
   // Column content is moved after layout, so what pagination would record there is not where it ends up.
   const outerCtx = ctx
   if (multicol) ctx = withoutFlow(ctx)
@@ -168,6 +196,14 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   return { frag, marginBottom, selfCollapsing, firstBaseline, lastBaseline, naturalHeight: Math.max(0, natural) + bpY }
 }
 
+function bpXOf(u: UsedWidth): number {
+  return u.border.left + u.border.right + u.padding.left + u.padding.right
+}
+
+function bpYOf(u: UsedWidth): number {
+  return u.border.top + u.border.bottom + u.padding.top + u.padding.bottom
+}
+
 function marginsX(style: ComputedStyle, cbWidth: number): number {
   return marginOf(style.marginLeft, cbWidth) + marginOf(style.marginRight, cbWidth)
 }
@@ -197,7 +233,16 @@ export function layoutChildren(children: Box[], cb: ContainingBlock, contentTop:
     const childTop = collapsedTopMargin(child, cb.width)
     let top = first && firstAbsorbed ? cursor : cursor + strutSize(mergeStruts(strut, childTop))
     const uncleared = top
-    if (s.clear !== 'none') top = Math.max(top, clearanceY(floats, s.clear))
+    if (s.clear !== 'none') {
+      // Before anything in flow fixes where the parent's content starts (its top margin collapses through and
+      // only empty boxes came), floats met so far would move down with the child's margin (they adjoin it, as
+      // in Chromium): clearance then always applies, and the child starts at their bottom, its margin no longer
+      // collapsing through (CSS 2 §9.5.2; WPT adjoining-float-before-clearance).
+      const adjoining = first && firstAbsorbed && top > cursor && floats.floats.some((f) => f.y >= cursor - 0.01 && clears(s.clear, f.side))
+      const before = cursor
+      top = Math.max(adjoining ? before : top, clearanceY(floats, s.clear))
+    }
+    const cleared = top !== uncleared
     if (ctx.flow && (breakAfterPending || forcedBreakBefore(child))) {
       // The break comes before the child's top margin — collapsed with its first children's (a <section>
       // starting with an <h2>) — which Chromium keeps at the top of the next page after a forced break.
@@ -214,7 +259,7 @@ export function layoutChildren(children: Box[], cb: ContainingBlock, contentTop:
     if (ctx.flow && previous && !breakAfterPending && !result.selfCollapsing) recordAvoidedBreak(ctx.flow, previous, placed)
     breakAfterPending = forcedBreakAfter(child)
     if (!result.selfCollapsing) previous = placed
-    if (result.selfCollapsing && top <= uncleared) {
+    if (result.selfCollapsing && !cleared) {
       strut = mergeStruts(mergeStruts(strut, childTop), result.marginBottom)
       continue
     }

@@ -17,6 +17,8 @@ import { layoutImage } from './layout-image.js'
 import { layoutInline } from './layout-inline.js'
 import { layoutTable, tableIntrinsicWidths } from './layout-table.js'
 import { renderScopedMap } from './render-scope.js'
+import { borderWidth } from './box-edges.js'
+import { ratioWidth } from './used-width.js'
 
 export interface Intrinsic { min: number; max: number }
 
@@ -58,7 +60,8 @@ export function layoutContent(
     const lines = layoutInline(box, inner, contentTop, ctx, floats)
     return {
       frags: lines.frags, cursor: contentTop + lines.height, strut: EMPTY_STRUT, firstBaseline: lines.firstBaseline,
-      lastBaseline: lines.lastBaseline, empty: lines.height === 0 && lines.frags.length === 0,
+      // Floats alone make no line: the box stays empty, its margins collapsing through (CSS 2 §8.3.1).
+      lastBaseline: lines.lastBaseline, empty: lines.height === 0 && lines.frags.every((f) => f.kind === 'box' && f.style.float !== 'none'),
     }
   }
   if (isGridContainer(box.style)) {
@@ -118,6 +121,12 @@ function computeIntrinsic(box: Box, ctx: LayoutContext): Intrinsic {
     return { min: outer, max: outer }
   }
   let { min, max } = contentIntrinsic(box, ctx)
+  // An aspect-ratio and a definite height fix the width, not below min-content (the automatic minimum size).
+  const fromRatio = ratioWidth(style, null, bp, bpYOf(style))
+  if (fromRatio !== null) min = max = style.overflow === 'visible' ? Math.max(fromRatio, min) : fromRatio
+  if (style.width === 'auto' && style.widthKeyword === 'min-content') max = min
+  else if (style.width === 'auto' && style.widthKeyword === 'max-content') min = max
+  if (style.widthCalcSize) { min = Math.max(0, min + style.widthCalcSize); max = Math.max(0, max + style.widthCalcSize) }
   // A border-box max-width below the padding and border leaves no content, never less (the box is then its
   // padding and border wide, as the used width is: Chromium's date input, max-width 44px with 52 of padding).
   const maxW = style.maxWidth !== 'none' && !style.maxWidth.pct ? Math.max(0, style.maxWidth.px - (borderBox ? bp : 0)) : null
@@ -132,4 +141,9 @@ function computeIntrinsic(box: Box, ctx: LayoutContext): Intrinsic {
 export function contentIntrinsic(box: BlockBox, ctx: LayoutContext): Intrinsic {
   const style = box.style
   return box.inline ? inlineIntrinsic(box, ctx) : isFlexContainer(style) ? flexIntrinsic(box, ctx) : isGridContainer(style) ? gridIntrinsic(box, ctx) : blockChildrenIntrinsic(box, ctx)
+}
+
+/** Vertical borders and padding, percentages as 0 (what an intrinsic width knows of them). */
+function bpYOf(style: ComputedStyle): number {
+  return borderWidth(style.borderTop) + borderWidth(style.borderBottom) + style.paddingTop.px + style.paddingBottom.px
 }

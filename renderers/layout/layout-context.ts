@@ -51,6 +51,8 @@ export interface ContainingBlock {
   height: number | null
   /** The box's `-webkit-center/left/right` alignment of narrower block-level children (`align` attributes). */
   align?: 'none' | 'center' | 'left' | 'right'
+  /** The containing block is right-to-left: an over-constrained child gives way on its left (CSS 2 §10.3.3). */
+  rtl?: boolean
 }
 
 export interface LayoutResult {

@@ -11,7 +11,7 @@ import { lineNeedsBidi, resolveLineLevels, visualOrder } from './bidi-line.js'
 import { baselineShift, inlineExtent, type Extent } from './inline-metrics.js'
 import type { ContainingBlock, LayoutContext } from './layout-context.js'
 import { layoutAtomic, type PlacedAtomic } from './layout-atomic.js'
-import { layoutFloat } from './layout-float.js'
+import { floatOuterWidth, layoutFloat } from './layout-float.js'
 
 export interface InlineResult {
   frags: Frag[]
@@ -85,9 +85,18 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
   let placedOutOfFlow: Set<Box> | null = null
 
   let ownUnits = false
+  // The height the room beside the floats is measured over: the strut's, then the line's own when it came out
+  // taller and a float lower down narrows it there (the line is then filled again in the narrower room).
+  let bandHeight = strutHeight
+  let refills = 0
+  // Floats placed before the line: only they narrow it when it is taller (those met in it come after it).
+  let floatsBefore = floats.floats.length
   while (i < units.length) {
     const first = lines === 0
-    let band = bandAt(floats, y, strutHeight, cb, fullBand)
+    if (refills === 0) floatsBefore = floats.floats.length
+    // Floats met on the line that do not fit in what is left of it: placed below it (CSS 2 §9.5.1 rule 6, Chromium).
+    let deferred: { box: Box; at: number }[] | null = null
+    let band = bandAt(floats, y, bandHeight, cb, fullBand)
     let avail = band.right - band.left - (first ? indent : 0)
     let pos = 0
     let lastBreak = -1
@@ -100,9 +109,13 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
       if (u.kind === 'br') { end = j + 1; forced = true; break }
       if (u.kind === 'out-of-flow') {
         if (placedOutOfFlow?.has(u.box)) continue
+        if (pos - hanging > EPS && u.box.style.float !== 'none' && pos - hanging + floatOuterWidth(u.box, cb, ctx) > avail + EPS) {
+          ;(deferred ??= []).push({ box: u.box, at: j })
+          continue
+        }
         ;(placedOutOfFlow ??= new Set()).add(u.box)
         placeOutOfFlow(u.box, cb, y, band.left + pos, ctx, floats, frags)
-        band = bandAt(floats, y, strutHeight, cb, fullBand)
+        band = bandAt(floats, y, bandHeight, cb, fullBand)
         avail = band.right - band.left - (first ? indent : 0)
         continue
       }
@@ -116,7 +129,7 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
         if (narrowed && pos === 0) {
           // Nothing fits beside the floats: move the line below the first of them to end.
           const below = firstFloatEndBelow(floats, y)
-          if (below !== null) { y = below; j = i - 1; band = bandAt(floats, y, strutHeight, cb, fullBand); avail = band.right - band.left - (first ? indent : 0); continue }
+          if (below !== null) { y = below; j = i - 1; deferred = null; band = bandAt(floats, y, bandHeight, cb, fullBand); avail = band.right - band.left - (first ? indent : 0); continue }
         }
         if (u.kind === 'text' && wrapAnywhere && avail - pos > 0) {
           const parts = splitUnit(ctx.fonts, u, avail - pos)
@@ -145,7 +158,20 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
     input.left = band.left + (first && style.direction === 'ltr' ? indent : 0)
     input.width = avail
     input.last = end >= units.length || forced
+    const mark = frags.length
     const hasContent = placeLine(units, i, end, input)
+    if (floats.floats.length && input.height > bandHeight + EPS && refills < MAX_REFILLS) {
+      const earlier = floatsBefore === floats.floats.length ? floats : { floats: floats.floats.slice(0, floatsBefore) }
+      const taller = bandAt(earlier, y, input.height, cb, fullBand)
+      if (taller.left > band.left + EPS || taller.right < band.right - EPS) {
+        frags.length = mark
+        bandHeight = input.height
+        refills++
+        continue
+      }
+    }
+    bandHeight = strutHeight
+    refills = 0
     if (input.height > 0 || hasContent) {
       if (lines === 0) { firstTop = y; firstBottom = y + input.height }
       else (lineSpans ??= [firstTop, firstBottom]).push(y, y + input.height)
@@ -154,12 +180,23 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
       lastBaseline = input.baseline
       y += input.height
     }
+    if (deferred) {
+      for (const f of deferred) {
+        // A float after where the line broke is read again on the next line.
+        if (f.at >= end) continue
+        ;(placedOutOfFlow ??= new Set()).add(f.box)
+        frags.push(layoutFloat(f.box, cb, y, ctx, floats))
+      }
+    }
     i = end
   }
   if (lineSpans) recordLines(ctx, style, lineSpans)
   else if (lines === 1 && ctx.flow) ctx.flow.hard.push([firstTop, firstBottom])
   return { frags, height: y - top, firstBaseline, lastBaseline }
 }
+
+/** Times a line is filled again in a narrower room beside floats before it keeps what it has. */
+const MAX_REFILLS = 4
 
 /** The room beside the floats at `y` (without floats, the whole width: the common case allocates nothing). */
 function bandAt(floats: FloatContext, y: number, height: number, cb: ContainingBlock, fullBand: { left: number; right: number }): { left: number; right: number } {

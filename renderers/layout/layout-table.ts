@@ -14,7 +14,7 @@ import { createFlowConstraints, type FlowConstraints, type Span } from './flow-c
 import { layoutBox } from './layout-box.js'
 import { cellHalves, collapsedBorders } from './table-borders.js'
 import { resolveColumns } from './table-columns.js'
-import { tableGrid, type GridCell } from './table-grid.js'
+import { tableGrid, type GridCell, type GridRow } from './table-grid.js'
 import { renderScopedMap } from './render-scope.js'
 import { anonymousStyle } from './anonymous-style.js'
 
@@ -82,18 +82,25 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
   // twentieth of what a 200-row table allocated.
   const cellFlow = ctx.flow ? createFlowConstraints() : null
   const cellCtx = cellFlow ? withFlow(ctx, cellFlow) : inner
+  // Relatively positioned rows and row groups contain the absolute boxes of their cells (CSS 2 §10.1).
+  const rowPositioned = grid.rows.map((row) => row.style?.position === 'relative' || row.section.style?.position === 'relative')
+  const rowPending: Array<Array<{ item: PendingAbsolute; cell: number }>> = grid.rows.map(() => [])
   for (const gc of grid.cells) {
     const end = Math.min(gc.col + gc.colspan, widths.length)
     const cellW = colX[end] - frame.spacingX - colX[gc.col]
     const cellX = mirrorSum === null ? colX[gc.col] : mirrorSum - colX[gc.col] - cellW
     const box = collapsed ? collapsedCellBox(gc, collapsed, grid.columns) : gc.cell.box
+    if (rowPositioned[gc.row]) ctx.absolute.push([])
     const r = layoutBox(box, { x: cellX, width: cellW, height: null }, 0, cellCtx, { floats: createFloatContext(), fixedWidth: cellW })
+    if (rowPositioned[gc.row]) for (const item of ctx.absolute.pop()!) rowPending[gc.row].push({ item, cell: cellFrags.length })
+    // A relatively positioned cell was shifted by its offset; the row placement below keeps that shift.
+    const relY = box.style.position === 'relative' ? relativeOffset(box.style, { width: cb.width, height: null }).dy : 0
     if (collapsed) r.frag.sides = NO_SIDES
     // A cell's own height makes the row taller, but its content is aligned within it (vertical-align: middle
     // by default centres it), so the free space counts from the content's own height.
     const natural = Math.min(r.frag.h, r.naturalHeight ?? r.frag.h)
     cellFrags.push({
-      frag: r.frag, row: gc.row, rowspan: gc.rowspan, baseline: r.firstBaseline, align: box.style.verticalAlign, dy: 0, natural,
+      frag: r.frag, row: gc.row, rowspan: gc.rowspan, baseline: r.firstBaseline, align: box.style.verticalAlign, dy: 0, natural, relY,
       hardTo: cellFlow?.hard.length ?? 0, softTo: cellFlow?.soft.length ?? 0, wholeTo: cellFlow?.whole.length ?? 0,
       forcedTo: cellFlow?.forced.length ?? 0, headsTo: cellFlow?.heads.length ?? 0,
     })
@@ -140,10 +147,13 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
     sides: frame.collapse ? NO_SIDES : ALL_SIDES, positioned: style.position !== 'static', el: table.el,
   }
   const rightEdge = colX[widths.length] - frame.spacingX
+  const rowFrags: Array<BoxFrag | null> = grid.rows.map(() => null)
   grid.rows.forEach((row, r) => {
     const rs = row.style
     if (rs && (rs.backgroundColor || rs.backgroundLayers.length)) {
-      children.push({ kind: 'box', x: colX[0], y: rowY[r], w: rightEdge - colX[0], h: rowHeights[r], style: rs, children: [], sides: NO_SIDES, positioned: false })
+      const rowFrag: BoxFrag = { kind: 'box', x: colX[0], y: rowY[r], w: rightEdge - colX[0], h: rowHeights[r], style: rs, children: [], sides: NO_SIDES, positioned: false }
+      rowFrags[r] = rowFrag
+      children.push(rowFrag)
     }
   })
   let firstBaseline: number | null = null
@@ -151,8 +161,8 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
     const cellTop = rowY[c.row]
     const height = rowY[c.row + c.rowspan] - frame.spacingY - cellTop
     const natural = c.natural
-    c.dy = cellTop - c.frag.y
-    translateFrag(c.frag, 0, cellTop - c.frag.y)
+    c.dy = cellTop + c.relY - c.frag.y
+    translateFrag(c.frag, 0, c.dy)
     c.frag.h = height
     const free = height - natural
     let shift = 0
@@ -164,6 +174,9 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
     if (c.frag.marker) translateMarker(c.frag.marker, 0, shift)
     if (c.row === 0 && firstBaseline === null && c.baseline !== null) firstBaseline = c.baseline + cellTop + shift
     children.push(c.frag)
+  }
+  if (rowPositioned.includes(true)) {
+    shiftRelativeRows(grid.rows, rowPending, cellFrags, rowFrags, children, { left: colX[0], right: rightEdge, rowY, rowHeights }, cb.width, ctx)
   }
   // A loop, not push(...edges): a long collapsed-border table has more edges than fit as stack arguments.
   if (collapsed) {
@@ -208,6 +221,45 @@ function placePositioned(boxes: Box[], pending: PendingAbsolute[] | null, grid: 
     width: grid.w - borderWidth(s.borderLeft) - borderWidth(s.borderRight), heightPx: grid.h - borderWidth(s.borderTop) - borderWidth(s.borderBottom),
   }
   for (const item of [...items, ...pending]) grid.children.push(layoutAbsolute(item, pb, ctx))
+}
+
+/**
+ * Relatively positioned rows and row groups (CSS 2 §9.4.3 applies to them): the absolute boxes of their cells
+ * placed against the row (or the group's rows together), then the row's cells, background and those boxes
+ * shifted by the row's and the group's offsets.
+ */
+function shiftRelativeRows(
+  rows: GridRow[], pending: Array<Array<{ item: PendingAbsolute; cell: number }>>, cells: CellFrag[], rowFrags: Array<BoxFrag | null>,
+  children: Frag[], geometry: { left: number; right: number; rowY: number[]; rowHeights: number[] }, cbWidth: number, ctx: LayoutContext,
+): void {
+  const { left, right, rowY, rowHeights } = geometry
+  const placed: BoxFrag[][] = rows.map(() => [])
+  rows.forEach((row, r) => {
+    if (!pending[r].length) return
+    let first = r
+    let last = r
+    if (row.style?.position !== 'relative') {
+      while (first > 0 && rows[first - 1].section === row.section) first--
+      while (last < rows.length - 1 && rows[last + 1].section === row.section) last++
+    }
+    const pb = { x: left, y: rowY[first], width: right - left, heightPx: rowY[last] + rowHeights[last] - rowY[first], rtl: row.style?.direction === 'rtl' }
+    for (const { item, cell } of pending[r]) {
+      const frag = layoutAbsolute({ ...item, staticY: item.staticY + cells[cell].dy }, pb, ctx)
+      placed[r].push(frag)
+      children.push(frag)
+    }
+  })
+  rows.forEach((row, r) => {
+    const own = row.style?.position === 'relative' ? relativeOffset(row.style, { width: cbWidth, height: null }) : { dx: 0, dy: 0 }
+    const group = row.section.style?.position === 'relative' ? relativeOffset(row.section.style, { width: cbWidth, height: null }) : { dx: 0, dy: 0 }
+    const dx = own.dx + group.dx
+    const dy = own.dy + group.dy
+    if (!dx && !dy) return
+    for (const c of cells) if (c.row === r) translateFrag(c.frag, dx, dy)
+    const rowFrag = rowFrags[r]
+    if (rowFrag) translateFrag(rowFrag, dx, dy)
+    for (const f of placed[r]) translateFrag(f, dx, dy)
+  })
 }
 
 const wrappers = renderScopedMap<ComputedStyle, { wrapper: ComputedStyle; grid: ComputedStyle }>()
@@ -325,6 +377,8 @@ function sameColor(a: { r: number; g: number; b: number; a: number }, b: { r: nu
 
 interface CellFrag {
   frag: BoxFrag
+  /** A relatively positioned cell's vertical offset, kept when the cell is moved to its row. */
+  relY: number
   /** Border-box height of the content alone (less than frag.h when the cell sets a height). */
   natural: number
   row: number

@@ -66,3 +66,25 @@ export function clampHeight(style: ComputedStyle, h: number, cbHeight: number | 
   if (h < min) h = min
   return h
 }
+
+/**
+ * The content width an aspect-ratio gives a box whose width is auto and whose height is definite (CSS Sizing 4
+ * §5.1): the height's box-sizing box (after min/max-height) times the ratio; null when it gives none.
+ */
+export function ratioWidth(style: ComputedStyle, cbHeight: number | null, bpX: number, bpY: number): number | null {
+  if (style.aspectRatio === null || style.width !== 'auto' || style.widthKeyword !== null) return null
+  const h = specifiedHeight(style, cbHeight, bpY)
+  if (h === null) return null
+  return Math.max(0, style.boxSizing === 'border-box' ? (h + bpY) * style.aspectRatio - bpX : h * style.aspectRatio)
+}
+
+/** A content width held within min-width and max-width (min wins). */
+export function clampWidth(style: ComputedStyle, w: number, cbWidth: number, bpX: number): number {
+  const borderBox = style.boxSizing === 'border-box'
+  let max = lenOrNone(style.maxWidth, cbWidth)
+  if (max !== null && borderBox) max = Math.max(0, max - bpX)
+  let min = len(style.minWidth, cbWidth)
+  if (borderBox) min = Math.max(0, min - bpX)
+  if (max !== null && w > max) w = max
+  return Math.max(w, min)
+}

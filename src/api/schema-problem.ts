@@ -59,7 +59,6 @@ export function schemaProblem(failure: FastifySchemaValidationError, context: st
     if (member === 'data') return dataMissing(value, 'data')
     if (member === 'base64HtmlString') return new Errors.REQUEST_DATA_MISSING(BASE64_MISSING)
     if (member === 'clips') return new Errors.REQUEST_INVALID(CLIPS_REQUIRED)
-    if (member === 'settings') return new Errors.SETTINGS_INVALID('settings must be a JSON object')
   }
   if (context === 'querystring' && failure.keyword === 'type' && path.length === 1) {
     return new Errors.REQUEST_INVALID(`${member} must be given once, as a string`)

@@ -2,7 +2,8 @@
 // response serialization and by @fastify/swagger for GET /openapi.json. Shared shapes are registered
 // once (addSharedSchemas) and referenced as { $ref: 'Name#' }.
 import type { FastifyInstance } from 'fastify'
-import { templateSettingsSchema } from './settings-schema.js'
+import { templateSettingsInputSchema, templateSettingsSchema } from './settings-schema.js'
+import { documentCreateSchema, documentUpdateSchema, versionCreateSchema } from './document-bodies.js'
 
 const ref = (name: string) => ({ $ref: `${name}#` })
 
@@ -116,7 +117,7 @@ const htmlBodySchema = {
   $id: 'HtmlBody', type: 'object', required: ['base64HtmlString'],
   properties: {
     base64HtmlString: base64Html,
-    settings: { type: ['object', 'null'], description: 'Template settings for this render: any part of TemplateSettings, merged over the defaults' },
+    settings: { anyOf: [ref('TemplateSettingsInput'), { type: 'null' }], description: 'Template settings for this render: any part of TemplateSettings, merged over the defaults' },
     pdfAttachments: ref('PdfAttachments'),
     ...imageOptions,
   },
@@ -133,7 +134,7 @@ const htmlClipsBodySchema = {
 } as const
 
 /** The schemas routes refer to as { $ref: 'Name#' }: registered with Fastify (OpenAPI) and the route validator. */
-export const sharedSchemas = [problem, templateSettingsSchema, pdfAttachmentsSchema, jobStartSchema, jobStatusSchema, templateDataSchema, htmlBodySchema, templateClipsBodySchema, htmlClipsBodySchema]
+export const sharedSchemas = [problem, templateSettingsSchema, templateSettingsInputSchema, documentCreateSchema, documentUpdateSchema, versionCreateSchema, pdfAttachmentsSchema, jobStartSchema, jobStatusSchema, templateDataSchema, htmlBodySchema, templateClipsBodySchema, htmlClipsBodySchema]
 
 export function addSharedSchemas(app: FastifyInstance): void {
   for (const schema of sharedSchemas) app.addSchema(schema)

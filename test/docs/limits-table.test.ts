@@ -27,12 +27,12 @@ function limitRows(): Row[] {
   return rows
 }
 
-/** The numbers of a default cell in the setting's own unit (MiB → bytes for *_BYTES, s → ms for *_MS). */
+/** The numbers of a default cell in the setting's own unit (MiB → bytes for *_BYTES*, s → ms for *_MS). */
 function documentedNumbers(cell: string, settings: string[]): number[] {
   const found = [...cell.matchAll(/(\d[\d,]*(?:\.\d+)?)\s*(MiB|MB|ms|s\b)?/g)].map((m) => ({ value: Number(m[1].replace(/,/g, '')), unit: m[2] }))
   return settings.map((name, i) => {
     const { value, unit } = found[i] ?? found[0]
-    if (unit === 'MiB' && name.endsWith('_BYTES')) return value * 1024 * 1024
+    if (unit === 'MiB' && name.includes('_BYTES')) return value * 1024 * 1024
     if (unit === 's' && name.endsWith('_MS')) return value * 1000
     return value
   })
@@ -94,6 +94,21 @@ const PROBES: Record<string, { env: string; group?: string; send: (h: Harness) =
   MAX_CLIPS: { env: '2', send: (h) => h.call('/render/image/fromhtml/clips', { body: { base64HtmlString: b64('<p>x</p>'), clips: [0, 1, 2].map((i) => ({ name: `c${i}`, x: 0, y: 0, width: 10, height: 10 })) } }) },
   JSON_MAX_DEPTH: { env: '5', send: (h) => h.call('/render/pdf/fromhtml', { body: { base64HtmlString: b64('<p>x</p>'), deep: [[[[[[[1]]]]]]] } }) },
   BODY_LIMIT_BYTES: { env: '4096', group: 'images', send: (h) => fromHtml(h, 'x'.repeat(8000)) },
+  // More free bytes than any disk has: the disk holding DATA_DIR is "full" (its own server: /ready is not ready).
+  STORAGE_MIN_FREE_BYTES: { env: String(Number.MAX_SAFE_INTEGER), group: 'storage', send: (h) => h.call('/render/async/pdf/fromhtml', { body: { base64HtmlString: b64('<p>x</p>') } }) },
+  // One request a minute: of three, two share a window whichever way the minutes fall (its own server: one key).
+  RATE_LIMIT_PER_MINUTE: {
+    env: '1', group: 'rate',
+    send: async (h) => {
+      let last: Response | undefined
+      for (let i = 0; i < 3; i++) {
+        last = await h.call('/api/v1/templates')
+        if (last.status === 429) break
+        await last.arrayBuffer()
+      }
+      return last!
+    },
+  },
 }
 
 /** Limits whose behaviour needs load, a heap or minutes to reach; each is tested in the file named. */
@@ -107,6 +122,8 @@ const TESTED_ELSEWHERE: Record<string, string> = {
   MAX_CONNECTIONS_PER_ADDRESS: 'test/src/hostile/connections.test.ts',
   HEADERS_TIMEOUT_MS: 'test/src/hostile/parser-refusals.test.ts',
   REQUEST_TIMEOUT_MS: 'test/src/hostile/connections.test.ts',
+  JOB_MAX_QUEUED_PER_ACCOUNT: 'test/src/hostile/async-intake.test.ts',
+  JOB_MAX_QUEUED_BYTES_PER_ACCOUNT: 'test/src/hostile/async-intake.test.ts',
 }
 
 t.test('every limit with an error code gives it, through a real server with the setting lowered', async (t) => {

@@ -1,5 +1,7 @@
 // docs/configuration.md lists every setting src/config.ts reads, and nothing it does not read. The settings
 // read are recorded from loadConfig itself (an env that notes each name asked for), not from its source text.
+// A setting whose row names an error code is a limit: it is a row of docs/limits.md's tables too (where
+// test/docs/limits-table.test.ts checks its default and its code against a running server).
 import t from 'tap'
 import { readFileSync } from 'node:fs'
 import { loadConfig } from '../../src/config.js'
@@ -30,4 +32,12 @@ t.test('every setting in the table of docs/configuration.md is read by src/confi
   const read = settingsRead()
   const rows = table.split('\n').filter((line) => line.startsWith('| `')).map((line) => line.split(' | ')[0]!)
   t.same(rows.flatMap((cell) => [...named(cell)]).filter((name) => !read.has(name)).sort(), [], 'documented but never read')
+})
+
+t.test('every setting whose row names an error code is in the tables of docs/limits.md', async (t) => {
+  const limits = readFileSync(new URL('../../docs/limits.md', import.meta.url), 'utf8')
+  const limitRows = new Set(limits.split('\n').filter((line) => line.startsWith('| `')).flatMap((line) => [...named(line.split(' | ')[0]!)]))
+  const coded = table.split('\n').filter((line) => line.startsWith('| `') && /QUIRE_ERR_[A-Z_]+/.test(line)).flatMap((line) => [...named(line.split(' | ')[0]!)])
+  t.ok(coded.length >= 3, `${coded.length} settings whose row names a code`)
+  t.same(coded.filter((name) => !limitRows.has(name)).sort(), [], 'a limit missing from docs/limits.md')
 })

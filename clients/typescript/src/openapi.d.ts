@@ -811,6 +811,196 @@ export interface components {
             };
         };
         /**
+         * @description Template settings as a request gives them: any part of TemplateSettings, merged over the stored settings (or the defaults); null clears an optional member. Beyond these types the service checks across members (a Custom paper needs widthMm and heightMm, margins smaller than the page, PDF/A or Factur-X without a password, a known cultureName) and answers 400 QUIRE_ERR_SETTINGS_INVALID naming the member.
+         * @example {
+         *       "paper": {
+         *         "size": "Letter"
+         *       },
+         *       "marginsMm": {
+         *         "top": 20
+         *       },
+         *       "missingVariables": "error",
+         *       "pdf": {
+         *         "pdfA": "PDF/A-3b",
+         *         "lang": "en-US"
+         *       }
+         *     }
+         */
+        TemplateSettingsInput: {
+            paper?: {
+                /** @enum {string} */
+                size?: "A0" | "A1" | "A2" | "A3" | "A4" | "A5" | "A6" | "B4" | "B5" | "Letter" | "Legal" | "Tabloid" | "Ledger" | "Custom";
+                /** @description millimetres */
+                widthMm?: number | null;
+                /** @description millimetres */
+                heightMm?: number | null;
+            };
+            /** @enum {string} */
+            orientation?: "portrait" | "landscape";
+            printBackground?: boolean;
+            marginsMm?: {
+                /** @description millimetres */
+                top?: number;
+                /** @description millimetres */
+                right?: number;
+                /** @description millimetres */
+                bottom?: number;
+                /** @description millimetres */
+                left?: number;
+            };
+            header?: {
+                enabled?: boolean;
+                blockId?: string | null;
+            };
+            footer?: {
+                enabled?: boolean;
+                blockId?: string | null;
+            };
+            cover?: {
+                enabled?: boolean;
+                marginsMm?: {
+                    /** @description millimetres */
+                    top?: number;
+                    /** @description millimetres */
+                    right?: number;
+                    /** @description millimetres */
+                    bottom?: number;
+                    /** @description millimetres */
+                    left?: number;
+                } | null;
+                hideHeaderFooter?: boolean | null;
+                /** @enum {string|null} */
+                orientation?: "portrait" | "landscape" | null;
+            };
+            security?: {
+                passwordEnabled?: boolean;
+                password?: string;
+                permitPrint?: boolean;
+                permitModify?: boolean;
+                permitExtract?: boolean;
+                permitAnnotations?: boolean;
+            };
+            disablePageBreakCalculation?: boolean;
+            /**
+             * @description .NET culture name (docs/templateto.md)
+             * @example de-DE
+             */
+            cultureName?: string | null;
+            /** @enum {string|null} */
+            outputEscaping?: "html" | "none" | null;
+            /** @enum {string|null} */
+            missingVariables?: "warn" | "error" | null;
+            pdf?: {
+                tagged?: boolean | null;
+                outline?: boolean | null;
+                /** @enum {string|null} */
+                pdfA?: "PDF/A-2b" | "PDF/A-2u" | "PDF/A-2a" | "PDF/A-3b" | "PDF/A-3u" | "PDF/A-3a" | null;
+                pdfUA?: boolean | null;
+                strict?: boolean | null;
+                /**
+                 * @description a BCP 47 language tag
+                 * @example de-CH
+                 */
+                lang?: string | null;
+                metadata?: {
+                    title?: string | null;
+                    author?: string | null;
+                    subject?: string | null;
+                    keywords?: string | null;
+                    creator?: string | null;
+                } | null;
+                facturX?: {
+                    enabled?: boolean;
+                    blockId?: string | null;
+                    /** @enum {string} */
+                    level?: "MINIMUM" | "BASIC WL" | "BASIC" | "EN 16931" | "EXTENDED" | "XRECHNUNG";
+                    /** @enum {string|null} */
+                    documentType?: "INVOICE" | "ORDER" | "ORDER_RESPONSE" | "ORDER_CHANGE" | null;
+                } | null;
+            } | null;
+        };
+        /**
+         * @description A new template or content block (its draft). Settings absent = the defaults.
+         * @example {
+         *       "name": "Invoice",
+         *       "html": "<h1>Invoice {{ number }}</h1>",
+         *       "sampleData": {
+         *         "number": 42
+         *       },
+         *       "settings": {
+         *         "paper": {
+         *           "size": "A4"
+         *         },
+         *         "marginsMm": {
+         *           "top": 20
+         *         }
+         *       }
+         *     }
+         */
+        DocumentCreate: {
+            /**
+             * @description 1–200 characters
+             * @example Invoice
+             */
+            name: string;
+            /**
+             * @description Liquid and HTML, at most 2,000,000 characters; a Liquid syntax error is 400 QUIRE_ERR_TEMPLATE_SYNTAX naming line and column
+             * @example <h1>Invoice {{ number }}</h1>
+             */
+            html: string;
+            /**
+             * @description Data for the editor's preview and the CLI's test render
+             * @example {
+             *       "number": 42
+             *     }
+             */
+            sampleData?: {
+                [key: string]: unknown;
+            };
+            settings?: components["schemas"]["TemplateSettingsInput"];
+        };
+        /**
+         * @description Changes to the draft: at least one member. Settings are merged over the draft's settings.
+         * @example {
+         *       "html": "<h1>Invoice {{ number }} for {{ customer.name }}</h1>",
+         *       "settings": {
+         *         "orientation": "landscape"
+         *       }
+         *     }
+         */
+        DocumentUpdate: {
+            /**
+             * @description 1–200 characters
+             * @example Invoice
+             */
+            name?: string;
+            /**
+             * @description Liquid and HTML, at most 2,000,000 characters; a Liquid syntax error is 400 QUIRE_ERR_TEMPLATE_SYNTAX naming line and column
+             * @example <h1>Invoice {{ number }}</h1>
+             */
+            html?: string;
+            /**
+             * @description Data for the editor's preview and the CLI's test render
+             * @example {
+             *       "number": 42
+             *     }
+             */
+            sampleData?: {
+                [key: string]: unknown;
+            };
+            settings?: components["schemas"]["TemplateSettingsInput"];
+        };
+        /**
+         * @description Freezing the draft: `publish: true` also publishes the new version. `{}` or `null` freezes only.
+         * @example {
+         *       "publish": true
+         *     }
+         */
+        VersionCreate: {
+            /** @description default false */
+            publish?: boolean;
+        } | null;
+        /**
          * @description PDF only: files embedded in the PDF byte for byte (EmbeddedFiles and the catalog's /AF). An XML file (by MIME type or .xml name) must be well-formed. Not with a PDF/A-2 level; with PDF/A-3 and Factur-X they go beside factur-x.xml. docs/pdf-standards.md
          * @example [
          *       {
@@ -897,7 +1087,7 @@ export interface components {
             /** @description Base64 of the HTML (UTF-8) */
             base64HtmlString: string;
             /** @description Template settings for this render: any part of TemplateSettings, merged over the defaults */
-            settings?: Record<string, never> | null;
+            settings?: components["schemas"]["TemplateSettingsInput"] | null;
             pdfAttachments?: components["schemas"]["PdfAttachments"];
             /** @description png (default) or jpeg; jpg and any case accepted */
             format?: string;
@@ -2008,12 +2198,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    html: string;
-                    sampleData?: Record<string, never>;
-                    settings?: Record<string, never>;
-                };
+                "application/json": components["schemas"]["DocumentCreate"];
             };
         };
         responses: {
@@ -2165,12 +2350,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name?: string;
-                    html?: string;
-                    sampleData?: Record<string, never>;
-                    settings?: Record<string, never>;
-                };
+                "application/json": components["schemas"]["DocumentUpdate"];
             };
         };
         responses: {
@@ -2370,11 +2550,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
-                "application/json": {
-                    publish?: boolean;
-                } | null;
+                "application/json": components["schemas"]["VersionCreate"];
             };
         };
         responses: {
@@ -2748,12 +2926,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    html: string;
-                    sampleData?: Record<string, never>;
-                    settings?: Record<string, never>;
-                };
+                "application/json": components["schemas"]["DocumentCreate"];
             };
         };
         responses: {
@@ -2905,12 +3078,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name?: string;
-                    html?: string;
-                    sampleData?: Record<string, never>;
-                    settings?: Record<string, never>;
-                };
+                "application/json": components["schemas"]["DocumentUpdate"];
             };
         };
         responses: {
@@ -3110,11 +3278,9 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
-                "application/json": {
-                    publish?: boolean;
-                } | null;
+                "application/json": components["schemas"]["VersionCreate"];
             };
         };
         responses: {

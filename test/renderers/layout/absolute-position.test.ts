@@ -63,3 +63,19 @@ t.test('a relatively positioned table moves by its offsets, and contains its abs
   t.match(box('t'), { x: 30, y: 10 })
   t.match(box('a'), { x: 120, y: 40 })
 })
+
+t.test('with an aspect-ratio a stretched width wins over a stretched height, within max-height', async (t) => {
+  const square = await layoutHtml(cb('', '<div id=a style="position:absolute;inset:0;aspect-ratio:1"></div>'))
+  t.match(square.box('a'), { w: 300, h: 300 })
+  const capped = await layoutHtml(cb('', '<div id=a style="position:absolute;inset:0;aspect-ratio:1;max-height:100px"></div>'))
+  t.match(capped.box('a'), { w: 100, h: 100 })
+})
+
+t.test('relatively positioned table cells keep their offset, rows and row groups move with their cells', async (t) => {
+  const { box } = await layoutHtml(`<!DOCTYPE html><body style="margin:0"><table style="border-spacing:0">
+    <tr><td id=c style="position:relative;top:100px;padding:0"><div style="width:50px;height:50px"></div></td></tr>
+    <tr id=r style="position:relative;left:30px"><td id=d style="padding:0"><div style="width:50px;height:50px"><div id=a style="position:absolute;left:10px;width:5px;height:5px"></div></div></td></tr></table>`)
+  t.match(box('c'), { x: 0, y: 100 })
+  t.match(box('d'), { x: 30, y: 50 })
+  t.match(box('a'), { x: 40, y: 50 }, 'the row contains the absolute box of its cell, and moves it')
+})
