@@ -195,6 +195,12 @@ export interface StyledElement {
   children: StyledNode[]
   /** For list items: the marker text already computed ('1.', '•', 'iv.'), or null. */
   marker: string | null
+  /**
+   * Where the element's start tag is in the HTML laid out (line and column from 1; 0 for elements the parser
+   * implied and boxes CSS generates): what warnings and the layout dump name it by (renderers/element-name.ts).
+   */
+  line: number
+  col: number
 }
 
 /** Raw text as in the source (whitespace not yet collapsed: that depends on `white-space` and is done by layout). */

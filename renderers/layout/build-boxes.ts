@@ -170,7 +170,7 @@ function collect(nodes: StyledNode[], link: string | null, deco: Decoration | nu
       if (box) { runOf(pieces).push({ kind: 'atomic', box, style, link: href }); continue }
       if (style.display === 'inline') {
         const items = runOf(pieces)
-        items.push({ kind: 'open', style, link: href })
+        items.push({ kind: 'open', style, link: href, el: node })
         ownedBy(node, () => collect(node.children, href, withDecoration(deco, style), pieces, warnings, true))
         runOf(pieces).push({ kind: 'close', style })
         continue
@@ -220,7 +220,7 @@ function tablePartsFrom(nodes: StyledNode[], from: number): { nodes: StyledNode[
 function anonymousTable(children: StyledNode[], first: ComputedStyle): StyledElement {
   // Inherited properties from the first part (they are its parent's unless it sets them; the table box
   // itself shows none of them), everything else at its initial value.
-  return { kind: 'element', tag: '::table', attrs: {}, style: anonymousTableStyle(first), children, marker: null }
+  return { kind: 'element', tag: '::table', attrs: {}, style: anonymousTableStyle(first), children, marker: null, line: 0, col: 0 }
 }
 
 const anonymousTables = renderScopedMap<ComputedStyle, ComputedStyle>()
@@ -254,7 +254,7 @@ function tableBox(el: StyledElement, link: string | null, warnings: Warnings): T
     if (!loose) { loose = { kind: 'body', style: null, rows: [] }; sections.push(loose); looseRow = null }
     if (d === 'table-row') { loose.rows.push(row(child, link, warnings)); looseRow = null; continue }
     // Stray cells or other content: wrapped in an anonymous row, as CSS 2 table fix-up does.
-    if (!looseRow) { looseRow = { style: null, cells: [] }; loose.rows.push(looseRow) }
+    if (!looseRow) { looseRow = { style: null, cells: [], el: null }; loose.rows.push(looseRow) }
     looseRow.cells.push(cell(child, link, warnings))
   }
   // One header and one footer group; further ones render as bodies, as in Chromium.
@@ -282,7 +282,7 @@ function rows(group: StyledElement, link: string | null, warnings: Warnings): Ta
   for (const child of group.children) {
     if (child.kind === 'text' || child.style.display === 'none') continue
     if (child.style.display === 'table-row') { out.push(row(child, link, warnings)); looseRow = null; continue }
-    if (!looseRow) { looseRow = { style: null, cells: [] }; out.push(looseRow) }
+    if (!looseRow) { looseRow = { style: null, cells: [], el: null }; out.push(looseRow) }
     looseRow.cells.push(cell(child, link, warnings))
   }
   return out
@@ -294,7 +294,7 @@ function row(el: StyledElement, link: string | null, warnings: Warnings): TableR
     if (child.kind === 'text' || child.style.display === 'none') continue
     cells.push(cell(child, link, warnings))
   }
-  return { style: el.style, cells }
+  return { style: el.style, cells, el }
 }
 
 function cell(el: StyledElement, link: string | null, warnings: Warnings): TableCell {

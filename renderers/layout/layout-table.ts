@@ -135,7 +135,7 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
   grid.rows.forEach((row, r) => {
     const rs = row.style
     if (rs && (rs.backgroundColor || rs.backgroundLayers.length)) {
-      children.push({ kind: 'box', x: colX[0], y: rowY[r], w: rightEdge - colX[0], h: rowHeights[r], style: rs, children: [], sides: NO_SIDES, positioned: false })
+      children.push({ kind: 'box', x: colX[0], y: rowY[r], w: rightEdge - colX[0], h: rowHeights[r], style: rs, children: [], sides: NO_SIDES, positioned: false, el: row.el })
     }
   })
   let firstBaseline: number | null = null
