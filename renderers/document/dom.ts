@@ -14,6 +14,9 @@ export interface DomElement {
   elementChildren: DomElement[]
   /** Position in parent.elementChildren. */
   index: number
+  /** Where its start tag begins in the HTML parsed: line and column, from 1; 0 for elements the parser implied. */
+  line: number
+  col: number
 }
 
 export interface DomText { kind: 'text'; text: string }
@@ -32,6 +35,8 @@ export function createElement(tag: string, attrs: Record<string, string>, parent
     children: [],
     elementChildren: [],
     index: 0,
+    line: 0,
+    col: 0,
   }
 }
 

@@ -46,7 +46,8 @@ export function parseHtml(html: string): ParsedHtml {
     if (setAside) ({ html, runs } = setAside)
   }
   restoreRuns = runs
-  const document = parse(html)
+  // Each element's start-tag position (its line and column) is kept: warnings name where an element is.
+  const document = parse(html, { sourceCodeLocationInfo: true })
   const root = createElement('html', {}, null)
   let head: DomElement | null = null
   let body: DomElement | null = null
@@ -54,10 +55,12 @@ export function parseHtml(html: string): ParsedHtml {
   const htmlNode = document.childNodes.find((n): n is P5.Element => n.nodeName === 'html')
   if (htmlNode) {
     Object.assign(root.attrs, attrsOf(htmlNode))
+    placeAt(root, htmlNode)
     if (root.attrs.id) root.id = root.attrs.id
     for (const n of htmlNode.childNodes) {
       if (n.nodeName !== 'head' && n.nodeName !== 'body' && n.nodeName !== 'frameset') continue
       const el = createElement(n.nodeName === 'frameset' ? 'body' : n.nodeName, attrsOf(n as P5.Element), root)
+      placeAt(el, n as P5.Element)
       appendChild(root, el)
       if (n.nodeName === 'head') head = el
       else body = el
@@ -114,6 +117,7 @@ function convertChildren(from: P5.Element, into: DomElement, doc: ParsedHtml): v
     const tag = n.tagName
     if (DROPPED.has(tag) && n.namespaceURI !== SVG_NS) continue
     const el = createElement(tag, attrsOf(n), parent)
+    placeAt(el, n)
     appendChild(parent, el)
     if (tag === 'style') {
       const text = textOf(n)
@@ -139,6 +143,17 @@ function convertChildren(from: P5.Element, into: DomElement, doc: ParsedHtml): v
       intos.push(el); depths.push(depth + 1)
     }
   }
+}
+
+/**
+ * The start tag's line and column in the HTML parsed (lines as sent: set-aside runs hold no line breaks; a
+ * column after a long base64 run on the same line is short by the run's length less its placeholder's).
+ */
+function placeAt(el: DomElement, n: P5.Element): void {
+  const at = n.sourceCodeLocation
+  if (!at) return
+  el.line = at.startLine
+  el.col = at.startCol
 }
 
 function textOf(n: P5.Element): string {

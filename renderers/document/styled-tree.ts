@@ -203,6 +203,12 @@ export interface StyledElement {
   marker: string | null
   /** Place in document order, numbered when boxes are built (positioned boxes paint in tree order). */
   order?: number
+  /**
+   * Where the element's start tag is in the HTML laid out (line and column from 1; 0 for elements the parser
+   * implied and boxes CSS generates): what warnings and the layout dump name it by (renderers/element-name.ts).
+   */
+  line: number
+  col: number
 }
 
 /** Raw text as in the source (whitespace not yet collapsed: that depends on `white-space` and is done by layout). */

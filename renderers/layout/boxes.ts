@@ -49,7 +49,8 @@ export interface TableSection {
   rows: TableRow[]
 }
 
-export interface TableRow { style: ComputedStyle | null; cells: TableCell[] }
+/** `el`: the <tr> (null for a row the table wraps loose cells in). */
+export interface TableRow { style: ComputedStyle | null; cells: TableCell[]; el: StyledElement | null }
 
 export interface TableCell { box: BlockBox; colspan: number; rowspan: number }
 
@@ -69,7 +70,7 @@ export type InlineItem =
   /** `owner`: the nearest element with a structure role (structure-role.ts) that the text belongs to. */
   | { kind: 'text'; text: string; style: ComputedStyle; link: string | null; decoration: Decoration | null; caps?: SmallCapsRun; owner?: StyledElement | null }
   /** Start of an inline element: its left margin/border/padding take room on the line. */
-  | { kind: 'open'; style: ComputedStyle; link: string | null }
+  | { kind: 'open'; style: ComputedStyle; link: string | null; el: StyledElement | null }
   | { kind: 'close'; style: ComputedStyle }
   /** inline-block, inline-table, img: placed on the line as one unbreakable box. */
   | { kind: 'atomic'; box: Box; style: ComputedStyle; link: string | null }

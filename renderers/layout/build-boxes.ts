@@ -183,7 +183,7 @@ function collect(nodes: StyledNode[], link: string | null, deco: Decoration | nu
       if (box) { runOf(pieces).push({ kind: 'atomic', box, style, link: href }); continue }
       if (style.display === 'inline') {
         const items = runOf(pieces)
-        items.push({ kind: 'open', style, link: href })
+        items.push({ kind: 'open', style, link: href, el: node })
         ownedBy(node, () => collect(node.children, href, withDecoration(deco, style), pieces, warnings, true))
         runOf(pieces).push({ kind: 'close', style })
         continue
@@ -233,7 +233,7 @@ function tablePartsFrom(nodes: StyledNode[], from: number): { nodes: StyledNode[
 function anonymousTable(children: StyledNode[], first: ComputedStyle): StyledElement {
   // Inherited properties from the first part (they are its parent's unless it sets them; the table box
   // itself shows none of them), everything else at its initial value.
-  return { kind: 'element', tag: '::table', attrs: {}, style: anonymousTableStyle(first), children, marker: null }
+  return { kind: 'element', tag: '::table', attrs: {}, style: anonymousTableStyle(first), children, marker: null, line: 0, col: 0 }
 }
 
 const anonymousCells = renderScopedMap<ComputedStyle, ComputedStyle>()
@@ -277,7 +277,7 @@ function tableBox(el: StyledElement, link: string | null, warnings: Warnings): T
     if (!loose) { loose = { kind: 'body', style: null, rows: [] }; sections.push(loose); looseRow = null }
     if (d === 'table-row') { loose.rows.push(row(child, link, warnings, positioned)); looseRow = null; continue }
     // Stray cells or other content: wrapped in an anonymous row, as CSS 2 table fix-up does.
-    if (!looseRow) { looseRow = { style: null, cells: [] }; loose.rows.push(looseRow) }
+    if (!looseRow) { looseRow = { style: null, cells: [], el: null }; loose.rows.push(looseRow) }
     looseRow.cells.push(cell(child, link, warnings))
   }
   // One header and one footer group; further ones render as bodies, as in Chromium.
@@ -311,7 +311,7 @@ function rows(group: StyledElement, link: string | null, warnings: Warnings, pos
     if (child.kind === 'text' || child.style.display === 'none') continue
     if (isAbsolute(child.style)) { positioned.push(blockLevel(child, link, warnings, null)); continue }
     if (child.style.display === 'table-row') { out.push(row(child, link, warnings, positioned)); looseRow = null; continue }
-    if (!looseRow) { looseRow = { style: null, cells: [] }; out.push(looseRow) }
+    if (!looseRow) { looseRow = { style: null, cells: [], el: null }; out.push(looseRow) }
     looseRow.cells.push(cell(child, link, warnings))
   }
   return out
@@ -324,13 +324,13 @@ function row(el: StyledElement, link: string | null, warnings: Warnings, positio
     if (isAbsolute(child.style)) { positioned.push(blockLevel(child, link, warnings, null)); continue }
     cells.push(cell(child, link, warnings))
   }
-  return { style: el.style, cells }
+  return { style: el.style, cells, el }
 }
 
 function cell(el: StyledElement, link: string | null, warnings: Warnings): TableCell {
   // Content that is not a cell goes inside an anonymous cell, keeping its own box (CSS 2 §17.2.1): a block of
   // 200 px in a 50 px `display: table` widens the table rather than being cut to the column.
-  if (el.style.display !== 'table-cell') el = { kind: 'element', tag: '::cell', attrs: {}, style: anonymousCellStyle(el.style), children: [el], marker: null }
+  if (el.style.display !== 'table-cell') el = { kind: 'element', tag: '::cell', attrs: {}, style: anonymousCellStyle(el.style), children: [el], marker: null, line: 0, col: 0 }
   const href = el.tag === 'a' && el.attrs.href ? el.attrs.href : link
   return {
     box: blockContainer(el, el.style, href, warnings, null),

@@ -3,7 +3,7 @@
 // work on these, so "what fits" and "how wide at most" agree.
 import LineBreaker from 'linebreak'
 import { addHyphenDigitBreaks } from './hyphen-digit-breaks.js'
-import type { ComputedStyle } from '../document/styled-tree.js'
+import type { ComputedStyle, StyledElement } from '../document/styled-tree.js'
 import type { FontFace } from '../fonts/index.js'
 import type { Box, InlineItem } from './boxes.js'
 import { borderWidth, len } from './box-edges.js'
@@ -29,7 +29,8 @@ export interface TextUnit {
   canBreakAfter: boolean
 }
 
-export interface EdgeUnit { kind: 'open' | 'close'; style: ComputedStyle; link: string | null; width: number; canBreakAfter: boolean }
+/** `el`: the inline element an open edge starts (null on a close edge). */
+export interface EdgeUnit { kind: 'open' | 'close'; style: ComputedStyle; link: string | null; width: number; canBreakAfter: boolean; el: StyledElement | null }
 export interface AtomicUnit { kind: 'atomic'; box: Box; style: ComputedStyle; link: string | null; width: number; canBreakAfter: boolean }
 export interface BreakUnit { kind: 'br'; style: ComputedStyle; width: 0; canBreakAfter: true }
 export interface OutOfFlowUnit { kind: 'out-of-flow'; box: Box; style: ComputedStyle; width: 0; canBreakAfter: boolean }
@@ -245,10 +246,10 @@ function buildUnits(items: InlineItem[], cut: CutText, cbWidth: number, atomicWi
     const item = items[k]
     switch (item.kind) {
       case 'open':
-        units.push({ kind: 'open', style: item.style, link: item.link, width: inlineEdgeStart(item.style, cbWidth), canBreakAfter: false })
+        units.push({ kind: 'open', style: item.style, link: item.link, width: inlineEdgeStart(item.style, cbWidth), canBreakAfter: false, el: item.el })
         break
       case 'close':
-        units.push({ kind: 'close', style: item.style, link: null, width: inlineEdgeEnd(item.style, cbWidth), canBreakAfter: false })
+        units.push({ kind: 'close', style: item.style, link: null, width: inlineEdgeEnd(item.style, cbWidth), canBreakAfter: false, el: null })
         break
       case 'br':
         units.push({ kind: 'br', style: item.style, width: 0, canBreakAfter: true })

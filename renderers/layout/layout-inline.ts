@@ -25,7 +25,7 @@ const EPS = 0.01
 type Shift = number | 'top' | 'bottom'
 
 /** `counted`: the box's font metrics are in the line box being placed (see the line height quirk in placeLine). */
-interface OpenBox { style: ComputedStyle; shift: Shift; startX: number; fragIndex: number; continued: boolean; extent: Extent; counted: boolean }
+interface OpenBox { style: ComputedStyle; el: StyledElement | null; shift: Shift; startX: number; fragIndex: number; continued: boolean; extent: Extent; counted: boolean }
 
 /** `level`: the piece's bidi level (0 on lines without right-to-left text). */
 interface Placed { unit: Unit; x: number; w: number; shift: Shift; extent: Extent; box: OpenBox | null; level: number }
@@ -304,7 +304,7 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
   if (!hasContent && input.open.length === 0) {
     // Only out-of-flow boxes or collapsed space: no line box (CSS 2 §9.4.2).
     for (const u of units) {
-      if (u.kind === 'open') input.open.push(openBox(fonts, u.style, input, 0, true))
+      if (u.kind === 'open') input.open.push(openBox(fonts, u.style, u.el, input, 0, true))
       if (u.kind === 'close') input.open.pop()
     }
     input.height = 0
@@ -365,7 +365,7 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
     const parentShift = parent && typeof parent.shift === 'number' ? parent.shift : 0
     const parentStyle = parent?.style ?? style
     if (u.kind === 'open') {
-      const box = openBox(fonts, u.style, input, 0, false)
+      const box = openBox(fonts, u.style, u.el, input, 0, false)
       box.shift = baselineShift(fonts, u.style, parentStyle, parentShift, box.extent)
       stack.push(box)
       box.counted = false
@@ -458,8 +458,8 @@ function hangsStyle(style: ComputedStyle): boolean {
   return style.whiteSpace === 'normal' || style.whiteSpace === 'nowrap' || style.whiteSpace === 'pre-line'
 }
 
-function openBox(fonts: LayoutContext['fonts'], style: ComputedStyle, input: LineInput, x: number, continued: boolean): OpenBox {
-  return { style, shift: 0, startX: x, fragIndex: input.frags.length, continued, extent: inlineExtent(fonts, style), counted: true }
+function openBox(fonts: LayoutContext['fonts'], style: ComputedStyle, el: StyledElement | null, input: LineInput, x: number, continued: boolean): OpenBox {
+  return { style, el, shift: 0, startX: x, fragIndex: input.frags.length, continued, extent: inlineExtent(fonts, style), counted: true }
 }
 
 function emitFrags(input: LineInput, spaceExtra: number): void {
@@ -580,6 +580,7 @@ function decorateInlineBox(box: OpenBox, endX: number, closing: boolean, input: 
     style: s, children: [], positioned: false,
     sides: { top: true, bottom: true, left: !box.continued, right: closing },
   }
+  if (box.el) frag.el = box.el
   input.frags.splice(box.fragIndex, 0, frag)
   return true
 }

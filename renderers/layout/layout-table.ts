@@ -151,7 +151,7 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
   grid.rows.forEach((row, r) => {
     const rs = row.style
     if (rs && (rs.backgroundColor || rs.backgroundLayers.length)) {
-      const rowFrag: BoxFrag = { kind: 'box', x: colX[0], y: rowY[r], w: rightEdge - colX[0], h: rowHeights[r], style: rs, children: [], sides: NO_SIDES, positioned: false }
+      const rowFrag: BoxFrag = { kind: 'box', x: colX[0], y: rowY[r], w: rightEdge - colX[0], h: rowHeights[r], style: rs, children: [], sides: NO_SIDES, positioned: false, el: row.el }
       rowFrags[r] = rowFrag
       children.push(rowFrag)
     }

@@ -1,11 +1,11 @@
 // A table's slot grid (HTML "forming a table"): which cell covers which rows and columns, rowspans clipped
 // to their row group.
-import type { ComputedStyle } from '../document/styled-tree.js'
+import type { ComputedStyle, StyledElement } from '../document/styled-tree.js'
 import type { TableBox, TableCell, TableSection } from './boxes.js'
 import { renderScopedMap } from './render-scope.js'
 
 export interface GridCell { cell: TableCell; row: number; col: number; colspan: number; rowspan: number }
-export interface GridRow { style: ComputedStyle | null; section: TableSection }
+export interface GridRow { style: ComputedStyle | null; section: TableSection; el: StyledElement | null }
 
 export interface TableGrid {
   rows: GridRow[]
@@ -27,7 +27,7 @@ export function tableGrid(table: TableBox): TableGrid {
     const first = rows.length
     const occupied: boolean[][] = section.rows.map(() => [])
     section.rows.forEach((row, r) => {
-      rows.push({ style: row.style, section })
+      rows.push({ style: row.style, section, el: row.el })
       let col = 0
       for (const cell of row.cells) {
         while (occupied[r][col]) col++

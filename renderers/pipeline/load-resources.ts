@@ -27,5 +27,5 @@ export async function loadResources(task: RenderTask, doc: StyledSource, options
   warnings.addAll(loaded.warnings)
   const operator = task.fontDir && options.webFonts !== false ? operatorFonts(task.fontDir) : undefined
   const fonts = documentFontStore(fontStore(), webFonts.fonts, operator)
-  return { html: doc.html, dom: doc.dom, styled, media: doc.media, engines: { fonts, images: loaded.images, warnings, budgets } }
+  return { html: doc.html, lines: doc.lines, dom: doc.dom, styled, media: doc.media, engines: { fonts, images: loaded.images, warnings, budgets } }
 }

@@ -5,14 +5,18 @@
 import type { RenderBudgets, RenderTask } from '../contract.js'
 import { budgetsOf } from '../default-budgets.js'
 import { buildStyledDocument, pageRuleOf, parseDocument } from '../document/index.js'
+import type { SourceLines } from '../element-name.js'
 import type { ParsedHtml } from '../document/parse-html.js'
 import type { MediaContext, PageRule, StyledDocument } from '../document/styled-tree.js'
 import { loadStylesheets } from '../resources/load-stylesheets.js'
 import { renderDocumentHtml } from '../template/index.js'
+import { TemplateOrigins } from '../template/template-origins.js'
 import { Warnings } from '../warnings.js'
 
 export interface StyledSource {
   html: string
+  /** Where a line of `html` was written (the template's line for a template): what warnings about elements name. */
+  lines: SourceLines
   dom: ParsedHtml
   styled: StyledDocument
   media: MediaContext
@@ -30,7 +34,9 @@ const sameSize = (a: MediaContext, b: MediaContext) => Math.abs(a.width - b.widt
 
 export async function styleDocument(task: RenderTask, mediaFor: MediaFor): Promise<StyledSource> {
   const warnings = new Warnings()
-  const html = await renderDocumentHtml({ source: task.source, data: task.data, limits: task.limits, warn: warnings.add })
+  const origins = new TemplateOrigins()
+  const html = await renderDocumentHtml({ source: task.source, data: task.data, limits: task.limits, warn: warnings.add, origins })
+  const lines = origins.sourceLines()
   const budgets = budgetsOf(task.limits)
   const linked = await loadStylesheets(html, task.fetch, budgets)
   const parsed = parseDocument(html, linked.sheets)
@@ -44,5 +50,5 @@ export async function styleDocument(task: RenderTask, mediaFor: MediaFor): Promi
   styled ??= buildStyledDocument(parsed, guess, budgets)
   warnings.addAll(linked.warnings)
   warnings.addAll(styled.warnings)
-  return { html, dom: parsed.dom, styled, media, page, budgets, warnings }
+  return { html, lines, dom: parsed.dom, styled, media, page, budgets, warnings }
 }

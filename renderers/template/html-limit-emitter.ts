@@ -1,6 +1,7 @@
 // Collects Liquid output and stops the render as soon as it passes the size limit, instead of
 // building an oversized string first and measuring it afterwards.
 import { Drop, toValue, type Emitter } from 'liquidjs'
+import type { TemplateOrigins } from './template-origins.js'
 
 export class HtmlLimitExceeded extends Error {
   constructor(public readonly maxChars: number) {
@@ -19,7 +20,8 @@ function stringify(value: unknown): string {
 
 export class HtmlLimitEmitter implements Emitter {
   buffer = ''
-  constructor(private readonly maxChars: number) {}
+  /** `origins`: where each write came from in the template, noted by the render loop (the document's emitter only). */
+  constructor(private readonly maxChars: number, readonly origins: TemplateOrigins | null = null) {}
 
   write(html: unknown): void {
     this.buffer += stringify(html)

@@ -5,6 +5,7 @@ import type { BlockMap } from './block-scope.js'
 import { renderLiquid, scopeOf } from './render-liquid.js'
 import { RenderError } from '../contract.js'
 import { applyBaseHref } from './apply-base-href.js'
+import type { TemplateOrigins } from './template-origins.js'
 import { resolveCulture, UnknownCultureError } from './templateto/culture.js'
 import type { OutputMode } from './liquid-engine.js'
 
@@ -51,13 +52,20 @@ export function ttDate(date: Date, culture: string): string {
  * Raw HTML passes through untouched; a template is rendered with the task data as its scope. `warn` receives
  * the outputs of variables the data lacks (missing-variables.ts), unless the settings make them an error.
  */
-export async function renderDocumentHtml(args: { source: DocumentSource; data: unknown; limits: RenderLimits; warn?: (message: string) => void }): Promise<string> {
-  const { source, data, limits, warn } = args
+export async function renderDocumentHtml(args: {
+  source: DocumentSource
+  data: unknown
+  limits: RenderLimits
+  warn?: (message: string) => void
+  /** Notes where the template wrote each line (template-origins.ts): what warnings about elements name. */
+  origins?: TemplateOrigins
+}): Promise<string> {
+  const { source, data, limits, warn, origins } = args
   if (source.kind === 'html') return applyBaseHref(checkHtmlSize(source.main.text, limits))
   const { culture, mode } = templateOptions(source.settings)
   const strict = source.settings.missingVariables === 'error'
   const missingVariables = strict ? { mode: 'error' as const, warn: () => undefined } : warn ? { mode: 'warn' as const, warn } : undefined
-  return applyBaseHref(await renderLiquid({ mode, culture, source: source.main, scope: scopeOf(data), blocks: source.blocks, limits, label: 'template', missingVariables }))
+  return applyBaseHref(await renderLiquid({ mode, culture, source: source.main, scope: scopeOf(data), blocks: source.blocks, limits, label: 'template', missingVariables, origins }))
 }
 
 /**

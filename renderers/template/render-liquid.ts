@@ -6,6 +6,7 @@ import type { LiquidSource, RenderLimits } from '../contract.js'
 import { withBlocks, type BlockMap } from './block-scope.js'
 import { cachedCompiled, storeCompiled } from './compiled-cache.js'
 import { HtmlLimitEmitter } from './html-limit-emitter.js'
+import type { TemplateOrigins } from './template-origins.js'
 import { liquidEngine, type OutputMode } from './liquid-engine.js'
 import { withMissingVariableReport, type MissingVariableMode } from './missing-variables.js'
 import { toRenderError } from './liquid-error.js'
@@ -27,6 +28,8 @@ export interface LiquidRun {
   culture?: string
   /** Where outputs of variables the data lacks are reported (none: not reported), or 'error' to refuse them. */
   missingVariables?: { mode: MissingVariableMode; warn: (message: string) => void }
+  /** Notes where each piece of the output came from (the document's render: warnings name template lines). */
+  origins?: TemplateOrigins
 }
 
 function compile(run: LiquidRun): Template[] {
@@ -50,8 +53,9 @@ export async function renderLiquid(run: LiquidRun): Promise<string> {
     return withBlocks(run.blocks, () => withRenderState(state, () => withMissingVariableReport(report, () => {
       const templates = compile(run)
       const ctx = new Context(run.scope, engine.options, { renderLimit: run.limits.templateRenderMs, sync: true }, { liquid: engine })
-      const emitter = new HtmlLimitEmitter(run.limits.maxHtmlChars)
+      const emitter = new HtmlLimitEmitter(run.limits.maxHtmlChars, run.origins)
       toValueSync(engine.renderer.renderTemplates(templates, ctx, emitter))
+      if (run.origins) run.origins.output = emitter.buffer
       return emitter.buffer
     })))
   } catch (err) {

@@ -5,6 +5,7 @@
 // filters, property reads and error types. Every tag (for, if, case, capture, …) still renders itself through
 // liquidjs; when it renders its body it calls back into this loop. Anything unusual — operators, ranges,
 // strict variables, collected errors, no emitter — takes liquidjs's own path.
+import { HtmlLimitEmitter } from './html-limit-emitter.js'
 import { noteMissingVariable } from './missing-variables.js'
 import {
   Drop, LiquidError, Output, RenderError, TypeGuards, UndefinedVariableError, evalToken, toValueSync,
@@ -67,9 +68,11 @@ export function syncRenderer(original: Render, liquid: Liquid): Render {
   renderer.renderTemplates = function* (templates: Template[], ctx: Context, emitter?: Emitter) {
     if (!emitter || ctx.opts.catchAllErrors) return yield original.renderTemplates(templates, ctx, emitter)
     ctx.renderLimit.check(performance.now())
+    const origins = emitter instanceof HtmlLimitEmitter ? emitter.origins : null
     for (const tpl of templates) {
       ctx.renderLimit.check(performance.now())
       try {
+        if (origins) origins.note(emitter.buffer.length, tpl.token, tpl instanceof HTML)
         if (tpl instanceof HTML) emitter.write(tpl.str)
         else if (tpl instanceof Output) renderOutput(tpl, ctx, emitter)
         else {

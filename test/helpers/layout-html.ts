@@ -3,11 +3,11 @@
 // so a test asserts where boxes are, not what the PDF or PNG bytes happen to be.
 //   const { pages, box } = await layoutHtml('<div id=a style="height:50px"></div>', { width: 400 })
 //   t.match(box('a'), { y: 8, h: 50 })
-// Boxes are named by their element's id (or null for anonymous boxes and for elements whose computed style
-// object is shared with another element: give the element an id rule of its own to make it unique).
+// Boxes are named by the element their fragment carries (id, tag, classes; null for anonymous boxes), and
+// `dump()` is the product's layout dump (renderers/layout/dump-layout.ts) of the same fragments.
 import { buildStyledDocument } from '../../renderers/document/index.js'
-import type { StyledElement, StyledNode, ComputedStyle } from '../../renderers/document/styled-tree.js'
 import { fontStore } from '../../renderers/fonts/font-store.js'
+import { dumpLayout, type DumpOptions } from '../../renderers/layout/dump-layout.js'
 import type { Frag } from '../../renderers/layout/fragments.js'
 import { layoutDocument, type Medium } from '../../renderers/layout/layout-document.js'
 import { paginate } from '../../renderers/layout/paged/paginate.js'
@@ -41,6 +41,8 @@ export interface LaidOut {
   box(id: string): LaidBox
   /** All lines of text, in document order, each as its text. */
   texts(): string[]
+  /** The layout as text: one line per box (tag#id.class x y width height) and per line of text (dump-layout.ts). */
+  dump(options?: DumpOptions): string
 }
 
 export interface LayoutOptions {
@@ -64,11 +66,10 @@ export async function layoutHtml(html: string, options: LayoutOptions = {}): Pro
   const medium = options.medium ?? 'print'
   return inRenderScope(() => withYoga(async () => {
     const doc = buildStyledDocument(html, { type: medium, width, height })
-    const names = elementsByStyle(doc.root)
     const warnings = new Warnings()
     warnings.addAll(doc.warnings)
     const laid = layoutDocument(doc, { fonts: fontStore(), images: options.images ?? new Map(), warnings }, width, height, medium)
-    const root = view(laid.root, names) as LaidBox
+    const root = view(laid.root) as LaidBox
     const slices = paginate({ height: laid.height, pageHeight: () => height / laid.scale, flow: laid.flow, keepTogether: true, stopAfter: 1000 })
     const all = flatten(root)
     const pages = slices.map((s, i) => ({
@@ -85,30 +86,18 @@ export async function layoutHtml(html: string, options: LayoutOptions = {}): Pro
     if (!options.allowWarnings && warnings.list.length > 0) {
       throw new Error(`layout warned (pass allowWarnings: true to expect it): ${warnings.list.join('; ')}`)
     }
-    return { root, pages, height: laid.height, scale: laid.scale, warnings: warnings.list, box, texts }
+    return { root, pages, height: laid.height, scale: laid.scale, warnings: warnings.list, box, texts, dump: (o?: DumpOptions) => dumpLayout(laid.root, o) }
   }))
-}
-
-/** Computed style → the one element that has it; null where elements share one style object. */
-function elementsByStyle(root: StyledElement): Map<ComputedStyle, StyledElement | null> {
-  const map = new Map<ComputedStyle, StyledElement | null>()
-  const walk = (node: StyledNode) => {
-    if (node.kind !== 'element') return
-    map.set(node.style, map.has(node.style) ? null : node)
-    node.children.forEach(walk)
-  }
-  walk(root)
-  return map
 }
 
 const round = (n: number) => Math.round(n * 100) / 100
 
-function view(frag: Frag, names: Map<ComputedStyle, StyledElement | null>): LaidFrag | null {
+function view(frag: Frag): LaidFrag | null {
   if (frag.kind === 'box') {
-    const el = names.get(frag.style) ?? null
+    const el = frag.el ?? null
     const box: LaidBox = {
       kind: 'box', id: el?.attrs.id ?? null, tag: el?.tag ?? null, classes: el?.attrs.class?.split(/\s+/).filter(Boolean) ?? [], x: round(frag.x), y: round(frag.y), w: round(frag.w), h: round(frag.h),
-      children: frag.children.map((c) => view(c, names)).filter((c): c is LaidFrag => c !== null),
+      children: frag.children.map(view).filter((c): c is LaidFrag => c !== null),
     }
     const m = frag.marker
     if (m) {
@@ -123,26 +112,4 @@ function view(frag: Frag, names: Map<ComputedStyle, StyledElement | null>): Laid
 
 function flatten(box: LaidBox): LaidFrag[] {
   return [box, ...box.children.flatMap((c) => (c.kind === 'box' ? flatten(c) : [c]))]
-}
-
-
-/**
- * The layout as text for snapshot tests: one line per box (tag#id.class x y width height) and per line of text,
- * indented by depth. Anonymous boxes, and boxes whose element cannot be told apart, are `*`.
- *   t.equal(dumpLayout((await layoutHtml(html)).root), 'body 8 8 584 40\n  p#a 8 8 584 20\n    "Hello" 8 8 36.7 20\n…')
- */
-export function dumpLayout(root: LaidBox): string {
-  const lines: string[] = []
-  const walk = (frag: LaidFrag, depth: number) => {
-    const indent = '  '.repeat(depth)
-    if (frag.kind === 'text') {
-      lines.push(`${indent}${JSON.stringify(frag.text)} ${frag.x} ${frag.y} ${frag.w} ${frag.h}`)
-      return
-    }
-    const name = frag.tag ? `${frag.tag}${frag.id ? `#${frag.id}` : ''}${frag.classes.map((c) => `.${c}`).join('')}` : '*'
-    lines.push(`${indent}${name} ${frag.x} ${frag.y} ${frag.w} ${frag.h}`)
-    for (const child of frag.children) walk(child, depth + 1)
-  }
-  walk(root, 0)
-  return lines.join('\n')
 }

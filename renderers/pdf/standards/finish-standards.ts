@@ -2,6 +2,7 @@
 // destinations, the outline, the PDF/A output intent, embedded files, and the PDF/UA checks that need the
 // whole document (a figure without alternate text: a warning naming it, or a refusal when strict).
 import { RenderError } from '../../contract.js'
+import { describeElement, type SourceLines } from '../../element-name.js'
 import type { DocumentMarks } from '../tagging/document-marks.js'
 import type { StructNode } from '../tagging/structure-nodes.js'
 import { alternateText } from '../tagging/alternate-text.js'
@@ -20,11 +21,13 @@ export interface Finishing {
   files: EmbeddedFile[]
   date: Date
   warn: (message: string) => void
+  /** Where a line of the HTML laid out was written, for warnings that name an element. */
+  lines: SourceLines
 }
 
 export function finishStandards(doc: PDFKit.PDFDocument, f: Finishing): void {
   const { standards, marks } = f
-  if (standards.pdfUA) checkAccessibility(marks, standards.strict, f.lang, f.warn)
+  if (standards.pdfUA) checkAccessibility(marks, standards.strict, f.lang, f.warn, f.lines)
   if (standards.tagged) writeStructure(doc, marks, f.lang)
   writeDestinations(doc, marks, f.warn)
   if (standards.outline && f.pages > 1) writeOutline(doc, marks.bookmarks)
@@ -33,17 +36,17 @@ export function finishStandards(doc: PDFKit.PDFDocument, f: Finishing): void {
 }
 
 /** The PDF/UA requirements a template can break (the rest the writer guarantees): alternate text for figures, a language, heading levels. */
-function checkAccessibility(marks: DocumentMarks, strict: boolean, lang: string | null, warn: (message: string) => void): void {
+function checkAccessibility(marks: DocumentMarks, strict: boolean, lang: string | null, warn: (message: string) => void, lines: SourceLines): void {
   const problems: string[] = []
   if (!lang) problems.push('the document has no language: set <html lang> or settings.pdf.lang')
   const headings: StructNode[] = []
   const visit = (node: StructNode) => {
-    if (node.role === 'Figure' && node.el && !alternateText(node.el)) problems.push(`${describe(node)} has no alternate text (alt, aria-label or an SVG <title>)`)
+    if (node.role === 'Figure' && node.el && !alternateText(node.el)) problems.push(`${describeElement(node.el, lines)} has no alternate text (alt, aria-label or an SVG <title>)`)
     if (/^H[1-6]$/.test(node.role) && node.el) headings.push(node)
     for (const kid of node.kids) if ('role' in kid) visit(kid)
   }
   visit(marks.skeleton.root)
-  problems.push(...headingLevelProblems(headings))
+  problems.push(...headingLevelProblems(headings, lines))
   if (!problems.length) return
   if (strict) throw new RenderError('QUIRE_ERR_RENDER_NOT_ACCESSIBLE', `PDF/UA: ${problems.slice(0, 10).join('; ')}`)
   for (const p of problems) warn(`PDF/UA: ${p}`)
@@ -53,24 +56,14 @@ function checkAccessibility(marks: DocumentMarks, strict: boolean, lang: string 
  * Matterhorn 14-002 and 14-003: numbered headings start at H1 and never skip a level going down (h2 → h4);
  * going back up any number of levels is fine. In document order, as a reader meets them.
  */
-function headingLevelProblems(headings: StructNode[]): string[] {
+function headingLevelProblems(headings: StructNode[], lines: SourceLines): string[] {
   const problems: string[] = []
   let previous = 0
   for (const node of [...headings].sort((a, b) => a.order - b.order)) {
     const level = Number(node.role[1])
-    if (previous === 0 && level !== 1) problems.push(`the first heading ${describe(node)} is an H${level}, not an H1`)
-    else if (level > previous + 1) problems.push(`heading levels skip from H${previous} to H${level} at ${describe(node)}`)
+    if (previous === 0 && level !== 1) problems.push(`the first heading ${describeElement(node.el!, lines)} is an H${level}, not an H1`)
+    else if (level > previous + 1) problems.push(`heading levels skip from H${previous} to H${level} at ${describeElement(node.el!, lines)}`)
     previous = level
   }
   return problems
-}
-
-/** The element as a template author finds it: tag, id, classes and the image's source. */
-function describe(node: StructNode): string {
-  const el = node.el!
-  const tag = el.attrs['data-inline-svg'] !== undefined ? 'svg' : el.tag
-  const id = el.attrs.id ? `#${el.attrs.id}` : ''
-  const cls = el.attrs.class ? `.${el.attrs.class.trim().split(/\s+/).join('.')}` : ''
-  const src = tag === 'img' && el.attrs.src ? ` src="${el.attrs.src.slice(0, 60)}"` : ''
-  return `<${tag}${id}${cls}${src}>`
 }

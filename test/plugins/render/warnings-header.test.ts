@@ -1,6 +1,7 @@
 // Render warnings reach the caller: a count header on every sync render, and the first ones as a list.
 import t from 'tap'
-import { build } from '../../helpers/build.js'
+import { PATCHES_ON } from '../../../renderers/patches.js'
+import { build, publishedTemplate } from '../../helpers/build.js'
 
 const b64 = (html: string) => Buffer.from(html, 'utf8').toString('base64')
 
@@ -32,4 +33,21 @@ t.test('PDF and PNG report the same broken image, once however often it appears 
     t.equal(refused.length, 1, `${format}: ${list.join(' | ')}`)
     t.equal(res.headers.get('quire-warnings'), String(list.length), `${format}: the count matches the list`)
   }
+})
+
+t.test('a PDF/UA warning names the element and the line of the saved template (a loop body\'s line), or of the HTML sent', async (t) => {
+  const h = await build(t)
+  const logo = 'data:image/svg+xml;utf8,<svg xmlns=\'http://www.w3.org/2000/svg\' width=\'2\' height=\'2\'/>'
+  const template = '<html lang="en"><title>T</title>\n<h1>Badges</h1>\n{% for b in badges %}\n<p>{{ b }}</p>\n  <img class="badge" src="{{ logo }}" role="img">\n{% endfor %}'
+  const { id } = await publishedTemplate(h, template, { settings: { pdf: { pdfUA: true } } })
+  const res = await h.call(`/render/pdf/${id}`, { body: { badges: ['a', 'b', 'c'], logo } })
+  t.equal(res.status, 200)
+  const list = JSON.parse(decodeURIComponent(res.headers.get('quire-warning-list') ?? '[]')) as string[]
+  // Rendered, the three images are on lines 5, 8 and 11; in the template all three are on line 5.
+  const expected = PATCHES_ON ? 'at line 5' : 'of the rendered HTML'
+  t.ok(list.length > 0 && list.every((w) => w.startsWith('PDF/UA: <img.badge src="data:image/svg+xml') && w.includes(expected)), list.join(' | '))
+
+  const raw = await h.call('/render/pdf/fromhtml', { body: { base64HtmlString: b64(`<html lang="en"><title>T</title>\n<h1>A</h1>\n\n<h3 id="c">C</h3>`), settings: { pdf: { pdfUA: true } } } })
+  t.equal(raw.status, 200)
+  t.same(JSON.parse(decodeURIComponent(raw.headers.get('quire-warning-list') ?? '[]')), ['PDF/UA: heading levels skip from H1 to H3 at <h3#c> at line 4'])
 })

@@ -16,7 +16,7 @@ const summary = (items: InlineItem[], cbWidth = 0) =>
 t.test('a second call returns the same units as a fresh cut of equal items', async (t) => {
   const make = (): InlineItem[] => {
     const bold = { ...defaultStyle(), fontWeight: 700 as const }
-    return [text('Consulting service, '), { kind: 'open', style: bold, link: null }, text('item 12', bold), { kind: 'close', style: bold }, text(' and more')]
+    return [text('Consulting service, '), { kind: 'open', style: bold, link: null, el: null }, text('item 12', bold), { kind: 'close', style: bold }, text(' and more')]
   }
   const items = make()
   const first = summary(items)
@@ -27,7 +27,7 @@ t.test('a second call returns the same units as a fresh cut of equal items', asy
 
 t.test('edges with percentages are measured against each containing block', async (t) => {
   const padded = { ...defaultStyle(), paddingLeft: { px: 0, pct: 10 } }
-  const items: InlineItem[] = [{ kind: 'open', style: padded, link: null }, text('x'), { kind: 'close', style: padded }]
+  const items: InlineItem[] = [{ kind: 'open', style: padded, link: null, el: null }, text('x'), { kind: 'close', style: padded }]
   t.equal(inlineUnits(items, fonts, 100, noAtomics)[0].width, 10)
   t.equal(inlineUnits(items, fonts, 300, noAtomics)[0].width, 30)
 })

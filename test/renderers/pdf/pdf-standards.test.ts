@@ -162,7 +162,7 @@ t.test('PDF/UA: an image without alt is a warning naming it, or refused when str
   const html = '<html lang="en"><title>T</title><img id="logo" src="data:image/svg+xml;utf8,<svg xmlns=\'http://www.w3.org/2000/svg\' width=\'2\' height=\'2\'/>" aria-hidden="false">'
   const img = html.replace('aria-hidden="false"', 'role="img"')
   const warned = await renderPdf(pdfTask(img, { settings: { pdf: { pdfUA: true } } }))
-  t.match(warned.warnings.join('\n'), /PDF\/UA: <img#logo src="data:image\/svg\+xml.*"> has no alternate text/)
+  t.match(warned.warnings.join('\n'), /PDF\/UA: <img#logo src="data:image\/svg\+xml.*"> at line 1( of the rendered HTML)? has no alternate text/)
   t.match(Buffer.from(warned.bytes).toString('latin1'), /<pdfuaid:part>1<\/pdfuaid:part>/)
   await t.rejects(renderPdf(pdfTask(img, { settings: { pdf: { pdfUA: true, strict: true } } })), { code: 'QUIRE_ERR_RENDER_NOT_ACCESSIBLE' })
   const fine = await renderPdf(pdfTask(img.replace('role="img"', 'alt="Logo"'), { settings: { pdf: { pdfUA: true, strict: true } } }))
@@ -171,10 +171,13 @@ t.test('PDF/UA: an image without alt is a warning naming it, or refused when str
 
 t.test('PDF/UA: heading levels start at H1 and never skip going down (Matterhorn 14-002, 14-003)', async (t) => {
   const ua = (body: string, strict = false) => renderPdf(pdfTask(`<html lang="en"><title>T</title>${body}</html>`, { settings: { pdf: { pdfUA: true, strict } } }))
-  const skipped = await ua('<h1>Report</h1><h2>Costs</h2><h4 id="rent" class="small note">Rent</h4><h2>Income</h2><h3>Sales</h3><h1>Annex</h1>')
-  t.same(skipped.warnings, ['PDF/UA: heading levels skip from H2 to H4 at <h4#rent.small.note>'], 'one skip named; going back up is fine')
+  const skipped = await ua('<h1>Report</h1>\n<h2>Costs</h2>\n  <h4 id="rent" class="small note">Rent</h4><h2>Income</h2><h3>Sales</h3><h1>Annex</h1>')
+  // The template's line; with QUIRE_PATCHES=off (liquidjs's own loop notes no origins) the rendered HTML's, the same here.
+  t.match(skipped.warnings, [/^PDF\/UA: heading levels skip from H2 to H4 at <h4#rent\.small\.note> at line 3( of the rendered HTML)?$/], 'one skip named with its line; going back up is fine')
+  t.equal(skipped.warnings.length, 1)
   const first = await ua('<h2>Summary</h2><h3>Detail</h3>')
-  t.same(first.warnings, ['PDF/UA: the first heading <h2> is an H2, not an H1'])
+  t.match(first.warnings, [/^PDF\/UA: the first heading <h2> at line 1( of the rendered HTML)? is an H2, not an H1$/])
+  t.equal(first.warnings.length, 1)
   const aria = await ua('<h1>A</h1><div role="heading" aria-level="3">Made up</div>')
   t.match(aria.warnings, [/skip from H1 to H3 at <div>/], 'a heading by role counts at its aria-level')
   await t.rejects(ua('<h1>A</h1><h3>B</h3>', true), { code: 'QUIRE_ERR_RENDER_NOT_ACCESSIBLE', message: /heading levels skip from H1 to H3/ })
