@@ -97,9 +97,9 @@ class TreeStyler {
       const title = el.children.find((c): c is DomElement => c.kind === 'element' && c.tag === 'title')
       const titleText = title?.children.map((c) => (c.kind === 'text' ? c.text : '')).join('').trim()
       if (titleText) attrs['data-svg-title'] = titleText
-      return { kind: 'element', tag: 'img', attrs, style, children: [], marker: null, line: el.line, col: el.col }
+      return { kind: 'element', tag: 'img', attrs, style, children: [], marker: null, source: el }
     }
-    const out: StyledElement = { kind: 'element', tag: el.tag, attrs: el.attrs, style, children: [], marker: null, line: el.line, col: el.col }
+    const out: StyledElement = { kind: 'element', tag: el.tag, attrs: el.attrs, style, children: [], marker: null, source: el }
     if (style.display === 'none') return out
     const quirky = this.quirky
     if (quirky) {
@@ -152,7 +152,7 @@ class TreeStyler {
     const text = generatedText(pe.content, el, this.counters, this.env.warn)
     if (text === null) return null
     const children: StyledNode[] = text === '' ? [] : [{ kind: 'text', text, style: computed.style }]
-    return { kind: 'element', tag: `::${kind}`, attrs: {}, style: computed.style, children, marker: null, line: 0, col: 0 }
+    return { kind: 'element', tag: `::${kind}`, attrs: {}, style: computed.style, children, marker: null, source: null }
   }
 }
 

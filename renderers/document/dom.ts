@@ -14,7 +14,7 @@ export interface DomElement {
   elementChildren: DomElement[]
   /** Position in parent.elementChildren. */
   index: number
-  /** Where its start tag begins in the HTML parsed: line and column, from 1; 0 for elements the parser implied. */
+  /** Where its start tag begins (line and column from 1) when parsed with locations; else, and when implied, 0. */
   line: number
   col: number
 }

@@ -39,15 +39,19 @@ const SVG_NS = 'http://www.w3.org/2000/svg'
 const MARK = '\uE000'
 const MARK_RE = /\uE000(\d+)\uE000/g
 
-export function parseHtml(html: string): ParsedHtml {
+/**
+ * `locations`: note each element's start-tag line and column. Off for a render (parse5's location records
+ * cost 3–8 % of a PDF render's CPU, bench/in-process.ts); source-positions.ts parses again with them when a
+ * warning names an element.
+ */
+export function parseHtml(html: string, options: { locations?: boolean } = {}): ParsedHtml {
   let runs: string[] | null = null
   if (html.length > 1024 && html.indexOf(MARK) < 0) {
     const setAside = setAsideLongRuns(html, (i) => `${MARK}${i}${MARK}`)
     if (setAside) ({ html, runs } = setAside)
   }
   restoreRuns = runs
-  // Each element's start-tag position (its line and column) is kept: warnings name where an element is.
-  const document = parse(html, { sourceCodeLocationInfo: true })
+  const document = options.locations ? parse(html, { sourceCodeLocationInfo: true }) : parse(html)
   const root = createElement('html', {}, null)
   let head: DomElement | null = null
   let body: DomElement | null = null

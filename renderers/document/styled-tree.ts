@@ -2,6 +2,7 @@
 // back-end (pdf, image, docx). CSS values are resolved to CSS pixels (1px = 1/96 in = 0.75pt), keywords
 // are checked, inheritance is applied. Percentages stay percentages, because only layout knows the
 // containing block; `calc()` mixing both fits the same shape.
+import type { DomElement } from './dom.js'
 import type { FontFaceRule } from './parse-font-face.js'
 import type { PageRuleSource } from './parse-stylesheet.js'
 
@@ -204,11 +205,10 @@ export interface StyledElement {
   /** Place in document order, numbered when boxes are built (positioned boxes paint in tree order). */
   order?: number
   /**
-   * Where the element's start tag is in the HTML laid out (line and column from 1; 0 for elements the parser
-   * implied and boxes CSS generates): what warnings and the layout dump name it by (renderers/element-name.ts).
+   * The parsed element it was styled from (null for boxes CSS generates): where its start tag is in the HTML
+   * is found from it when a warning or the layout dump asks (document/source-positions.ts).
    */
-  line: number
-  col: number
+  source: DomElement | null
 }
 
 /** Raw text as in the source (whitespace not yet collapsed: that depends on `white-space` and is done by layout). */

@@ -233,7 +233,7 @@ function tablePartsFrom(nodes: StyledNode[], from: number): { nodes: StyledNode[
 function anonymousTable(children: StyledNode[], first: ComputedStyle): StyledElement {
   // Inherited properties from the first part (they are its parent's unless it sets them; the table box
   // itself shows none of them), everything else at its initial value.
-  return { kind: 'element', tag: '::table', attrs: {}, style: anonymousTableStyle(first), children, marker: null, line: 0, col: 0 }
+  return { kind: 'element', tag: '::table', attrs: {}, style: anonymousTableStyle(first), children, marker: null, source: null }
 }
 
 const anonymousCells = renderScopedMap<ComputedStyle, ComputedStyle>()

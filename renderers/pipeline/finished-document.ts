@@ -2,7 +2,7 @@
 // for print (pages) or for the screen (one long page). Painters paint what is here; they fill in no
 // template, style no document and lay nothing out (eslint.config.js enforces it).
 import type { RenderBudgets } from '../contract.js'
-import type { SourceLines } from '../element-name.js'
+import type { ElementLines } from '../element-name.js'
 import type { ParsedHtml } from '../document/parse-html.js'
 import type { Color, MediaContext, StyledDocument, StyledElement } from '../document/styled-tree.js'
 import type { FontStore } from '../fonts/font-store.js'
@@ -32,8 +32,8 @@ export interface RenderEngines {
 export interface PreparedDocument {
   /** The document's HTML: the template filled in (raw HTML as sent), with the base href applied. */
   html: string
-  /** Where a line of `html` was written: the HTML's own line, or the template's (warnings name elements by it). */
-  lines: SourceLines
+  /** Where an element's start tag was written: the HTML's line, or the template's (warnings name elements by it). */
+  lines: ElementLines
   /**
    * The styled tree: the DOM in document order, every element with its computed style, linked and imported
    * stylesheets and the @page rules applied. DOCX writes it; a PDF structure tree can be built from it.

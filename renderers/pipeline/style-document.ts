@@ -5,18 +5,19 @@
 import type { RenderBudgets, RenderTask } from '../contract.js'
 import { budgetsOf } from '../default-budgets.js'
 import { buildStyledDocument, pageRuleOf, parseDocument } from '../document/index.js'
-import type { SourceLines } from '../element-name.js'
+import type { ElementLines } from '../element-name.js'
 import type { ParsedHtml } from '../document/parse-html.js'
 import type { MediaContext, PageRule, StyledDocument } from '../document/styled-tree.js'
 import { loadStylesheets } from '../resources/load-stylesheets.js'
 import { renderDocumentHtml } from '../template/index.js'
 import { TemplateOrigins } from '../template/template-origins.js'
 import { Warnings } from '../warnings.js'
+import { elementLines } from './element-lines.js'
 
 export interface StyledSource {
   html: string
-  /** Where a line of `html` was written (the template's line for a template): what warnings about elements name. */
-  lines: SourceLines
+  /** Where an element's start tag was written (the template's line for a template): what warnings about elements name. */
+  lines: ElementLines
   dom: ParsedHtml
   styled: StyledDocument
   media: MediaContext
@@ -36,7 +37,6 @@ export async function styleDocument(task: RenderTask, mediaFor: MediaFor): Promi
   const warnings = new Warnings()
   const origins = new TemplateOrigins()
   const html = await renderDocumentHtml({ source: task.source, data: task.data, limits: task.limits, warn: warnings.add, origins })
-  const lines = origins.sourceLines()
   const budgets = budgetsOf(task.limits)
   const linked = await loadStylesheets(html, task.fetch, budgets)
   const parsed = parseDocument(html, linked.sheets)
@@ -50,5 +50,6 @@ export async function styleDocument(task: RenderTask, mediaFor: MediaFor): Promi
   styled ??= buildStyledDocument(parsed, guess, budgets)
   warnings.addAll(linked.warnings)
   warnings.addAll(styled.warnings)
+  const lines = elementLines(html, parsed.dom.root, origins.sourceLines())
   return { html, lines, dom: parsed.dom, styled, media, page, budgets, warnings }
 }

@@ -7,7 +7,8 @@
 // `dump()` is the product's layout dump (renderers/layout/dump-layout.ts) of the same fragments.
 import { buildStyledDocument } from '../../renderers/document/index.js'
 import { fontStore } from '../../renderers/fonts/font-store.js'
-import { dumpLayout, type DumpOptions } from '../../renderers/layout/dump-layout.js'
+import { sourcePositions } from '../../renderers/document/source-positions.js'
+import { dumpLayout } from '../../renderers/layout/dump-layout.js'
 import type { Frag } from '../../renderers/layout/fragments.js'
 import { layoutDocument, type Medium } from '../../renderers/layout/layout-document.js'
 import { paginate } from '../../renderers/layout/paged/paginate.js'
@@ -41,8 +42,8 @@ export interface LaidOut {
   box(id: string): LaidBox
   /** All lines of text, in document order, each as its text. */
   texts(): string[]
-  /** The layout as text: one line per box (tag#id.class x y width height) and per line of text (dump-layout.ts). */
-  dump(options?: DumpOptions): string
+  /** The layout as text: one line per box (tag#id.class x y width height) and per line of text (dump-layout.ts); with lines, each element's @line:column. */
+  dump(options?: { lines?: boolean }): string
 }
 
 export interface LayoutOptions {
@@ -86,7 +87,7 @@ export async function layoutHtml(html: string, options: LayoutOptions = {}): Pro
     if (!options.allowWarnings && warnings.list.length > 0) {
       throw new Error(`layout warned (pass allowWarnings: true to expect it): ${warnings.list.join('; ')}`)
     }
-    return { root, pages, height: laid.height, scale: laid.scale, warnings: warnings.list, box, texts, dump: (o?: DumpOptions) => dumpLayout(laid.root, o) }
+    return { root, pages, height: laid.height, scale: laid.scale, warnings: warnings.list, box, texts, dump: (o?: { lines?: boolean }) => dumpLayout(laid.root, o?.lines ? { positions: sourcePositions(html, doc.root.source!) } : {}) }
   }))
 }
 

@@ -2,7 +2,7 @@
 // destinations, the outline, the PDF/A output intent, embedded files, and the PDF/UA checks that need the
 // whole document (a figure without alternate text: a warning naming it, or a refusal when strict).
 import { RenderError } from '../../contract.js'
-import { describeElement, type SourceLines } from '../../element-name.js'
+import { describeElement, type ElementLines } from '../../element-name.js'
 import type { DocumentMarks } from '../tagging/document-marks.js'
 import type { StructNode } from '../tagging/structure-nodes.js'
 import { alternateText } from '../tagging/alternate-text.js'
@@ -22,7 +22,7 @@ export interface Finishing {
   date: Date
   warn: (message: string) => void
   /** Where a line of the HTML laid out was written, for warnings that name an element. */
-  lines: SourceLines
+  lines: ElementLines
 }
 
 export function finishStandards(doc: PDFKit.PDFDocument, f: Finishing): void {
@@ -36,7 +36,7 @@ export function finishStandards(doc: PDFKit.PDFDocument, f: Finishing): void {
 }
 
 /** The PDF/UA requirements a template can break (the rest the writer guarantees): alternate text for figures, a language, heading levels. */
-function checkAccessibility(marks: DocumentMarks, strict: boolean, lang: string | null, warn: (message: string) => void, lines: SourceLines): void {
+function checkAccessibility(marks: DocumentMarks, strict: boolean, lang: string | null, warn: (message: string) => void, lines: ElementLines): void {
   const problems: string[] = []
   if (!lang) problems.push('the document has no language: set <html lang> or settings.pdf.lang')
   const headings: StructNode[] = []
@@ -56,7 +56,7 @@ function checkAccessibility(marks: DocumentMarks, strict: boolean, lang: string 
  * Matterhorn 14-002 and 14-003: numbered headings start at H1 and never skip a level going down (h2 → h4);
  * going back up any number of levels is fine. In document order, as a reader meets them.
  */
-function headingLevelProblems(headings: StructNode[], lines: SourceLines): string[] {
+function headingLevelProblems(headings: StructNode[], lines: ElementLines): string[] {
   const problems: string[] = []
   let previous = 0
   for (const node of [...headings].sort((a, b) => a.order - b.order)) {

@@ -12,7 +12,7 @@ function el(tag: string, attrs: Record<string, string>, children: StyledElement[
   const style = {
     backgroundLayers: backgrounds.map((url) => ({ image: { kind: 'url', url }, size: 'cover', position: [{ px: 0, pct: 0 }, { px: 0, pct: 0 }], repeat: 'no-repeat' })),
   } as unknown as ComputedStyle
-  return { kind: 'element', tag, attrs, style, children, marker: null, line: 0, col: 0 }
+  return { kind: 'element', tag, attrs, style, children, marker: null, source: null }
 }
 function doc(...children: StyledElement[]): StyledDocument {
   return { root: el('html', {}, [el('body', {}, children)]), title: null, page: { size: null, orientation: null, margins: { top: null, right: null, bottom: null, left: null } }, warnings: [] }
