@@ -330,7 +330,7 @@ function row(el: StyledElement, link: string | null, warnings: Warnings, positio
 function cell(el: StyledElement, link: string | null, warnings: Warnings): TableCell {
   // Content that is not a cell goes inside an anonymous cell, keeping its own box (CSS 2 §17.2.1): a block of
   // 200 px in a 50 px `display: table` widens the table rather than being cut to the column.
-  if (el.style.display !== 'table-cell') el = { kind: 'element', tag: '::cell', attrs: {}, style: anonymousCellStyle(el.style), children: [el], marker: null, line: 0, col: 0 }
+  if (el.style.display !== 'table-cell') el = { kind: 'element', tag: '::cell', attrs: {}, style: anonymousCellStyle(el.style), children: [el], marker: null, source: null }
   const href = el.tag === 'a' && el.attrs.href ? el.attrs.href : link
   return {
     box: blockContainer(el, el.style, href, warnings, null),
