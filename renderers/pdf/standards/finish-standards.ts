@@ -5,7 +5,7 @@ import { RenderError } from '../../contract.js'
 import { describeElement, type ElementLines } from '../../element-name.js'
 import type { DocumentMarks } from '../tagging/document-marks.js'
 import type { StructNode } from '../tagging/structure-nodes.js'
-import { alternateText } from '../tagging/alternate-text.js'
+import { alternateText, textContent } from '../tagging/alternate-text.js'
 import { writeStructure } from '../tagging/write-structure.js'
 import { embedFiles, type EmbeddedFile } from './embed-attachments.js'
 import { writeDestinations } from './named-destinations.js'
@@ -35,7 +35,10 @@ export function finishStandards(doc: PDFKit.PDFDocument, f: Finishing): void {
   if (f.files.length) embedFiles(doc, f.files, f.date)
 }
 
-/** The PDF/UA requirements a template can break (the rest the writer guarantees): alternate text for figures, a language, heading levels. */
+/**
+ * The PDF/UA requirements a template can break (the rest the writer guarantees): alternate text for figures,
+ * a language, heading levels, header cells in data tables, text (or a title) on links.
+ */
 function checkAccessibility(marks: DocumentMarks, strict: boolean, lang: string | null, warn: (message: string) => void, lines: ElementLines): void {
   const problems: string[] = []
   if (!lang) problems.push('the document has no language: set <html lang> or settings.pdf.lang')
@@ -43,6 +46,10 @@ function checkAccessibility(marks: DocumentMarks, strict: boolean, lang: string 
   const visit = (node: StructNode) => {
     if (node.role === 'Figure' && node.el && !alternateText(node.el)) problems.push(`${describeElement(node.el, lines)} has no alternate text (alt, aria-label or an SVG <title>)`)
     if (/^H[1-6]$/.test(node.role) && node.el) headings.push(node)
+    // Matterhorn 15: a data table's cells get their headers from TH cells (a layout table is not a Table).
+    if (node.role === 'Table' && node.el && !holdsHeaderCell(node)) problems.push(`the data table ${describeElement(node.el, lines)} has no header cells (<th>); a table only for layout takes role="presentation"`)
+    // Matterhorn 28-008 / WCAG 2.4.4: a link says where it goes.
+    if (node.role === 'Link' && node.el && !textContent(node.el) && !node.el.attrs.title?.trim()) problems.push(`the link to ${(node.el.attrs.href ?? '').slice(0, 80)} (${describeElement(node.el, lines)}) has no text (content, an image's alt, aria-label or title)`)
     for (const kid of node.kids) if ('role' in kid) visit(kid)
   }
   visit(marks.skeleton.root)
@@ -50,6 +57,18 @@ function checkAccessibility(marks: DocumentMarks, strict: boolean, lang: string 
   if (!problems.length) return
   if (strict) throw new RenderError('QUIRE_ERR_RENDER_NOT_ACCESSIBLE', `PDF/UA: ${problems.slice(0, 10).join('; ')}`)
   for (const p of problems) warn(`PDF/UA: ${p}`)
+}
+
+/** Whether a table has a TH cell of its own (not one of a table nested in it). */
+function holdsHeaderCell(table: StructNode): boolean {
+  const stack = [...table.kids]
+  while (stack.length) {
+    const kid = stack.pop()!
+    if (!('role' in kid) || kid.role === 'Table') continue
+    if (kid.role === 'TH') return true
+    stack.push(...kid.kids)
+  }
+  return false
 }
 
 /**

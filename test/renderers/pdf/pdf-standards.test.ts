@@ -185,6 +185,24 @@ t.test('PDF/UA: heading levels start at H1 and never skip going down (Matterhorn
   t.same((await renderPdf(pdfTask('<html lang="en"><h3>No PDF/UA</h3></html>'))).warnings, [], 'not checked without pdfUA')
 })
 
+t.test('PDF/UA: a data table needs header cells and a link needs text (Matterhorn 15, 28-008)', async (t) => {
+  const ua = (body: string, strict = false) => renderPdf(pdfTask(`<html lang="en"><title>T</title><h1>T</h1>${body}</html>`, { settings: { pdf: { pdfUA: true, strict } } }))
+  const cells = '<tr><td>a</td><td>b</td></tr>'.repeat(20)
+  const noHead = await ua(`<p>x</p>\n<table id="sums" border="1">${cells}</table>`)
+  t.match(noHead.warnings, [/^PDF\/UA: the data table <table#sums> at line 2( of the rendered HTML)? has no header cells \(<th>\); a table only for layout takes role="presentation"$/])
+  t.equal(noHead.warnings.length, 1)
+  t.same((await ua(`<table border="1"><tr><th>A</th><th>B</th></tr>${cells}</table>`)).warnings, [], 'header cells pass')
+  t.same((await ua(`<table role="presentation">${cells}</table>`)).warnings, [], 'a layout table is not checked')
+  // An icon link: a box that paints, and nothing a reader can speak. (An empty inline link paints nothing, so no link is written.)
+  const icon = 'display:inline-block;width:16px;height:16px;background:red'
+  const links = await ua(`<p><a href="https://example.com/a" class="icon" style="${icon}"></a> <a href="https://example.com/b">Terms</a> <a href="https://example.com/c" title="Home" style="${icon}"></a></p>`)
+  t.match(links.warnings, [/^PDF\/UA: the link to https:\/\/example\.com\/a \(<a\.icon> at line 1( of the rendered HTML)?\) has no text/])
+  t.equal(links.warnings.length, 1, 'a link with text or a title passes')
+  const img = `<a href="https://example.com"><img alt="Home" src="data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg' width='2' height='2'/>"></a>`
+  t.same((await ua(img, true)).warnings, [], "an image's alt is the link's text")
+  await t.rejects(ua(`<a href="https://example.com" style="${icon}"></a>`, true), { code: 'QUIRE_ERR_RENDER_NOT_ACCESSIBLE', message: /the link to https:\/\/example\.com \(<a> at line 1.*\) has no text/ })
+})
+
 t.test('settings: PDF/A with a password is refused naming both settings; unknown members are named', async (t) => {
   t.throws(() => parseSettings({ pdf: { pdfA: 'PDF/A-2b' }, security: { passwordEnabled: true, password: 'x' } }), /settings\.pdf\.pdfA .* settings\.security\.passwordEnabled/)
   t.throws(() => parseSettings({ pdf: { pdfA: 'PDF/A-1b' } }), /settings\.pdf\.pdfA must be one of/)
