@@ -27,7 +27,7 @@ export async function paintPdf(printed: PrintedDocument, settings: TemplateSetti
   target.marks = marks
   target.noNotdef = standards.pdfA !== null
   paintPages(target, engines.fonts, printed)
-  finishStandards(pdf.doc, { standards, marks, lang: meta.lang, pages: printed.pages.length, files: printed.attachments, date, warn: engines.warnings.add, lines: printed.lines })
+  finishStandards(pdf.doc, { standards, marks, lang: meta.lang, title: meta.title, pages: printed.pages.length, files: printed.attachments, date, warn: engines.warnings.add, lines: printed.lines })
   pdf.doc.end()
   const bytes = await pdf.bytes
   return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), contentType: 'application/pdf', extension: 'pdf', warnings: engines.warnings.list }

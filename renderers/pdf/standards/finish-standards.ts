@@ -17,6 +17,7 @@ export interface Finishing {
   standards: PdfStandards
   marks: DocumentMarks
   lang: string | null
+  title: string | null
   pages: number
   files: EmbeddedFile[]
   date: Date
@@ -27,7 +28,7 @@ export interface Finishing {
 
 export function finishStandards(doc: PDFKit.PDFDocument, f: Finishing): void {
   const { standards, marks } = f
-  if (standards.pdfUA) checkAccessibility(marks, standards.strict, f.lang, f.warn, f.lines)
+  if (standards.pdfUA) checkAccessibility(marks, standards.strict, f, f.lines)
   if (standards.tagged) writeStructure(doc, marks, f.lang)
   writeDestinations(doc, marks, f.warn)
   if (standards.outline && f.pages > 1) writeOutline(doc, marks.bookmarks)
@@ -37,11 +38,13 @@ export function finishStandards(doc: PDFKit.PDFDocument, f: Finishing): void {
 
 /**
  * The PDF/UA requirements a template can break (the rest the writer guarantees): alternate text for figures,
- * a language, heading levels, header cells in data tables, text (or a title) on links.
+ * a language, a title, heading levels, header cells in data tables, text (or a title) on links.
  */
-function checkAccessibility(marks: DocumentMarks, strict: boolean, lang: string | null, warn: (message: string) => void, lines: ElementLines): void {
+function checkAccessibility(marks: DocumentMarks, strict: boolean, { lang, title, warn }: Finishing, lines: ElementLines): void {
   const problems: string[] = []
   if (!lang) problems.push('the document has no language: set <html lang> or settings.pdf.lang')
+  // Matterhorn 06-003 / 07-002: the title a reader announces (the window shows it: DisplayDocTitle).
+  if (!title) problems.push('the document has no title: set <title> or settings.pdf.metadata.title')
   const headings: StructNode[] = []
   const visit = (node: StructNode) => {
     if (node.role === 'Figure' && node.el && !alternateText(node.el)) problems.push(`${describeElement(node.el, lines)} has no alternate text (alt, aria-label or an SVG <title>)`)
