@@ -155,7 +155,10 @@ function collect(nodes: StyledNode[], link: string | null, deco: Decoration | nu
     const node = nodes[i]
     if (node.kind === 'element' && TABLE_PARTS.has(node.style.display) && !isOutOfFlow(node.style)) {
       const parts = tablePartsFrom(nodes, i)
-      pieces.push(tableBox(anonymousTable(parts.nodes, node.style), link, warnings))
+      // Inside an inline box the anonymous table is an inline-table on the line (CSS 2 §17.2.1), not a block.
+      const table = tableBox(anonymousTable(parts.nodes, node.style, inInline), link, warnings)
+      if (inInline) runOf(pieces).push({ kind: 'atomic', box: table, style: table.style, link })
+      else pieces.push(table)
       i = parts.end - 1
       continue
     }
@@ -230,10 +233,10 @@ function tablePartsFrom(nodes: StyledNode[], from: number): { nodes: StyledNode[
  * The anonymous table around table parts whose parent is not a table, as a browser makes it: a `<table>`
  * styled `display: block` (GitHub's markdown CSS) still lays its rows out as a table inside the block.
  */
-function anonymousTable(children: StyledNode[], first: ComputedStyle): StyledElement {
+function anonymousTable(children: StyledNode[], first: ComputedStyle, inline = false): StyledElement {
   // Inherited properties from the first part (they are its parent's unless it sets them; the table box
   // itself shows none of them), everything else at its initial value.
-  return { kind: 'element', tag: '::table', attrs: {}, style: anonymousTableStyle(first), children, marker: null, source: null }
+  return { kind: 'element', tag: '::table', attrs: {}, style: anonymousTableStyle(first, inline), children, marker: null, source: null }
 }
 
 const anonymousCells = renderScopedMap<ComputedStyle, ComputedStyle>()
@@ -244,9 +247,11 @@ function anonymousCellStyle(content: ComputedStyle): ComputedStyle {
 }
 
 const anonymousTables = renderScopedMap<ComputedStyle, ComputedStyle>()
-function anonymousTableStyle(first: ComputedStyle): ComputedStyle {
-  let style = anonymousTables.get(first)
-  if (!style) anonymousTables.set(first, style = { ...anonymousStyle(first), display: 'table' })
+const anonymousInlineTables = renderScopedMap<ComputedStyle, ComputedStyle>()
+function anonymousTableStyle(first: ComputedStyle, inline: boolean): ComputedStyle {
+  const cache = inline ? anonymousInlineTables : anonymousTables
+  let style = cache.get(first)
+  if (!style) cache.set(first, style = { ...anonymousStyle(first), display: inline ? 'inline-table' : 'table' })
   return style
 }
 
