@@ -7,20 +7,21 @@ import { inlineUnits, type Unit } from './inline-units.js'
 import type { LayoutContext } from './layout-context.js'
 import { intrinsicWidths, type Intrinsic } from './layout-box.js'
 
-function pxOnly(d: ComputedStyle['paddingLeft']): number {
-  return d.pct ? 0 : d.px
+function atZeroPercent(d: ComputedStyle['paddingLeft']): number {
+  // Percentages resolve against zero in intrinsic sizes (Chromium): calc(10% + 100px) contributes its 100px.
+  return d.px
 }
 
-/** Horizontal margin + border + padding that percentages do not affect. */
+/** Horizontal margin + border + padding with their percentages resolved against zero. */
 export function outerExtras(style: ComputedStyle): { bp: number; margins: number } {
   return {
-    bp: borderWidth(style.borderLeft) + borderWidth(style.borderRight) + pxOnly(style.paddingLeft) + pxOnly(style.paddingRight),
+    bp: borderWidth(style.borderLeft) + borderWidth(style.borderRight) + atZeroPercent(style.paddingLeft) + atZeroPercent(style.paddingRight),
     margins: marginPx(style.marginLeft) + marginPx(style.marginRight),
   }
 }
 
 function marginPx(d: ComputedStyle['marginLeft']): number {
-  return d === 'auto' ? 0 : pxOnly(d)
+  return d === 'auto' ? 0 : atZeroPercent(d)
 }
 
 /** Block flow: the widest child; floats in a row add up. */
