@@ -179,7 +179,8 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
     shiftRelativeRows(grid.rows, rowPending, cellFrags, rowFrags, children, { left: colX[0], right: rightEdge, rowY, rowHeights }, cb.width, ctx)
   }
   // A loop, not push(...edges): a long collapsed-border table has more edges than fit as stack arguments.
-  if (collapsed) {
+  // The table paints the collapsed borders (Chromium's table painter), so a hidden table shows none of them.
+  if (collapsed && style.visibility === 'visible') {
     for (const edge of collapsedEdges(collapsed, colX, rowY, frame.spacingX)) {
       if (mirrorSum !== null) { edge.x1 = mirrorSum - edge.x1; edge.x2 = mirrorSum - edge.x2 }
       children.push(edge)
