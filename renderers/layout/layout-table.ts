@@ -98,6 +98,9 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
     if (collapsed) r.frag.sides = NO_SIDES
     // A cell's own height makes the row taller, but its content is aligned within it (vertical-align: middle
     // by default centres it), so the free space counts from the content's own height.
+    // A cell's height is a minimum (CSS 2 §17.5.3): content taller than it makes the row taller, whatever
+    // the cell's overflow.
+    r.frag.h = Math.max(r.frag.h, r.naturalHeight ?? 0)
     const natural = Math.min(r.frag.h, r.naturalHeight ?? r.frag.h)
     cellFrags.push({
       frag: r.frag, row: gc.row, rowspan: gc.rowspan, baseline: r.firstBaseline, align: box.style.verticalAlign, dy: 0, natural, relY,
