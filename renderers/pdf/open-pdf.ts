@@ -70,10 +70,14 @@ export function openPdf(options: PdfDocumentOptions, sink?: (chunk: Uint8Array) 
 /**
  * Hands each chunk pdfkit writes (its _write pushes them onto the document's Readable) to `sink` at once: a
  * Readable emits 'data' only once the event loop turns, so pages painted in one synchronous loop would all
- * come out at the end. The end of the stream (push(null)) still goes through, for 'end'.
+ * come out at the end (and after whatever 'data' came first). The end of the stream (push(null)) still goes
+ * through, for 'end'.
  */
 function sinkEveryChunk(doc: PDFKit.PDFDocument, sink: (chunk: Uint8Array) => void): void {
-  const stream = doc as unknown as { push(chunk: Uint8Array | null): boolean }
+  const stream = doc as unknown as { push(chunk: Uint8Array | null): boolean; read(): Buffer | null }
+  // The file's header, written by the constructor, waits in the stream's buffer: it goes first.
+  const written = stream.read()
+  if (written) sink(written)
   const push = stream.push.bind(stream)
   stream.push = (chunk) => {
     if (chunk === null) return push(null)
