@@ -21,7 +21,7 @@ const prose = (pages: number) => '<html><body>' + Array.from({ length: pages * 3
 interface Exchange { res: IncomingMessage; body: Buffer; chunks: number; busyAtFirstByte: number | null; firstByteMs: number | null; endMs: number; error: Error | null }
 
 /** POSTs with node:http and reads the body as it comes, noting whether the render was still running at its first byte. */
-function post(h: Harness, path: string, body: unknown): Promise<Exchange> {
+function post(h: Harness, path: string, body: unknown, onFirstByte?: () => void): Promise<Exchange> {
   return new Promise((resolve, reject) => {
     const started = performance.now()
     const req = httpRequest(h.baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': h.key } }, (res) => {
@@ -33,6 +33,7 @@ function post(h: Harness, path: string, body: unknown): Promise<Exchange> {
         if (parts.length === 0) {
           busyAtFirstByte = h.app.pool.stats.busy
           firstByteMs = performance.now() - started
+          onFirstByte?.()
         }
         parts.push(chunk)
       })
@@ -89,4 +90,45 @@ t.test('a long PDF is streamed as it is painted, its cost in trailers; a short o
   const res = await h.call('/render/pdf/fromhtml', { body: { base64HtmlString: b64(prose(40)) } })
   const bytes = Buffer.from(await res.arrayBuffer())
   t.equal(pdfPages(bytes), Number(text.res.trailers['quire-pages']), 'fetch gets the whole PDF')
+})
+
+/** The render worker threads of a harness's pool (piscina's, public there; the pool keeps its instance private). */
+const workers = (h: Harness) => (h.app.pool as unknown as { piscina: { threads: Array<{ terminate(): Promise<number> }> } }).piscina.threads
+
+t.test('a render that fails after its body began is cut off: clients see an error, never a short file', async (t) => {
+  // The failure: the render's worker stops while the body is on its way (what a native crash or the worker
+  // memory limit does), here by terminating the only worker thread at the first byte the client reads.
+  const h = await build(t)
+  await h.app.pool.ready
+  const doc = { base64HtmlString: b64(prose(200)) }
+
+  const cut = await post(h, '/render/pdf/fromhtml', doc, () => void workers(h)[0].terminate())
+  t.equal(cut.busyAtFirstByte, 1, 'the render was running at the first byte')
+  t.equal(cut.res.statusCode, 200, 'its status had been sent with the first bytes')
+  t.equal(cut.res.headers['transfer-encoding'], 'chunked')
+  t.ok(cut.body.length > 0, `bytes had come (${cut.body.length})`)
+  t.type(cut.error, Error, `node:http: the response was aborted, not ended (${cut.error?.message})`)
+  t.notOk(cut.body.subarray(-6).toString().includes('%%EOF'), 'what came is not a whole PDF')
+  t.same(cut.res.trailers, {}, 'no trailers: the render did not end')
+
+  // fetch (undici): the body's read fails.
+  const res = await h.call('/render/pdf/fromhtml', { body: doc })
+  t.equal(res.status, 200)
+  const reader = res.body!.getReader()
+  const first = await reader.read()
+  t.notOk(first.done, 'fetch read the first bytes')
+  await workers(h)[0].terminate()
+  let failure: unknown = null
+  try {
+    for (;;) if ((await reader.read()).done) break
+  } catch (error) {
+    failure = error
+  }
+  t.type(failure, Error, 'fetch: reading the rest fails')
+  t.match((failure as Error).message, /terminated/)
+
+  // The pool replaced the worker: the next long render streams whole.
+  const next = await post(h, '/render/pdf/fromhtml', doc)
+  t.equal(next.error, null)
+  t.equal(pdfPages(next.body), Number(next.res.trailers['quire-pages']), 'the next render is whole')
 })
