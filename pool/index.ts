@@ -302,12 +302,15 @@ export class RenderPool {
     return new PoolError('QUIRE_ERR_RENDER_WORKER_CRASHED', `The render worker stopped unexpectedly: ${message}`)
   }
 
-  /** busy: renders a worker is running; queued: accepted renders waiting for a worker; restarts: workers replaced. */
+  /**
+   * busy: renders a worker is running; queued: accepted renders waiting for a free thread (a render handed to a
+   * free thread whose start message has not come back yet is starting, not queued); restarts: workers replaced.
+   */
   get stats() {
     return {
       threads: this.piscina.threads.length,
       busy: this.busy,
-      queued: this.waiting.length + this.running - this.busy,
+      queued: this.waiting.length,
       maxQueue: this.options.maxQueue,
       completed: this.piscina.completed,
       restarts: Math.max(0, this.workersCreated - this.options.threads),

@@ -63,6 +63,22 @@ t.test('more renders waiting than the queue allows → QUIRE_ERR_RENDER_BUSY', a
   t.ok(results.some((r) => r.status === 'fulfilled'), 'the others render')
 })
 
+t.test('a render handed to a free thread is not counted as queued, even before its worker says it started', async (t) => {
+  // RENDER_MAX_QUEUE=1 with two threads: the second of two concurrent requests used to be refused 503, because the
+  // first counted as queued until its start message came back from the worker.
+  const pool = new RenderPool({ threads: 2, renderTimeoutMs: 30_000, maxQueue: 1, workerMemoryMb: 256 })
+  t.teardown(() => pool.destroy())
+  await pool.ready
+  const first = pool.run(pdf('<p>first</p>'))
+  t.same({ busy: pool.stats.busy, queued: pool.stats.queued }, { busy: 0, queued: 0 }, 'handed to a thread, not yet started: not queued')
+  const second = pool.run(pdf('<p>second</p>'))
+  t.equal(pool.stats.queued, 0, 'two threads, two renders: nothing waits')
+  const third = pool.run(pdf('<p>third</p>'))
+  t.equal(pool.stats.queued, 1, 'the third waits for a thread')
+  await Promise.all([first, second, third])
+  t.equal(pool.stats.queued, 0)
+})
+
 t.test('no wait is estimated until 15 renders have finished: a fresh pool\'s first renders do not refuse the next', async (t) => {
   const pool = new RenderPool({ threads: 1, renderTimeoutMs: 30_000, maxQueue: 10, workerMemoryMb: 256 })
   t.teardown(() => pool.destroy())
