@@ -1,7 +1,7 @@
 // A running job's progress, written to its record as the render reports it (pool RunFollow.onProgress): at most
 // one write every PROGRESS_WRITE_MS and never two at once, so a 10,000-page render costs the store a write a
 // second, not one per page; the last count reported is written once the write in flight has ended. Stored in
-// the job record itself, so the status of any node of a scale-out answers it (docs/async.md "Progress").
+// the job record itself, so the status of any node of a scale-out answers it (docs/async.md, the status answer).
 export const PROGRESS_WRITE_MS = 1000
 
 export interface JobProgress { pagesDone: number }

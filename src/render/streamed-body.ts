@@ -4,7 +4,7 @@
 // as HTTP trailers declared in `Trailer:`. A render that fails once the body has begun cannot change its status
 // any more: the response is cut off without chunked encoding's last chunk, which HTTP clients report as an
 // error (curl: exit 18 "transfer closed with outstanding read data remaining"; fetch: "terminated"), never
-// as a complete file (docs/api.md "Long documents").
+// as a complete file (docs/api.md "Long documents: a streamed PDF body").
 import { PassThrough } from 'node:stream'
 import type { FastifyReply } from 'fastify'
 
