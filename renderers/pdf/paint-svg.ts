@@ -5,6 +5,8 @@ import { createRequire } from 'node:module'
 import type SVGtoPDFType from 'svg-to-pdfkit'
 import { resolveFace } from '../fonts/index.js'
 import { svgLengthPx } from '../resources/svg-raster-root.js'
+import { mergedSvg } from './merged-svg-cache.js'
+import { withRectBatches } from './paint-rect-batches.js'
 import type { PaintTarget } from './paint-target.js'
 
 // Loaded on the first SVG painted, not when the worker starts: some 0.1 s of CPU that a document without
@@ -17,7 +19,9 @@ export function paintSvg(target: PaintTarget, svg: string, x: number, y: number,
   doc.save()
   try {
     svgToPdf ??= require('svg-to-pdfkit') as typeof SVGtoPDFType
-    svgToPdf(doc as never, fitRoot(svg), x, y, {
+    const draw = svgToPdf
+    const merged = mergedSvg(fitRoot(svg))
+    withRectBatches(doc, merged.batches, () => draw(doc as never, merged.svg, x, y, {
       width,
       height,
       // The page painter already works in CSS px: no px → pt scaling of its own.
@@ -28,7 +32,7 @@ export function paintSvg(target: PaintTarget, svg: string, x: number, y: number,
         return target.font(resolveFace(families.length ? families : ['serif'], bold ? 700 : 400, italic ? 'italic' : 'normal'))
       },
       warningCallback: () => undefined,
-    })
+    }))
   } catch (err) {
     target.warnings.add(`SVG image could not be drawn: ${err instanceof Error ? err.message : String(err)}`)
   }

@@ -3,6 +3,7 @@
 // for every fragment), then decorations. Glyphs are encoded by pdfkit's embedded font, which also
 // records them for the subset and the ToUnicode map, so fonts stay subset and text stays extractable.
 import { fillColor } from './color-operator.js'
+import { outlineForm } from './outline-form.js'
 import { splitAfterSpaces } from '../layout/split-after-spaces.js'
 import type { TextFrag } from '../layout/fragments.js'
 import type { FontStore } from '../fonts/font-store.js'
@@ -68,6 +69,7 @@ function paintShadows(doc: PDFKit.PDFDocument, fonts: FontStore, frag: TextFrag)
   const scale = frag.size / font.unitsPerEm
   const pieces = frag.spaceExtra ? splitAfterSpaces(frag.text) : [frag.text]
   const parts: string[] = []
+  const bounds = [Infinity, Infinity, -Infinity, -Infinity]
   let x = frag.x
   for (const piece of pieces) {
     const run = font.layout(piece)
@@ -75,7 +77,7 @@ function paintShadows(doc: PDFKit.PDFDocument, fonts: FontStore, frag: TextFrag)
     for (let i = 0; i < run.glyphs.length; i++) {
       const p = run.positions[i]
       const path = run.glyphs[i].path
-      if (path.commands.length) outlineOps(path.commands, x + p.xOffset * scale, frag.baseline - p.yOffset * scale, scale, parts)
+      if (path.commands.length) outlineOps(path.commands, x + p.xOffset * scale, frag.baseline - p.yOffset * scale, scale, parts, bounds)
       x += p.xAdvance * scale + frag.letterSpacing + (widened && i === run.glyphs.length - 1 ? frag.spaceExtra : 0)
     }
   }
@@ -83,12 +85,15 @@ function paintShadows(doc: PDFKit.PDFDocument, fonts: FontStore, frag: TextFrag)
   // One content write per shadow: pdfkit ends each write with a newline, as it does each operator.
   const outline = parts.join('\n')
   const shadows = frag.shadows!
+  // Painted more than once: written once, as a form each shadow paints.
+  const form = shadows.filter((s) => s.color.a > 0).length > 1 ? outlineForm(doc, outline, bounds) : null
   for (let i = shadows.length - 1; i >= 0; i--) {
     const s = shadows[i]
     if (s.color.a <= 0) continue
     doc.save()
     doc.translate(s.x, s.y)
-    fillColor(doc.addContent(outline), s.color, s.color.a * (s.blur > 0 ? 0.5 : 1)).fill()
+    if (form) fillColor(doc, s.color, s.color.a * (s.blur > 0 ? 0.5 : 1)).addContent(`/${form} Do`)
+    else fillColor(doc.addContent(outline), s.color, s.color.a * (s.blur > 0 ? 0.5 : 1)).fill()
     doc.restore()
   }
 }
@@ -102,11 +107,21 @@ interface ShadowFont {
  * One glyph's outline in page space (font units are y-up) as the PDF path operators pdfkit's SVG path parser
  * wrote for it (`x y m`, `l`, `v` for quadratic curves as pdfkit writes them, `c`, `h`), coordinates to two
  * decimals as before: the same bytes, without a path string built and parsed again for every shadow (text
- * shadows of tufte-css's links were two fifths of its PDF's CPU).
+ * shadows of tufte-css's links were two fifths of its PDF's CPU). `bounds` grows to enclose its points.
  */
-function outlineOps(commands: Array<{ command: string; args: number[] }>, x: number, y: number, scale: number, ops: string[]): void {
-  const px = (v: number) => Number((x + v * scale).toFixed(2))
-  const py = (v: number) => Number((y - v * scale).toFixed(2))
+function outlineOps(commands: Array<{ command: string; args: number[] }>, x: number, y: number, scale: number, ops: string[], bounds: number[]): void {
+  const px = (v: number) => {
+    const n = Number((x + v * scale).toFixed(2))
+    if (n < bounds[0]) bounds[0] = n
+    if (n > bounds[2]) bounds[2] = n
+    return n
+  }
+  const py = (v: number) => {
+    const n = Number((y - v * scale).toFixed(2))
+    if (n < bounds[1]) bounds[1] = n
+    if (n > bounds[3]) bounds[3] = n
+    return n
+  }
   for (const c of commands) {
     const a = c.args
     switch (c.command) {

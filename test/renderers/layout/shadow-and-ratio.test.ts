@@ -9,7 +9,7 @@ import { pdfTask } from '../pdf/fixtures.js'
 import { imageTask, source } from '../image/fixtures/styled-page.js'
 import { needsForFile } from '../../helpers/needs.js'
 
-await needsForFile({ tools: ['pdftoppm', 'pdftotext'] })
+await needsForFile({ tools: ['pdftoppm', 'pdftotext', 'qpdf'] })
 
 const page = (body: string) => `<!DOCTYPE html><style>body{margin:0;font:16px/20px Arial}</style><body>${body}`
 const pdf = async (body: string) => (await renderPdf(pdfTask(page(body), { kind: 'html' }))).bytes
@@ -35,6 +35,22 @@ t.test('text-shadow draws an offset copy under the text; the text layer has the 
   t.equal(pdfText(bytes).match(/Shade/g)?.length, 1, 'the word is in the text layer once')
   const none = await pdfRaster(await pdf(SHADOW.replace('text-shadow:4px 4px 0 red', 'text-shadow:none')))
   t.equal(redPixels(none.at, 200, 60), 0, 'none draws none')
+})
+
+t.test('several text-shadows: each drawn in its colour at its offset, the outline written once', async (t) => {
+  const bytes = await pdf('<div style="font:bold 40px/50px Arial;color:#fff;text-shadow:4px 4px 0 red, 0 30px 0 blue">Shade</div>')
+  const { at } = await pdfRaster(bytes)
+  t.ok(redPixels(at, 200, 60) > 200, `red shadow pixels (${redPixels(at, 200, 60)})`)
+  let blue = 0
+  for (let y = 30; y < 90; y++) for (let x = 0; x < 200; x++) { const c = at(x, y); if (c[2] > 200 && c[0] < 80 && c[1] < 80) blue++ }
+  t.ok(blue > 200, `blue shadow pixels 30 px lower (${blue})`)
+  const qdf = withPdf(bytes, (p) => execFileSync('qpdf', ['--qdf', '--object-streams=disable', p, '-'], { encoding: 'latin1' }))
+  t.equal(qdf.match(/\/Subtype \/Form/g)?.length, 1, 'one form XObject holds the outline')
+  t.equal(qdf.match(/\/Fo1 Do/g)?.length, 2, 'painted once per shadow')
+  const one = withPdf(await pdf(SHADOW), (p) => execFileSync('qpdf', ['--qdf', '--object-streams=disable', p, '-'], { encoding: 'latin1' }))
+  const subpaths = (text: string) => text.match(/ m\n/g)?.length ?? 0
+  t.ok(subpaths(one) > 5, `one shadow: its outline's subpaths (${subpaths(one)})`)
+  t.equal(subpaths(qdf), subpaths(one), 'two shadows: the same subpaths, once')
 })
 
 t.test('text-shadow in PNG output', async (t) => {
