@@ -6,13 +6,14 @@ import { build } from '../../helpers/build.js'
 import { status, waitFor } from './async-client.js'
 import { ProgressWriter } from '../../../src/jobs/job-progress.js'
 
-t.setTimeout(300_000)
+t.setTimeout(600_000)
 
 const b64 = (html: string) => Buffer.from(html, 'utf8').toString('base64')
 const prose = (pages: number) => '<html><body>' + Array.from({ length: pages * 33 }, (_, i) => `<p>Paragraph ${i}: lorem ipsum dolor sit amet, consectetur adipiscing</p>`).join('') + '</body></html>'
 
 t.test('a long PDF job reports the pages painted so far while it runs', async (t) => {
-  const h = await build(t)
+  // A loaded shared machine must not turn this long render into a timeout.
+  const h = await build(t, { RENDER_TIMEOUT_MS: '240000' })
   await h.app.pool.ready
   const started = await h.call('/render/async/pdf/fromhtml', { body: { base64HtmlString: b64(prose(450)) } })
   t.equal(started.status, 202)
@@ -27,7 +28,7 @@ t.test('a long PDF job reports the pages painted so far while it runs', async (t
       if (seen.at(-1) !== progress.pagesDone) seen.push(progress.pagesDone)
     } else if (progress) throw new Error(`progress outside Processing: ${JSON.stringify(s)}`)
     return s.status !== 'Pending' && s.status !== 'Processing'
-  })
+  }, 480_000)
   t.equal(final.status, 'Completed')
   const pages = (final as unknown as { cost: { pages: number } }).cost.pages
   t.comment(`pagesDone seen: ${seen.join(', ')} of ${pages}`)

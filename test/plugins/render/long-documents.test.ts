@@ -5,7 +5,7 @@ import t, { type Test } from 'tap'
 import { build } from '../../helpers/build.js'
 import { imageInfo } from '../../helpers/tools.js'
 
-t.setTimeout(300_000)
+t.setTimeout(900_000)
 
 const b64 = (html: string) => Buffer.from(html, 'utf8').toString('base64')
 
@@ -16,7 +16,7 @@ async function problem(t: Test, res: Response, code: string, message: RegExp) {
 
 t.test('a 100,000-page PDF within MAX_HTML_CHARS is refused by MAX_PAGES, and the next render works', async (t) => {
   // Its layout takes some 2.5 s of CPU (363 MB RSS in one process): a loaded machine must not turn it into a timeout.
-  const h = await build(t, { RENDER_TIMEOUT_MS: '120000' })
+  const h = await build(t, { RENDER_TIMEOUT_MS: '300000' })
   // 100,000 forced page breaks: 1.7 M characters, under MAX_HTML_CHARS, so it reaches layout and pagination.
   const breaks = '<style>p { break-after: page; margin: 0 }</style>' + '<p>x</p>'.repeat(100_000)
   await problem(t, await h.call('/render/pdf/fromhtml', { body: { base64HtmlString: b64(breaks) } }), 'QUIRE_ERR_RENDER_PAGES_LIMIT', /more than 500 pages \(limit 500, MAX_PAGES\)/)
@@ -29,7 +29,7 @@ t.test('a 100,000-page PDF within MAX_HTML_CHARS is refused by MAX_PAGES, and th
 })
 
 t.test('a full-page image taller than the image limits is a 400 naming the limit; within them it renders', async (t) => {
-  const h = await build(t, { RENDER_TIMEOUT_MS: '120000' })
+  const h = await build(t, { RENDER_TIMEOUT_MS: '300000' })
   const body = (height: number) => ({ base64HtmlString: b64(`<body style="margin: 0"><div style="height: ${height}px">long</div></body>`), fullPage: true, width: 794, format: 'png' })
   // 70,000 px: past MAX_IMAGE_DIMENSION (65,535 px, the largest side a JPEG holds).
   await problem(t, await h.call('/render/image/fromhtml', { body: body(70_000) }), 'QUIRE_ERR_RENDER_IMAGE_LIMIT', /794×70000 px has a side of 70000 px; the limit is 65535 px \(MAX_IMAGE_DIMENSION\); for a long document, render a PDF/)

@@ -11,7 +11,7 @@ await needsForFile({ tools: ['pdfinfo'] })
 import { STREAM_AFTER_PAGES } from '../../../pool/render-follow.js'
 import { TRAILER_NAMES } from '../../../src/render/streamed-body.js'
 
-t.setTimeout(300_000)
+t.setTimeout(900_000)
 
 const pdfPages = (bytes: Uint8Array) => Number(pdfInfo(bytes).Pages)
 const b64 = (html: string) => Buffer.from(html, 'utf8').toString('base64')
@@ -47,7 +47,8 @@ function post(h: Harness, path: string, body: unknown, onFirstByte?: () => void)
 }
 
 t.test('a long PDF is streamed as it is painted, its cost in trailers; a short one is sent whole', async (t) => {
-  const h = await build(t)
+  // A loaded shared machine must not turn these long renders into timeouts.
+  const h = await build(t, { RENDER_TIMEOUT_MS: '240000' })
   await h.app.pool.ready
 
   const short = await post(h, '/render/pdf/fromhtml', { base64HtmlString: b64(prose(3)) })
@@ -98,7 +99,7 @@ const workers = (h: Harness) => (h.app.pool as unknown as { piscina: { threads: 
 t.test('a render that fails after its body began is cut off: clients see an error, never a short file', async (t) => {
   // The failure: the render's worker stops while the body is on its way (what a native crash or the worker
   // memory limit does), here by terminating the only worker thread at the first byte the client reads.
-  const h = await build(t)
+  const h = await build(t, { RENDER_TIMEOUT_MS: '240000' })
   await h.app.pool.ready
   const doc = { base64HtmlString: b64(prose(200)) }
 
