@@ -1,5 +1,5 @@
 // The child process of bench/worker-memory.ts, started with the service's Node flags: two render workers as the
-// pool starts them (its heap flags and limits, the built worker), one task rendered RENDERS times with 4 in
+// pool starts them (its heap flags and limits, the built worker), the tasks (a JSON array) rendered in turn, RENDERS in all with 4 in
 // flight, then each worker's memory and the process's. Prints one JSON object.
 //   node <bin/quire.js's flags> bench/worker-memory-probe.mjs TASK.json RENDERS YOUNG_MB [SNAPSHOT_PREFIX]
 import { readFileSync } from 'node:fs'
@@ -9,7 +9,7 @@ import { resetRuntimeFlagsForWorkerStart } from '../dist/pool/worker-start-flags
 import { residentByMapping } from './process-mappings.mjs'
 
 const [taskFile, renders, youngMb, snapshot = ''] = process.argv.slice(2)
-const task = JSON.parse(readFileSync(taskFile, 'utf8'))
+const tasks = JSON.parse(readFileSync(taskFile, 'utf8'))
 const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]) / 1024
 
 setWorkerHeapFlags()
@@ -19,14 +19,14 @@ const pool = new Piscina({
   resourceLimits: { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: Number(youngMb) },
 })
 await Promise.all([pool.run(null, { name: 'ping' }), pool.run(null, { name: 'ping' })])
-const name = task.format === 'pdf' ? 'pdf' : 'image'
 let started = 0
 let peakMb = 0
 const cpu = process.cpuUsage()
 await Promise.all(Array.from({ length: 4 }, async () => {
   while (started < Number(renders)) {
     const id = ++started
-    const result = await pool.run({ id, task }, { name })
+    const task = tasks[id % tasks.length]
+    const result = await pool.run({ id, task }, { name: task.format === 'pdf' ? 'pdf' : 'image' })
     if (!result.ok) throw new Error(result.error.message)
     peakMb = Math.max(peakMb, rssMb())
   }

@@ -8,9 +8,10 @@ import type { ImageStore } from '../resources/index.js'
 import type { BoxFrag } from '../layout/fragments.js'
 import type { Radii } from '../layout/fit-radii.js'
 import { dataUri } from './data-uri.js'
-import { encodePngRgba } from './encode-png-rgba.js'
 import { MAX_SHADOW_SIGMA, type PaintBounds } from './paint-bounds.js'
-import { reachOf, shadowPieces, type ShadowPiece } from './shadow-blur.js'
+import { reachOf, type ShadowPiece } from './shadow-blur.js'
+import { cachedShadowPieces, cornerPngBase64 } from './shadow-cache.js'
+import { insideRoundedBox } from './inside-rounded-box.js'
 import { attr, fillAttrs, num, polygonD, rectD, rgbCss, strokeAttrs } from './svg-format.js'
 import type { Warnings } from '../warnings.js'
 
@@ -93,10 +94,15 @@ function shadows(frag: BoxFrag, ctx: BoxPaint): string {
     const extent = { x0: cut.x0 - reach, y0: cut.y0 - reach, x1: cut.x1 + reach, y1: cut.y1 + reach }
     // The clip group is a layer of resvg's, and so is the filter inside it when there is one.
     ctx.bounds.drawn(extent, true)
-    const pieces = sigma > 0 ? shadowPieces(cut, r, sigma, ctx.bounds.scale) : null
+    const pieces = sigma > 0 ? cachedShadowPieces(cut, r, sigma, ctx.bounds.scale) : null
+    // The box, as the clip below cuts it out: a piece wholly inside it would draw nothing (the solid middle of
+    // a large shadow is most of its area, and resvg filled it on every render).
+    const box = ctx.bounds.fit({ x0: frag.x, y0: frag.y, x1: frag.x + frag.w, y1: frag.y + frag.h })
+    const hole = { ...box, radii: frag.style.borderRadius }
     let content = ''
-    if (pieces) for (const piece of pieces) content += shadowPiece(piece, sh.color, ctx)
-    else {
+    if (pieces) {
+      for (const piece of pieces) if (!insideRoundedBox(piece, hole, ctx.bounds.scale)) content += shadowPiece(piece, sh.color, ctx)
+    } else {
       if (sigma > 0) { ctx.bounds.group(); ctx.bounds.drawn(extent, true); ctx.bounds.restore() }
       const filter = sigma > 0
         ? ` filter="url(#${ctx.defs.add((id) => `<filter id="${id}" filterUnits="userSpaceOnUse" x="${num(extent.x0)}" y="${num(extent.y0)}" width="${num(extent.x1 - extent.x0)}" height="${num(extent.y1 - extent.y0)}"><feGaussianBlur stdDeviation="${num(sigma)}"/></filter>`)})"`
@@ -104,7 +110,6 @@ function shadows(frag: BoxFrag, ctx: BoxPaint): string {
       content = `<path d="${rectD(cut.x0, cut.y0, cut.x1 - cut.x0, cut.y1 - cut.y0, r)}"${fillAttrs(sh.color)}${filter}/>`
     }
     // Outside the border box: the extent and the box, even-odd (the box's part outside the extent draws nothing).
-    const box = ctx.bounds.fit({ x0: frag.x, y0: frag.y, x1: frag.x + frag.w, y1: frag.y + frag.h })
     const outside = `${rectD(extent.x0, extent.y0, extent.x1 - extent.x0, extent.y1 - extent.y0, [0, 0, 0, 0])}${rectD(box.x0, box.y0, box.x1 - box.x0, box.y1 - box.y0, frag.style.borderRadius)}`
     const clip = ctx.defs.add((id) => `<clipPath id="${id}"><path clip-rule="evenodd" d="${outside}"/></clipPath>`)
     out += `<g clip-path="url(#${clip})">${content}</g>`
@@ -123,12 +128,7 @@ function shadowPiece(p: ShadowPiece, color: Color, ctx: BoxPaint): string {
     const id = ctx.defs.add((id) => `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" ${line}>${stops}</linearGradient>`)
     return `<rect ${rect} fill="url(#${id})"/>`
   }
-  const rgba = new Uint8Array(p.pw * p.ph * 4)
-  for (let i = 0; i < p.alpha.length; i++) {
-    rgba[4 * i] = color.r; rgba[4 * i + 1] = color.g; rgba[4 * i + 2] = color.b
-    rgba[4 * i + 3] = Math.round(Math.min(1, p.alpha[i]) * color.a * 255)
-  }
-  const png = encodePngRgba(rgba, p.pw, p.ph).toString('base64')
+  const png = cornerPngBase64(p, color)
   return `<image href="data:image/png;base64,${png}" ${rect} preserveAspectRatio="none"/>`
 }
 

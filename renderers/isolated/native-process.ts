@@ -17,6 +17,15 @@ const FROM_SOURCE = import.meta.url.endsWith('.ts')
 // scripts/bundle-service.mjs makes an entry point; dist/renderers/isolated/ from tsc).
 const CHILD_FILE = fileURLToPath(new URL(FROM_SOURCE ? './native-child.ts' : './native-child.js', import.meta.url))
 
+/**
+ * One libuv thread in the helper. resvg-js keeps memory of the size of its last pixmaps (width × height × 4
+ * bytes) on each thread it has rendered on (resvg-js issue #216), and renderAsync runs on libuv's pool, four
+ * threads by default: twenty 1500×1500 pages left a helper 77 MB larger, with one thread 23 MB, and over the
+ * corpus a helper grew to 200 MB (bench/corpus-memory.ts). A worker renders one document at a time, so its
+ * helper rarely has two tasks at once; the second then waits for the first instead of running beside it.
+ */
+const HELPER_ENV = { UV_THREADPOOL_SIZE: '1' }
+
 /** A helper with nothing to do for this long exits (it holds some 50 MB); the next task starts another. */
 const IDLE_MS = 30_000
 
@@ -36,6 +45,7 @@ class Helper {
   constructor() {
     this.child = fork(CHILD_FILE, [], {
       execArgv: FROM_SOURCE ? ['--import', 'tsx'] : [],
+      env: { ...process.env, ...HELPER_ENV },
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     })

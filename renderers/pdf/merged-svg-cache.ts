@@ -2,7 +2,7 @@
 // (a QR code's 200 KB of <rect>s took some 10 ms a render to scan again). The batches are only read when
 // painted, never changed, so renders share them. Bounded by the characters held (the key and the rewritten
 // markup, two bytes each, and the rects' numbers), 8 MB.
-import { ByteBoundedCache } from './byte-bounded-cache.js'
+import { ByteBoundedCache } from '../layout/byte-bounded-cache.js'
 import { mergeSvgRects, type MergedSvg } from './merge-svg-rects.js'
 
 const cache = new ByteBoundedCache<MergedSvg>(8 * 2 ** 20)

@@ -4,7 +4,7 @@
 // (bench/fixtures/unseen-invoice.ts), more than its layout. The parse only reads the file, and pdfkit's
 // PNGImage only reads the parsed object, so later renders wrap the first parse in a new PNGImage — labelled
 // as openImage() labels it, so the PDF is the same to the byte.
-import { ByteBoundedCache } from './byte-bounded-cache.js'
+import { ByteBoundedCache } from '../layout/byte-bounded-cache.js'
 import { pngContentHash } from './png-content-hash.js'
 
 /** pdfkit's PNGImage, as far as this module touches it (pdfkit exports neither class nor type). */

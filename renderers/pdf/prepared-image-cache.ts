@@ -5,7 +5,7 @@
 // Here the first render's result is kept, and later renders hand pdfkit the same bytes, so the PDF is the same
 // to the byte. pdfkit finishes such an image asynchronously (after its inflate), so a reused one finishes
 // asynchronously too: the object numbers it takes come after those of the synchronous paint, as before.
-import { ByteBoundedCache } from './byte-bounded-cache.js'
+import { ByteBoundedCache } from '../layout/byte-bounded-cache.js'
 import { pngContentHash } from './png-content-hash.js'
 
 /** The pdfkit PNG image (pdfkit's PNGImage), as far as this module touches it. */

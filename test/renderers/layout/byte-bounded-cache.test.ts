@@ -1,5 +1,5 @@
 import t from 'tap'
-import { ByteBoundedCache } from '../../../renderers/pdf/byte-bounded-cache.js'
+import { ByteBoundedCache } from '../../../renderers/layout/byte-bounded-cache.js'
 
 t.test('the least recently used entries leave first once the bytes exceed the bound', async (t) => {
   const cache = new ByteBoundedCache<string>(100)

@@ -1,5 +1,5 @@
-// A per-worker cache bounded by the bytes it holds (the PNG caches of the PDF painter): the least recently
-// used entries leave first, and an entry larger than a quarter of the bound is not kept at all.
+// A per-worker cache bounded by the bytes it holds (the PDF painter's PNG caches, the image painter's shadow
+// pieces): the least recently used entries leave first, and an entry larger than a quarter of the bound is not kept.
 
 export class ByteBoundedCache<V> {
   private readonly entries = new Map<string, { value: V; bytes: number }>()

@@ -1,0 +1,21 @@
+// The native helper stays near its size as it renders page after page: resvg-js keeps memory the size of its
+// last pixmaps on each thread it has rendered on (resvg-js issue #216), and the helper renders on one libuv
+// thread (native-process.ts). Twenty 1500×1500 pages (9 MB of pixels each) one after another must leave its RSS
+// less than 40 MB above where it was after one (23 MB measured; 77 MB with libuv's four threads).
+import t from 'tap'
+import { readFileSync } from 'node:fs'
+import { nativeHelperPid, runNative } from '../../../renderers/isolated/native-process.js'
+
+const page = `<svg xmlns="http://www.w3.org/2000/svg" width="1500" height="1500"><rect x="10" y="10" width="1480" height="1480" fill="#c33"/></svg>`
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
+
+t.test('twenty big pages in a row leave the helper near its size after one', { skip: process.platform !== 'linux' && 'reads /proc' }, async (t) => {
+  const task = { op: 'resvg' as const, svg: page, scale: 1, background: '#ffffff', defaultFontFamily: 'serif' }
+  await runNative(task, 'resvg (test)')
+  const pid = nativeHelperPid()!
+  const afterOne = rssMb(pid)
+  for (let i = 0; i < 20; i++) await runNative(task, 'resvg (test)')
+  t.equal(nativeHelperPid(), pid, 'the same helper')
+  const afterTwenty = rssMb(pid)
+  t.ok(afterTwenty < afterOne + 40, `RSS ${afterOne.toFixed(0)} MB after one page, ${afterTwenty.toFixed(0)} MB after twenty more (less than 40 MB more)`)
+})
