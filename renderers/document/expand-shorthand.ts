@@ -279,6 +279,34 @@ function gridTemplate(toks: Tok[]): Expansion | null {
   return [['grid-template-areas', strings], ['grid-template-rows', rows], ['grid-template-columns', p[1]]]
 }
 
+/**
+ * `grid` (CSS Grid 1 §7.8): a grid-template (`none`, rows / columns, or areas), which resets the implicit grid,
+ * or `rows / auto-flow [dense] [auto-columns]` and `auto-flow [dense] [auto-rows] / columns`, which reset the
+ * explicit axis they leave out.
+ */
+function grid(toks: Tok[]): Expansion | null {
+  const auto: Tok[] = [{ t: 'ident', v: 'auto' }]
+  const none: Tok[] = [{ t: 'ident', v: 'none' }]
+  const isFlow = (t: Tok) => t.t === 'ident' && t.v === 'auto-flow'
+  const p = splitSlash(toks)
+  const flowSide = p.length === 2 ? (p[0].some(isFlow) ? 0 : p[1].some(isFlow) ? 1 : -1) : -1
+  if (flowSide < 0) {
+    const template = gridTemplate(toks)
+    if (!template) return null
+    const areas = template.some(([name]) => name === 'grid-template-areas') ? [] : [['grid-template-areas', none] as [string, Tok[]]]
+    return [...template, ...areas, ['grid-auto-rows', auto], ['grid-auto-columns', auto], ['grid-auto-flow', [{ t: 'ident', v: 'row' }]]]
+  }
+  const side = p[flowSide]
+  const dense = side.some((t) => t.t === 'ident' && t.v === 'dense')
+  const sizes = side.filter((t) => !(t.t === 'ident' && (t.v === 'auto-flow' || t.v === 'dense')))
+  const flow: Tok[] = [{ t: 'ident', v: flowSide === 0 ? 'row' : 'column' }, ...(dense ? [{ t: 'ident', v: 'dense' } as Tok] : [])]
+  const other = p[1 - flowSide]
+  if (other.length === 0) return null
+  return flowSide === 0
+    ? [['grid-template-rows', none], ['grid-template-columns', other], ['grid-template-areas', none], ['grid-auto-rows', sizes.length ? sizes : auto], ['grid-auto-columns', auto], ['grid-auto-flow', flow]]
+    : [['grid-template-rows', other], ['grid-template-columns', none], ['grid-template-areas', none], ['grid-auto-rows', auto], ['grid-auto-columns', sizes.length ? sizes : auto], ['grid-auto-flow', flow]]
+}
+
 function splitSlash(toks: Tok[]): Tok[][] {
   const out: Tok[][] = [[]]
   for (const t of toks) if (t.t === 'op' && t.v === '/') out.push([]); else out[out.length - 1].push(t)
@@ -342,6 +370,7 @@ export const SHORTHANDS: Record<string, (toks: Tok[]) => Expansion | null> = {
   'grid-row': gridPair('grid-row-start', 'grid-row-end'),
   'grid-area': gridArea,
   'grid-template': gridTemplate,
+  grid,
   'place-items': placeContent('align-items', 'justify-items'),
   'place-content': placeContent('align-content', 'justify-content'),
   'place-self': placeContent('align-self', 'justify-self'),

@@ -89,7 +89,7 @@ function expandTemplate(name: string): string[] {
     'list-style': 'none', 'text-decoration': 'none', columns: 'auto', overflow: 'visible',
     'place-items': 'normal', 'place-content': 'normal', 'place-self': 'auto', 'page-break-before': 'auto',
     'page-break-after': 'auto', 'page-break-inside': 'auto', 'border-spacing': '0',
-    'grid-column': 'auto', 'grid-row': 'auto', 'grid-area': 'auto', 'grid-template': 'none',
+    'grid-column': 'auto', 'grid-row': 'auto', 'grid-area': 'auto', 'grid-template': 'none', grid: 'none',
     'margin-inline': '0', 'margin-block': '0', 'padding-inline': '0', 'padding-block': '0',
     'inset-inline': '0', 'inset-block': '0',
   }

@@ -239,5 +239,5 @@ export const GRID_PROPERTIES: Record<string, PropertyDef> = {
   'grid-row-start': gridLine('gridRowStart'),
   'grid-row-end': gridLine('gridRowEnd'),
   'justify-items': keyword('justifyItems', JUSTIFY_ITEMS, false, 'normal'),
-  'justify-self': keyword('justifySelf', { ...JUSTIFY_ITEMS, auto: 'auto', normal: 'auto' } as Record<string, ComputedStyle['justifySelf']>, false, 'auto'),
+  'justify-self': keyword('justifySelf', { ...JUSTIFY_ITEMS, auto: 'auto' } as Record<string, ComputedStyle['justifySelf']>, false, 'auto'),
 }

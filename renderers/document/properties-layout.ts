@@ -239,7 +239,7 @@ export const LAYOUT_PROPERTIES: Record<string, PropertyDef> = {
   'flex-wrap': keyword('flexWrap', same('nowrap', 'wrap', 'wrap-reverse'), false, 'nowrap'),
   'justify-content': keyword('justifyContent', JUSTIFY, false, 'normal'),
   'align-items': keyword('alignItems', ALIGN, false, 'normal'),
-  'align-self': keyword('alignSelf', { ...ALIGN, auto: 'auto', normal: 'auto' } as Record<string, ComputedStyle['alignSelf']>, false, 'auto'),
+  'align-self': keyword('alignSelf', { ...ALIGN, auto: 'auto' } as Record<string, ComputedStyle['alignSelf']>, false, 'auto'),
   'align-content': keyword('alignContent', ALIGN_CONTENT, false, 'normal'),
   'flex-grow': number('flexGrow', { min: 0 }, false, '0'),
   'flex-shrink': number('flexShrink', { min: 0 }, false, '1'),

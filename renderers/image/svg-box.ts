@@ -2,7 +2,7 @@
 // background colour and layers (images, gradients) clipped to the rounded border box, the picture of an
 // <img>, then borders (one ring when all sides match, else mitred trapezoids per side).
 import type { BackgroundLayer, BorderSide, Color, ComputedStyle } from '../document/styled-tree.js'
-import { gradientLayerTiles, gradientLine, imageLayerTiles, type Area } from '../layout/background-geometry.js'
+import { backgroundNatural, gradientLayerTiles, gradientLine, imageLayerTiles, type Area } from '../layout/background-geometry.js'
 import { borderShade } from '../layout/border-shade.js'
 import type { ImageStore } from '../resources/index.js'
 import type { BoxFrag } from '../layout/fragments.js'
@@ -220,7 +220,7 @@ function imageLayer(layer: BackgroundLayer, url: string, area: Area, paint: { x?
   const py = paint.y ?? 0
   const loaded = ctx.images.get(url)
   if (!loaded) return ''
-  const placed = imageLayerTiles(layer, area, loaded.width * zoom, loaded.height * zoom, { x: px, y: py, w: paint.w, h: paint.h }, (m) => ctx.warnings.add(`background image ${url.slice(0, 60)} ${m}`))
+  const placed = imageLayerTiles(layer, area, backgroundNatural(loaded, zoom), { x: px, y: py, w: paint.w, h: paint.h }, (m) => ctx.warnings.add(`background image ${url.slice(0, 60)} ${m}`))
   if (!placed) return ''
   const { w, h, xs, ys } = placed
   drawn.add(Math.min(...xs), Math.min(...ys), Math.max(...xs) - Math.min(...xs) + w, Math.max(...ys) - Math.min(...ys) + h)

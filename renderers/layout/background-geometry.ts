@@ -7,18 +7,53 @@ export interface Area { x: number; y: number; w: number; h: number }
 /** More tiles than this are drawn once, with a warning (a 1px pattern over a page would be millions). */
 const MAX_TILES = 2000
 
-function layerSize(layer: BackgroundLayer, area: Area, iw: number, ih: number): [number, number] {
+/**
+ * An image's natural dimensions for background sizing: a raster has both, an SVG may lack either or both
+ * and have a ratio alone (CSS Images 3 §4.1); null where the image does not say.
+ */
+export interface NaturalSize { width: number | null; height: number | null; ratio: number | null }
+
+/** The natural dimensions of a loaded image drawn at `zoom`: its SVG root's when it has no whole size, else its size. */
+export function backgroundNatural(loaded: { width: number; height: number; natural?: NaturalSize }, zoom: number): NaturalSize {
+  const n = loaded.natural
+  if (!n) return { width: loaded.width * zoom, height: loaded.height * zoom, ratio: loaded.height > 0 ? loaded.width / loaded.height : null }
+  return { width: n.width === null ? null : n.width * zoom, height: n.height === null ? null : n.height * zoom, ratio: n.ratio }
+}
+
+/** The ratio, when it is a usable one (positive and finite). */
+function usableRatio(n: NaturalSize): number | null {
+  return n.ratio !== null && n.ratio > 0 && Number.isFinite(n.ratio) ? n.ratio : null
+}
+
+/**
+ * The concrete size of a layer's image (CSS Backgrounds 3 §3.9 with the default sizing algorithm of CSS
+ * Images 3 §5.3, the area as the default object size): cover/contain fit the ratio, or fill the area when
+ * there is none; an auto side comes from the ratio, then the natural size, then the area.
+ */
+function layerSize(layer: BackgroundLayer, area: Area, n: NaturalSize): [number, number] {
+  const ratio = usableRatio(n)
   if (layer.size === 'cover' || layer.size === 'contain') {
-    const k = layer.size === 'cover' ? Math.max(area.w / iw, area.h / ih) : Math.min(area.w / iw, area.h / ih)
-    return [iw * k, ih * k]
+    if (ratio === null) return [area.w, area.h]
+    if (n.width !== null && n.height !== null && n.width > 0 && n.height > 0) {
+      const k = layer.size === 'cover' ? Math.max(area.w / n.width, area.h / n.height) : Math.min(area.w / n.width, area.h / n.height)
+      return [n.width * k, n.height * k]
+    }
+    const byWidth: [number, number] = [area.w, area.w / ratio]
+    const byHeight: [number, number] = [area.h * ratio, area.h]
+    const widthLimits = area.w / ratio <= area.h
+    return layer.size === 'contain' ? (widthLimits ? byWidth : byHeight) : (widthLimits ? byHeight : byWidth)
   }
   const [sw, sh] = layer.size
   const w = sw === 'auto' ? null : resolveDim(sw, area.w)
   const h = sh === 'auto' ? null : resolveDim(sh, area.h)
   if (w !== null && h !== null) return [w, h]
-  if (w !== null) return [w, (w * ih) / iw]
-  if (h !== null) return [(h * iw) / ih, h]
-  return [iw, ih]
+  if (w !== null) return [w, ratio !== null ? w / ratio : n.height ?? area.h]
+  if (h !== null) return [ratio !== null ? h * ratio : n.width ?? area.w, h]
+  if (n.width !== null && n.height !== null) return [n.width, n.height]
+  if (n.width !== null) return [n.width, ratio !== null ? n.width / ratio : area.h]
+  if (n.height !== null) return [ratio !== null ? n.height * ratio : area.w, n.height]
+  if (ratio !== null) return area.w / ratio <= area.h ? [area.w, area.w / ratio] : [area.h * ratio, area.h]
+  return [area.w, area.h]
 }
 
 function tiles(start: number, size: number, from: number, to: number): number[] {
@@ -31,13 +66,13 @@ function tiles(start: number, size: number, from: number, to: number): number[] 
 export interface ImageTiles { w: number; h: number; xs: number[]; ys: number[] }
 
 /**
- * The tiles of an image layer of intrinsic size iw×ih positioned in `area` (the padding box) and repeated
+ * The tiles of an image layer of these natural dimensions positioned in `area` (the padding box) and repeated
  * over `paint` (the border box, or the whole canvas); null when nothing is drawn.
  */
-export function imageLayerTiles(layer: BackgroundLayer, area: Area, iw: number, ih: number, paint: Area, warn: (message: string) => void): ImageTiles | null {
-  if (!iw || !ih) return null
-  const [w, h] = layerSize(layer, area, iw, ih)
-  if (w <= 0 || h <= 0) return null
+export function imageLayerTiles(layer: BackgroundLayer, area: Area, natural: NaturalSize, paint: Area, warn: (message: string) => void): ImageTiles | null {
+  if (natural.width === 0 || natural.height === 0) return null
+  const [w, h] = layerSize(layer, area, natural)
+  if (!(w > 0 && h > 0 && Number.isFinite(w) && Number.isFinite(h))) return null
   const x0 = area.x + resolveDim(layer.position[0], area.w - w)
   const y0 = area.y + resolveDim(layer.position[1], area.h - h)
   const repeatX = layer.repeat === 'repeat' || layer.repeat === 'repeat-x'
@@ -106,7 +141,7 @@ export function gradientLayerTiles(layer: BackgroundLayer, area: Area, paint: Ar
   const h = sh === 'auto' ? area.h : resolveDim(sh, area.h)
   if (Math.abs(w - area.w) < 1e-6 && Math.abs(h - area.h) < 1e-6) return null
   if (!(w > 0 && h > 0)) return { rects: [], solid: true }
-  const placed = imageLayerTiles({ ...layer, size: ['auto', 'auto'] }, area, w, h, paint, warn)
+  const placed = imageLayerTiles({ ...layer, size: ['auto', 'auto'] }, area, { width: w, height: h, ratio: w / h }, paint, warn)
   if (!placed) return { rects: [], solid: true }
   const first = image.stops[0]?.color
   const solid = first !== undefined && image.stops.every((s) => s.color.r === first.r && s.color.g === first.g && s.color.b === first.b && s.color.a === first.a)

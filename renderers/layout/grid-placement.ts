@@ -137,3 +137,19 @@ export function placeItems(styles: ComputedStyle[], container: ComputedStyle, co
     ? { placements, colCount: minorCount, rowCount: majorCount }
     : { placements, colCount: majorCount, rowCount: minorCount }
 }
+
+/**
+ * The lines of an absolutely positioned child of a grid container (CSS Grid 1 §9.1): 0-based, or null where
+ * the edge is the container's padding edge (auto, a span against auto, a line outside the grid of `count` tracks).
+ */
+export function absoluteLines(start: GridLine, end: GridLine, axis: ExplicitAxis, count: number): { start: number | null; end: number | null } {
+  const inGrid = (n: number | null) => n !== null && n >= 0 && n <= count ? n : null
+  // A negative line before the first one does not exist (auto-placement clamps it to the first line).
+  const before = (line: GridLine) => line.k === 'line' && line.name === null && line.n < 0 && axis.count + 1 + line.n < 0
+  const s = before(start) ? null : definite(start, axis, 'start')
+  const e = before(end) ? null : definite(end, axis, 'end')
+  if (s !== null && e !== null) return e > s ? { start: inGrid(s), end: inGrid(e) } : e < s ? { start: inGrid(e), end: inGrid(s) } : { start: inGrid(s), end: inGrid(s + 1) }
+  if (s !== null) return { start: inGrid(s), end: end.k === 'span' ? inGrid(s + spanTo(end, s, axis, 1)) : null }
+  if (e !== null) return { start: start.k === 'span' ? inGrid(e - spanTo(start, e, axis, -1)) : null, end: inGrid(e) }
+  return { start: null, end: null }
+}

@@ -8,7 +8,7 @@ import type { ComputedStyle } from '../document/styled-tree.js'
 import { borders, lenOrAuto, marginOf, paddings } from './box-edges.js'
 import { createFloatContext } from './float-context.js'
 import { translateFrag, type BoxFrag } from './fragments.js'
-import { withoutFlow, type LayoutContext, type PendingAbsolute } from './layout-context.js'
+import { withoutFlow, type AreaAlign, type GridArea, type LayoutContext, type PendingAbsolute } from './layout-context.js'
 import { intrinsicWidths, layoutBox } from './layout-box.js'
 import { clampHeight } from './used-width.js'
 
@@ -48,8 +48,19 @@ function place(a: Axis): number {
   return a.origin + a.size - (a.end ?? 0) - a.mEnd - a.box
 }
 
-export function layoutAbsolute(item: PendingAbsolute, pb: PaddingBox, ctx: LayoutContext): BoxFrag {
+/** The containing block of a grid container's child placed by its lines: the area between them. */
+function areaBox(pb: PaddingBox, area: GridArea): PaddingBox {
+  const x = area.x0 ?? pb.x
+  const y = area.y0 ?? pb.y
+  return { ...pb, x, y, width: Math.max(0, (area.x1 ?? pb.x + pb.width) - x), heightPx: Math.max(0, (area.y1 ?? pb.y + pb.heightPx) - y) }
+}
+
+const alignShift = (align: AreaAlign, free: number): number => align === 'center' ? free / 2 : align === 'end' ? free : 0
+
+export function layoutAbsolute(item: PendingAbsolute, container: PaddingBox, ctx: LayoutContext): BoxFrag {
   const { box } = item
+  const area = item.gridArea
+  const pb = area ? areaBox(container, area) : container
   const style = box.style
   const cbw = pb.width
   const cbh = pb.heightPx
@@ -58,12 +69,14 @@ export function layoutAbsolute(item: PendingAbsolute, pb: PaddingBox, ctx: Layou
   let top = offset(style.top, cbh)
   const bottom = offset(style.bottom, cbh)
   const fromStatic = left === null && right === null
-  if (fromStatic) {
+  if (fromStatic && area) left = 0
+  else if (fromStatic) {
     // The static position: the start edge of where the box would have been in the flow (CSS 2 §10.3.7).
     if (style.direction === 'rtl' && item.staticRight !== undefined) right = pb.x + cbw - item.staticRight
     else left = item.staticX - pb.x
   }
-  if (top === null && bottom === null) top = item.staticY - pb.y
+  const fromStaticY = top === null && bottom === null
+  if (fromStaticY) top = area ? 0 : item.staticY - pb.y
   const ml = marginOf(style.marginLeft, cbw)
   const mr = marginOf(style.marginRight, cbw)
   const mt = marginOf(style.marginTop, cbw)
@@ -104,7 +117,11 @@ export function layoutAbsolute(item: PendingAbsolute, pb: PaddingBox, ctx: Layou
     origin: pb.y, size: cbh, start: top, end: bottom, mStart: mt, mEnd: mb,
     autoStart: style.marginTop === 'auto', autoEnd: style.marginBottom === 'auto', box: frag.h, endGivesWay: true,
   })
-  translateFrag(frag, x - frag.x, y - frag.y)
+  // In a grid area, a box with both insets auto in an axis is aligned in the area (its margins kept).
+  const justify = area && pb.rtl ? ({ start: 'end', center: 'center', end: 'start' } as const)[area.justify] : area?.justify
+  const dx = justify && fromStatic ? alignShift(justify, cbw - frag.w - ml - mr) : 0
+  const dy = area && fromStaticY ? alignShift(area.align, cbh - frag.h - mt - mb) : 0
+  translateFrag(frag, x + dx - frag.x, y + dy - frag.y)
   frag.positioned = true
   return frag
 }

@@ -14,6 +14,19 @@ export interface PendingAbsolute {
   staticY: number
   /** The end edge of that place in a right-to-left flow (where a `direction: rtl` box's static position is). */
   staticRight?: number
+  /**
+   * A positioned grid container's child: the grid area its lines give is its containing block (an edge left
+   * null is the container's padding edge), and an axis whose insets are both auto aligns the box in that area
+   * by justify-self / align-self (CSS Grid 1 §9.1, CSS Box Alignment 3 §5.1).
+   */
+  gridArea?: GridArea
+}
+
+export type AreaAlign = 'start' | 'center' | 'end'
+
+export interface GridArea {
+  x0: number | null; x1: number | null; y0: number | null; y1: number | null
+  justify: AreaAlign; align: AreaAlign
 }
 
 export interface LayoutContext {

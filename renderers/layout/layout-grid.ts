@@ -8,8 +8,8 @@ import { len, margins } from './box-edges.js'
 import { createFloatContext } from './float-context.js'
 import { translateFrag, type Frag } from './fragments.js'
 import { intrinsicWidths, layoutBox } from './layout-box.js'
-import { withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult } from './layout-context.js'
-import { placeItems, type Placement } from './grid-placement.js'
+import { withoutFlow, type AreaAlign, type ContainingBlock, type GridArea, type LayoutContext, type LayoutResult } from './layout-context.js'
+import { absoluteLines, placeItems, type Placement } from './grid-placement.js'
 import { explicitTracks, range, sizeTracks, type Contribution } from './grid-tracks.js'
 
 export interface GridFlow {
@@ -29,12 +29,17 @@ interface GridPlan {
   rowGap: number
 }
 
-function inFlowItems(box: BlockBox, inner: ContainingBlock, contentTop: number, ctx: LayoutContext | null): Box[] {
+/**
+ * The in-flow items, in order-modified document order; absolutely positioned children go to their containing
+ * block's pending list, or into `placed` when the container itself is that block (they take a grid area).
+ */
+function inFlowItems(box: BlockBox, inner: ContainingBlock, contentTop: number, ctx: LayoutContext | null, placed?: Box[]): Box[] {
   const items: Box[] = []
   for (const child of box.children) {
     const s = child.style
     if (s.position === 'absolute' || s.position === 'fixed') {
-      if (ctx) {
+      if (placed && s.position === 'absolute') placed.push(child)
+      else if (ctx) {
         const list = s.position === 'fixed' ? ctx.absolute[0] : ctx.absolute[ctx.absolute.length - 1]
         list?.push({ box: child, staticX: inner.x, staticRight: inner.x + inner.width, staticY: contentTop })
       }
@@ -125,7 +130,8 @@ function layoutItem(box: Box, width: number, height: number | null, top: number,
 
 export function layoutGrid(box: BlockBox, inner: ContainingBlock, contentTop: number, ctx: LayoutContext): GridFlow {
   const style = box.style
-  const items = inFlowItems(box, inner, contentTop, ctx)
+  const positioned: Box[] = []
+  const items = inFlowItems(box, inner, contentTop, ctx, style.position !== 'static' ? positioned : undefined)
   const plan = planColumns(box, items, inner.width, inner.height, ctx)
   const measure = withoutFlow(ctx)
   const widths = plan.placements.map((p, i) => itemWidth(items[i], style, areaWidth(plan, p), measure))
@@ -166,9 +172,38 @@ export function layoutGrid(box: BlockBox, inner: ContainingBlock, contentTop: nu
     if (result.lastBaseline !== null) lastBaseline = result.lastBaseline
   })
   const height = inner.height ?? (rowEdges.ends[rows.length - 1] ?? 0)
+  const pending = ctx.absolute[ctx.absolute.length - 1]
+  for (const child of positioned) {
+    pending?.push({ box: child, staticX: inner.x, staticRight: inner.x + inner.width, staticY: contentTop, gridArea: gridArea(child.style, style, plan, rowEdges, inner.x, contentTop) })
+  }
   // Frags in document order of their areas (row, then column), so painting and pagination meet them top-down.
   const order = frags.map((f, i) => ({ f, key: plan.placements[i].row * 1e6 + plan.placements[i].col })).sort((a, b) => a.key - b.key).map((x) => x.f)
   return { frags: order, height, firstBaseline, lastBaseline }
+}
+
+/** The x (or y) of grid line `line` (0-based) between tracks with these edges. */
+function linePos(edges: { starts: number[]; ends: number[] }, line: number): number {
+  return line < edges.starts.length ? edges.starts[line] : edges.ends[edges.ends.length - 1] ?? 0
+}
+function lineEnd(edges: { starts: number[]; ends: number[] }, line: number): number {
+  return line > 0 ? edges.ends[line - 1] : edges.starts[0] ?? 0
+}
+
+const SELF: Record<string, AreaAlign> = { center: 'center', end: 'end', 'flex-end': 'end' }
+
+/** The area (in page coordinates) of a positioned grid container's absolutely positioned child, and its alignment there. */
+function gridArea(s: ComputedStyle, container: ComputedStyle, plan: GridPlan, rowEdges: { starts: number[]; ends: number[] }, x: number, y: number): GridArea {
+  const colEdges = { starts: plan.colStarts, ends: plan.colEnds }
+  const cols = explicitTracks(container.gridTemplateColumns, container.gridTemplateAreas, 'col', null, 0)
+  const rows = explicitTracks(container.gridTemplateRows, container.gridTemplateAreas, 'row', null, 0)
+  const c = absoluteLines(s.gridColumnStart, s.gridColumnEnd, cols, plan.colStarts.length)
+  const r = absoluteLines(s.gridRowStart, s.gridRowEnd, rows, rowEdges.starts.length)
+  return {
+    x0: c.start === null ? null : x + linePos(colEdges, c.start), x1: c.end === null ? null : x + lineEnd(colEdges, c.end),
+    y0: r.start === null ? null : y + linePos(rowEdges, r.start), y1: r.end === null ? null : y + lineEnd(rowEdges, r.end),
+    justify: SELF[s.justifySelf === 'auto' ? container.justifyItems : s.justifySelf] ?? 'start',
+    align: SELF[s.alignSelf === 'auto' ? container.alignItems : s.alignSelf] ?? 'start',
+  }
 }
 
 /** Intrinsic widths of a grid container: its columns sized for min-content and for max-content. */

@@ -1,7 +1,7 @@
 // Background layers: url() images sized (cover, contain, lengths), positioned and repeated over the padding
 // box, and linear/radial gradients — all clipped to the rounded border box. Layers paint bottom-up.
 import type { BackgroundLayer, ComputedStyle } from '../document/styled-tree.js'
-import { gradientLayerTiles, gradientLine, imageLayerTiles, type Area } from '../layout/background-geometry.js'
+import { backgroundNatural, gradientLayerTiles, gradientLine, imageLayerTiles, type Area } from '../layout/background-geometry.js'
 import type { BoxFrag } from '../layout/fragments.js'
 import { fillColor, rgb } from './color-operator.js'
 import { rectPath } from './rect-path.js'
@@ -29,7 +29,8 @@ export function paintBackgroundLayers(target: PaintTarget, frag: BoxFrag, s: Com
 function paintImageLayer(target: PaintTarget, layer: BackgroundLayer, url: string, area: Area, frag: BoxFrag, zoom: number): void {
   const img = target.image(url) as { width: number; height: number } | null
   if (!img) return
-  const placed = imageLayerTiles(layer, area, img.width * zoom, img.height * zoom, frag, (m) => target.warnings.add(`background image ${url.slice(0, 60)} ${m}`))
+  const natural = target.natural(url)
+  const placed = imageLayerTiles(layer, area, backgroundNatural({ width: img.width, height: img.height, ...(natural ? { natural } : {}) }, zoom), frag, (m) => target.warnings.add(`background image ${url.slice(0, 60)} ${m}`))
   if (!placed) return
   const { w, h, xs, ys } = placed
   for (const y of ys) for (const x of xs) target.doc.image(img as never, x, y, { width: w, height: h })

@@ -3,6 +3,7 @@
 import type { FontFace } from '../fonts/index.js'
 import { PATCHES_ON } from '../patches.js'
 import type { ImageStore } from '../resources/index.js'
+import type { SvgNatural } from '../resources/svg-raster-root.js'
 import { useCachedEmbedding, type PdfkitEmbeddedFont } from './cached-font-embedding.js'
 import type { FontStore } from '../fonts/font-store.js'
 import { openPdfImage } from './parsed-png-cache.js'
@@ -19,6 +20,8 @@ export interface PaintTarget {
   image(src: string): unknown
   /** The SVG markup when the src is an SVG image (drawn as vectors), else null. */
   svg(src: string): string | null
+  /** An SVG image's natural dimensions when it has no whole size of its own (a percentage or absent width/height), else null. */
+  natural(src: string): SvgNatural | null
   warnings: Warnings
   /** Marked content, link structure, destinations and headings (tagging/document-marks.ts), when recorded. */
   marks?: DocumentMarks
@@ -65,6 +68,9 @@ export function createPaintTarget(doc: PDFKit.PDFDocument, fonts: FontStore, ima
     },
     svg(src) {
       return images.get(src)?.svg ?? null
+    },
+    natural(src) {
+      return images.get(src)?.natural ?? null
     },
     image(src) {
       if (opened.has(src)) return opened.get(src)

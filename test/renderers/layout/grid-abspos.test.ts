@@ -1,0 +1,41 @@
+// Grid containers: the `grid` shorthand (CSS Grid 1 §7.8), and an absolutely positioned child of a positioned
+// grid container, whose containing block is the grid area its lines give (an auto or missing line: the
+// padding edge) and which, with both insets auto, is aligned in that area by justify-self / align-self
+// (CSS Grid 1 §9.1; Chromium 156 draws the WPT abspos/positioned-grid-items and staticpos tests so).
+import t from 'tap'
+import { layoutHtml } from '../../helpers/layout-html.js'
+
+t.test('grid: rows / columns sets the template; auto-flow forms set the flow and the implicit tracks', async (t) => {
+  const laid = await layoutHtml('<body style="margin:0">' +
+    '<div style="display:grid;grid:30px 40px / 100px 200px"><div id=a></div><div id=b></div><div id=c></div></div>' +
+    '<div style="display:grid;grid:20px / auto-flow 50px"><div id=d></div><div id=e></div></div>' +
+    '<div style="display:grid;grid:auto-flow 10px / 60px 60px"><div id=f></div><div id=g></div><div id=h></div></div>', { width: 800, medium: 'screen' })
+  t.match(laid.box('a'), { x: 0, y: 0, w: 100, h: 30 })
+  t.match(laid.box('b'), { x: 100, y: 0, w: 200, h: 30 })
+  t.match(laid.box('c'), { x: 0, y: 30, w: 100, h: 40 })
+  t.match(laid.box('e'), { x: 50, y: 70, w: 50, h: 20 }, 'column flow, 50 px implicit columns')
+  t.match(laid.box('h'), { x: 0, y: 100, w: 60, h: 10 }, 'row flow, 10 px implicit rows')
+})
+
+const grid = (items: string) => '<body style="margin:0"><div style="display:grid;position:relative;grid:100px 50px / 200px 300px;' +
+  `padding:10px 20px;width:500px;height:150px;justify-items:center">${items}</div>`
+
+t.test('an absolutely positioned child takes its grid area as containing block', async (t) => {
+  const laid = await layoutHtml(grid(
+    '<div id=a style="position:absolute;grid-column:2/3;grid-row:1/2;left:0;right:0;height:10px"></div>' +
+    '<div id=b style="position:absolute;grid-column:auto/2;grid-row:2;width:100%;height:100%"></div>' +
+    '<div id=c style="position:absolute;grid-column:-6/9;top:0;bottom:0;width:10px"></div>'), { width: 800, medium: 'screen' })
+  t.match(laid.box('a'), { x: 220, y: 10, w: 300, h: 10 }, 'the second column, first row')
+  t.match(laid.box('b'), { x: 0, y: 110, w: 220, h: 60 }, 'an auto start line is the padding edge; the end line of auto is too')
+  t.match(laid.box('c'), { x: 265, y: 0, h: 170 }, 'lines outside the grid are auto: the padding box (centred in it by justify-items)')
+})
+
+t.test('with both insets auto it is aligned in its area by justify-self / align-self (auto: the container\'s)', async (t) => {
+  const laid = await layoutHtml(grid(
+    '<div id=a style="position:absolute;grid-area:1/2/2/3;width:10px;height:10px"></div>' +
+    '<div id=b style="position:absolute;grid-area:1/2/2/3;width:10px;height:10px;justify-self:end;align-self:center"></div>' +
+    '<div id=c style="position:absolute;grid-area:1/2/2/3;width:10px;height:10px;justify-self:normal"></div>'), { width: 800, medium: 'screen' })
+  t.match(laid.box('a'), { x: 365, y: 10 }, 'justify-items: center of the container')
+  t.match(laid.box('b'), { x: 510, y: 55 })
+  t.match(laid.box('c'), { x: 220, y: 10 }, 'normal is not auto: start')
+})
