@@ -10,8 +10,7 @@ import type { PaintTarget } from './paint-target.js'
 
 type Pages = Pick<PrintedDocument, 'pages' | 'fixed' | 'canvas' | 'scale'>
 
-/** `onPage`: told the pages painted so far after each page (progress of a long render). */
-export function paintPages(target: PaintTarget, fonts: FontStore, printed: Pages, onPage?: (pagesDone: number) => void): void {
+export function paintPages(target: PaintTarget, fonts: FontStore, printed: Pages): void {
   const later = laterNeeds(printed.pages)
   const last = printed.pages.length - 1
   printed.pages.forEach((p, i) => {
@@ -27,7 +26,6 @@ export function paintPages(target: PaintTarget, fonts: FontStore, printed: Pages
     endPage(target)
     const next = later[i]
     p.ops.release(next.start, next.heads)
-    onPage?.(i + 1)
   })
 }
 

@@ -70,7 +70,7 @@ export async function printDocument(task: RenderTask): Promise<PrintedDocument> 
     }
   }
   if (slices.length > task.limits.maxPages) {
-    throw new RenderError('QUIRE_ERR_RENDER_PAGES_LIMIT', `The document has more than ${task.limits.maxPages} pages (limit ${task.limits.maxPages}, MAX_PAGES)`)
+    throw new RenderError('QUIRE_ERR_RENDER_PAGES_LIMIT', `The document has more than ${task.limits.maxPages} pages (limit ${task.limits.maxPages})`)
   }
   // Pagination is done: nothing asks the layout caches again (the bands below lay out documents of their
   // own), and the painter reads the display lists only. Let go of both before the bands are laid out, so a

@@ -5,16 +5,15 @@ import type { RenderOutput } from '../../renderers/contract.js'
 
 export interface RenderCost { cpuMs?: number; pages?: number; bytes: number }
 
-/** A streamed render's bytes count those handed on ahead of its output (`streamedBytes`) too. */
-export function costOf(output: Pick<RenderOutput, 'bytes' | 'pages' | 'cpuMs' | 'streamedBytes'>): RenderCost {
+export function costOf(output: Pick<RenderOutput, 'bytes' | 'pages' | 'cpuMs'>): RenderCost {
   return {
     ...(output.cpuMs !== undefined ? { cpuMs: Math.round(output.cpuMs * 10) / 10 } : {}),
     ...(output.pages !== undefined ? { pages: output.pages } : {}),
-    bytes: output.bytes.byteLength + (output.streamedBytes ?? 0),
+    bytes: output.bytes.byteLength,
   }
 }
 
-export function costHeaders(output: Pick<RenderOutput, 'bytes' | 'pages' | 'cpuMs' | 'streamedBytes'>): Record<string, string> {
+export function costHeaders(output: Pick<RenderOutput, 'bytes' | 'pages' | 'cpuMs'>): Record<string, string> {
   const cost = costOf(output)
   return {
     ...(cost.cpuMs !== undefined ? { 'quire-cpu-ms': cost.cpuMs.toFixed(1) } : {}),
