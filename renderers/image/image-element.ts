@@ -7,6 +7,7 @@
 // librsvg made in the native helper.
 import type { LoadedImage } from '../resources/index.js'
 import { dataUri } from './data-uri.js'
+import type { BoxPaint } from './svg-box.js'
 import { attr, num } from './svg-format.js'
 
 /** Markup resvg draws as librsvg does with nothing from outside: no text, images, styles, filters or entities. */
@@ -61,14 +62,16 @@ function prefixIds(markup: string, prefix: string): string {
 
 /**
  * An element drawing `image` over the rectangle. With `id`, the element carries it (a definition that
- * <use> places, so tiles share one). `unique` gives an id prefix no other element of the page has.
+ * <use> places, so tiles share one). A page that takes an SVG image's markup is `risky`: like the librsvg
+ * raster, the customer's markup is only ever drawn in the native helper process (docs/limits.md).
  */
-export function imageElement(image: LoadedImage, r: { x: number; y: number; w: number; h: number }, unique: () => string, id?: string): string {
+export function imageElement(image: LoadedImage, r: { x: number; y: number; w: number; h: number }, ctx: Pick<BoxPaint, 'defs' | 'bounds'>, id?: string): string {
   const plain = r.w > 0 && r.h > 0 ? plainSvg(image) : null
   const idAttr = id ? ` id="${id}"` : ''
   const place = `x="${num(r.x)}" y="${num(r.y)}" width="${num(r.w)}" height="${num(r.h)}"`
   if (!plain) return `<image${idAttr} href="${attr(dataUri(image))}" ${place} preserveAspectRatio="none"/>`
-  const prefix = `${unique()}-`
+  ctx.bounds.risky = true
+  const prefix = `${ctx.defs.unique()}-`
   const root = prefixIds(plain.root, prefix).replace(/^<svg/i, `<svg${idAttr} ${place}`)
   return `${root}${prefixIds(plain.inner, prefix)}</svg>`
 }

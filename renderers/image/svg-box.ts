@@ -62,7 +62,7 @@ export function svgBox(frag: BoxFrag, ctx: BoxPaint, canvas?: CanvasArea, painte
     const loaded = ctx.images.get(frag.image.src)
     if (loaded) {
       const { contentX, contentY, contentW, contentH } = frag.image
-      const img = imageElement(loaded, { x: contentX, y: contentY, w: contentW, h: contentH }, () => ctx.defs.unique())
+      const img = imageElement(loaded, { x: contentX, y: contentY, w: contentW, h: contentH }, ctx)
       out += radii.some((r) => r > 0) ? clipped(frag, ctx, img) : img
     }
   }
@@ -228,10 +228,9 @@ function imageLayer(layer: BackgroundLayer, url: string, area: Area, paint: { x?
   if (!placed) return ''
   const { w, h, xs, ys } = placed
   drawn.add(Math.min(...xs), Math.min(...ys), Math.max(...xs) - Math.min(...xs) + w, Math.max(...ys) - Math.min(...ys) + h)
-  const unique = () => ctx.defs.unique()
-  if (xs.length * ys.length === 1) return imageElement(loaded, { x: xs[0], y: ys[0], w, h }, unique)
+  if (xs.length * ys.length === 1) return imageElement(loaded, { x: xs[0], y: ys[0], w, h }, ctx)
   // Tiles refer to one image element, so the picture is decoded once.
-  const id = ctx.defs.add((id) => imageElement(loaded, { x: 0, y: 0, w, h }, unique, id))
+  const id = ctx.defs.add((id) => imageElement(loaded, { x: 0, y: 0, w, h }, ctx, id))
   let out = ''
   for (const y of ys) for (const x of xs) out += `<use href="#${id}" x="${num(x)}" y="${num(y)}"/>`
   return out

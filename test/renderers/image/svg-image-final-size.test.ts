@@ -45,3 +45,20 @@ t.test('an SVG with text still draws (the librsvg raster)', async (t) => {
   const at = await render(`<div style="width:40px;height:20px;background:url('${svg}')"></div>`)
   t.same(at(2, 2), [255, 0, 0])
 })
+
+t.test('a page that takes an SVG image\'s markup is drawn in the native helper (risky), one with its raster is not', async (t) => {
+  const { imageElement } = await import('../../../renderers/image/image-element.js')
+  const { PaintBounds } = await import('../../../renderers/image/paint-bounds.js')
+  const { SvgDefs } = await import('../../../renderers/image/svg-box.js')
+  const image = (svg: string) => ({ kind: 'png' as const, bytes: Buffer.from(svg), width: 10, height: 10, svg })
+  const plain = { defs: new SvgDefs(), bounds: new PaintBounds(100, 100, 1) }
+  const nested = imageElement(image('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect id="r" width="10" height="10"/><use href="#r"/></svg>'), { x: 0, y: 0, w: 50, h: 50 }, plain)
+  t.match(nested, /^<image /, 'a <use> keeps the raster')
+  t.equal(plain.bounds.risky, false)
+  const shapes = imageElement(image('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect id="r" width="10" height="10" fill="url(#r)"/></svg>'), { x: 5, y: 5, w: 50, h: 50 }, plain)
+  t.match(shapes, /^<svg x="5" y="5" width="50" height="50" /, 'placed and sized where it is drawn')
+  t.match(shapes, / viewBox="0 0 10 10"/, 'without a viewBox, its natural size as one')
+  t.match(shapes, / preserveAspectRatio="none"/, '… stretched')
+  t.match(shapes, /id="d0-r"[^>]*fill="url\(#d0-r\)"/, 'ids and references prefixed')
+  t.equal(plain.bounds.risky, true)
+})
