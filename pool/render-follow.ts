@@ -34,8 +34,8 @@ export function followRender(id: number, follow: Follow, post: Post = toPool): F
   let heldBytes = 0
   let chunks = 0
   let sentBytes = 0
-  const flush = () => {
-    if (heldBytes === 0) return
+  /** The pieces held so far as one chunk (and none held any more). */
+  const takeHeld = (): Uint8Array<ArrayBuffer> => {
     const bytes = new Uint8Array(heldBytes)
     let at = 0
     for (const piece of held) {
@@ -44,6 +44,11 @@ export function followRender(id: number, follow: Follow, post: Post = toPool): F
     }
     held = []
     heldBytes = 0
+    return bytes
+  }
+  const flush = () => {
+    if (heldBytes === 0) return
+    const bytes = takeHeld()
     chunks++
     sentBytes += bytes.byteLength
     post({ [CHUNK]: id, bytes }, [bytes.buffer])
@@ -75,13 +80,7 @@ export function followRender(id: number, follow: Follow, post: Post = toPool): F
     finish(output) {
       if (!follow.chunks || output.bytes.byteLength > 0) return output
       // What was not posted is the file's tail (all of it for a document that never streamed).
-      const tail = new Uint8Array(heldBytes)
-      let at = 0
-      for (const piece of held) {
-        tail.set(piece, at)
-        at += piece.byteLength
-      }
-      held = []
+      const tail = takeHeld()
       return { ...output, bytes: tail, ...(chunks > 0 ? { streamedChunks: chunks, streamedBytes: sentBytes } : {}) }
     },
   }
