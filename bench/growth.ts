@@ -5,7 +5,8 @@
 // then the size rendered `runs` times; peak RSS of the child). Through the service: `bin/quire.js serve`
 // (built code, its flags: `npm run build` first) with 2 render threads, one render at a time so the other
 // thread idles; CPU time of the service process and its peak RSS (VmHWM, reset before each size).
-//   node --import tsx bench/growth.ts [--pages 10,100,500] [--docs statement,invoice,prose] [--runs 3] [--service]
+//   node --import tsx bench/growth.ts [--pages 10,100,500 | --pages long] [--docs statement,invoice,prose] [--runs 3] [--service]
+// `--pages long` is 10,1000,2000,5000,10000 (issue 32's sizes).
 //   node --import tsx bench/growth.ts --one statement --units 45000 --warm 450    (one child: prints JSON)
 import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -27,7 +28,7 @@ const { values } = parseArgs({
     one: { type: 'string' }, units: { type: 'string' }, warm: { type: 'string' },
   },
 })
-const sizes = values.pages.split(',').map(Number)
+const sizes = (values.pages === 'long' ? '10,1000,2000,5000,10000' : values.pages).split(',').map(Number)
 const runs = Number(values.runs)
 
 const PROSE_TEMPLATE = `<!doctype html><html><head><meta charset="utf-8"><style>

@@ -174,6 +174,16 @@ interface CutText {
   allWidth: number
 }
 
+/** Lets go of the units cut for an item list (release-laid-out.ts: its layout is done). */
+export function forgetCutText(items: InlineItem[]): void {
+  cutTexts.delete(items)
+}
+
+/** How many item lists' cut units are held (tests: a long document does not keep every paragraph's). */
+export function heldCutTexts(): number {
+  return cutTexts.size
+}
+
 function textUnitsOf(items: InlineItem[], fonts: FontStore): CutText {
   let cut = cutTexts.get(items)
   if (cut && cut.fonts === fonts) return cut

@@ -14,6 +14,7 @@ import { layoutBlockBox, layoutChildren, type BlockOptions } from './layout-bloc
 import { flexIntrinsic, layoutFlex } from './layout-flex.js'
 import { gridIntrinsic, layoutGrid } from './layout-grid.js'
 import { layoutImage } from './layout-image.js'
+import { forgetCutText } from './inline-units.js'
 import { layoutInline } from './layout-inline.js'
 import { layoutTable, tableIntrinsicWidths } from './layout-table.js'
 import { renderScopedMap } from './render-scope.js'
@@ -58,6 +59,9 @@ export function layoutContent(
 ): ContentFlow {
   if (box.inline) {
     const lines = layoutInline(box, inner, contentTop, ctx, floats)
+    // Laid out in the document's flow (not measured for a flex, grid or shrink-to-fit pass): the units its
+    // text was cut into are not asked for again, and a long document kept every paragraph's to the end.
+    if (ctx.flow) forgetCutText(box.inline)
     return {
       frags: lines.frags, cursor: contentTop + lines.height, strut: EMPTY_STRUT, firstBaseline: lines.firstBaseline,
       // Floats alone make no line: the box stays empty, its margins collapsing through (CSS 2 §8.3.1).
@@ -93,6 +97,16 @@ export function intrinsicWidths(box: Box, ctx: LayoutContext): Intrinsic {
   result = computeIntrinsic(box, ctx)
   cache.set(box, result)
   return result
+}
+
+/** Lets go of a box's cached intrinsic widths (release-laid-out.ts: its layout is done). */
+export function forgetIntrinsic(box: Box): void {
+  cache.delete(box)
+}
+
+/** How many boxes' intrinsic widths are held (tests). */
+export function heldIntrinsics(): number {
+  return cache.size
 }
 
 function computeIntrinsic(box: Box, ctx: LayoutContext): Intrinsic {

@@ -72,6 +72,14 @@ export async function printDocument(task: RenderTask): Promise<PrintedDocument> 
   if (slices.length > task.limits.maxPages) {
     throw new RenderError('QUIRE_ERR_RENDER_PAGES_LIMIT', `The document has more than ${task.limits.maxPages} pages (limit ${task.limits.maxPages}, MAX_PAGES)`)
   }
+  // Pagination is done: nothing asks the layout caches again (the bands below lay out documents of their
+  // own), and the painter reads the display lists only. Let go of both before the bands are laid out, so a
+  // long document's caches and fragments do not stay alive beside its display list and its bands.
+  releaseLayoutCaches()
+  const ops = new PaintOpIndex(displayList(laid.root))
+  const fixed = slices.length > 1 ? fixedBoxOps(laid.root, pageHeight(0)) : []
+  const structureRoot = laid.root.el ?? styled.root
+  for (const tree of trees) releaseFragmentTree(tree.root)
   const printed = slices.map((_, i) => pages.page(i))
   const geometries = printed.map((p) => p.geometry)
 
@@ -81,12 +89,6 @@ export async function printDocument(task: RenderTask): Promise<PrintedDocument> 
   const password = await pdfPassword(settings, task.data, task.limits)
   const attachments = await pdfAttachments(task.source, task.data, task.limits, settings)
 
-  const ops = new PaintOpIndex(displayList(laid.root))
-  const fixed = slices.length > 1 ? fixedBoxOps(laid.root, pageHeight(0)) : []
-  const structureRoot = laid.root.el ?? styled.root
-  // Layout is done: the painter reads the display lists only.
-  for (const tree of trees) releaseFragmentTree(tree.root)
-  releaseLayoutCaches()
   return {
     ...prepared,
     medium: 'print',
