@@ -14,9 +14,9 @@ import { layoutBlockBox, layoutChildren, type BlockOptions } from './layout-bloc
 import { flexIntrinsic, layoutFlex } from './layout-flex.js'
 import { gridIntrinsic, layoutGrid } from './layout-grid.js'
 import { layoutImage } from './layout-image.js'
-import { forgetCutText } from './inline-units.js'
 import { layoutInline } from './layout-inline.js'
 import { layoutTable, tableIntrinsicWidths } from './layout-table.js'
+import { releaseFlowText } from './release-laid-out.js'
 import { renderScopedMap } from './render-scope.js'
 import { borderWidth } from './box-edges.js'
 import { ratioWidth } from './used-width.js'
@@ -61,7 +61,7 @@ export function layoutContent(
     const lines = layoutInline(box, inner, contentTop, ctx, floats)
     // Laid out in the document's flow (not measured for a flex, grid or shrink-to-fit pass): the units its
     // text was cut into are not asked for again, and a long document kept every paragraph's to the end.
-    if (ctx.flow) forgetCutText(box.inline)
+    if (ctx.flow) releaseFlowText(box.inline)
     return {
       frags: lines.frags, cursor: contentTop + lines.height, strut: EMPTY_STRUT, firstBaseline: lines.firstBaseline,
       // Floats alone make no line: the box stays empty, its margins collapsing through (CSS 2 §8.3.1).

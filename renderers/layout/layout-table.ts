@@ -12,7 +12,7 @@ import { strutOf, withFlow, withoutFlow, type ContainingBlock, type LayoutContex
 import { createFloatContext } from './float-context.js'
 import { createFlowConstraints, type FlowConstraints, type Span } from './flow-constraints.js'
 import { forgetIntrinsic, layoutBox } from './layout-box.js'
-import { releaseLaidOutBox } from './release-laid-out.js'
+import { RELEASE_AFTER_ROWS, releaseLaidOutBox } from './release-laid-out.js'
 import { cellHalves, collapsedBorders } from './table-borders.js'
 import { resolveColumns } from './table-columns.js'
 import { tableGrid, type GridCell, type GridRow } from './table-grid.js'
@@ -109,9 +109,11 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
       forcedTo: cellFlow?.forced.length ?? 0, headsTo: cellFlow?.heads.length ?? 0,
     })
     if (gc.rowspan === 1) rowHeights[gc.row] = Math.max(rowHeights[gc.row], r.frag.h)
-    // The columns are sized and the cell laid out: its measurements are not asked for again (release-laid-out.ts).
-    releaseLaidOutBox(box)
-    if (collapsed) { forgetIntrinsic(gc.cell.box); collapsedCells.delete(gc) }
+    // The columns are sized and the cell laid out: a long table's cell lets go of its measurements (release-laid-out.ts).
+    if (R > RELEASE_AFTER_ROWS) {
+      releaseLaidOutBox(box)
+      if (collapsed) { forgetIntrinsic(gc.cell.box); collapsedCells.delete(gc) }
+    }
   }
   // Baseline-aligned cells of a row share the row's baseline.
   const rowBaseline = new Array<number>(R).fill(0)
