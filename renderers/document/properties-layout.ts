@@ -120,8 +120,8 @@ const ALIGN: Record<string, ComputedStyle['alignItems']> = {
   start: 'flex-start', end: 'flex-end', 'self-start': 'flex-start', 'self-end': 'flex-end', normal: 'stretch',
 }
 const ALIGN_CONTENT: Record<string, ComputedStyle['alignContent']> = {
-  ...same('stretch', 'flex-start', 'flex-end', 'center', 'space-between', 'space-around'),
-  start: 'flex-start', end: 'flex-end', normal: 'stretch', 'space-evenly': 'space-around',
+  ...same('stretch', 'flex-start', 'flex-end', 'center', 'space-between', 'space-around', 'space-evenly'),
+  start: 'flex-start', end: 'flex-end', normal: 'stretch',
 }
 const BREAK: Record<string, ComputedStyle['breakBefore']> = {
   ...same('auto', 'avoid', 'page', 'left', 'right', 'column'),

@@ -140,7 +140,7 @@ export interface ComputedStyle {
   justifyContent: 'normal' | 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'space-between' | 'space-around' | 'space-evenly'
   alignItems: 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'baseline'
   alignSelf: 'auto' | 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'baseline'
-  alignContent: 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'space-between' | 'space-around'
+  alignContent: 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'space-between' | 'space-around' | 'space-evenly'
   flexGrow: number
   flexShrink: number
   flexBasis: DimAuto

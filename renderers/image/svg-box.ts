@@ -7,12 +7,12 @@ import { borderShade } from '../layout/border-shade.js'
 import type { ImageStore } from '../resources/index.js'
 import type { BoxFrag } from '../layout/fragments.js'
 import type { Radii } from '../layout/fit-radii.js'
-import { dataUri } from './data-uri.js'
+import { imageElement } from './image-element.js'
 import { MAX_SHADOW_SIGMA, type PaintBounds } from './paint-bounds.js'
 import { reachOf, type ShadowPiece } from './shadow-blur.js'
 import { cachedShadowPieces, cornerPngBase64 } from './shadow-cache.js'
 import { clearOf, insideRoundedBox } from './inside-rounded-box.js'
-import { attr, fillAttrs, num, polygonD, rectD, rgbCss, strokeAttrs } from './svg-format.js'
+import { fillAttrs, num, polygonD, rectD, rgbCss, strokeAttrs } from './svg-format.js'
 import type { Warnings } from '../warnings.js'
 
 /** Definitions (clip paths, gradients, filters) a document needs, numbered as they are added. */
@@ -23,6 +23,10 @@ export class SvgDefs {
     const id = `d${this.count++}`
     this.text += make(id)
     return id
+  }
+  /** An id no definition has, for what is not a definition (the prefix of a nested SVG image's ids). */
+  unique(): string {
+    return `d${this.count++}`
   }
 }
 
@@ -58,7 +62,7 @@ export function svgBox(frag: BoxFrag, ctx: BoxPaint, canvas?: CanvasArea, painte
     const loaded = ctx.images.get(frag.image.src)
     if (loaded) {
       const { contentX, contentY, contentW, contentH } = frag.image
-      const img = `<image href="${attr(dataUri(loaded))}" x="${num(contentX)}" y="${num(contentY)}" width="${num(contentW)}" height="${num(contentH)}" preserveAspectRatio="none"/>`
+      const img = imageElement(loaded, { x: contentX, y: contentY, w: contentW, h: contentH }, ctx)
       out += radii.some((r) => r > 0) ? clipped(frag, ctx, img) : img
     }
   }
@@ -224,12 +228,9 @@ function imageLayer(layer: BackgroundLayer, url: string, area: Area, paint: { x?
   if (!placed) return ''
   const { w, h, xs, ys } = placed
   drawn.add(Math.min(...xs), Math.min(...ys), Math.max(...xs) - Math.min(...xs) + w, Math.max(...ys) - Math.min(...ys) + h)
-  const href = attr(dataUri(loaded))
-  if (xs.length * ys.length === 1) {
-    return `<image href="${href}" x="${num(xs[0])}" y="${num(ys[0])}" width="${num(w)}" height="${num(h)}" preserveAspectRatio="none"/>`
-  }
+  if (xs.length * ys.length === 1) return imageElement(loaded, { x: xs[0], y: ys[0], w, h }, ctx)
   // Tiles refer to one image element, so the picture is decoded once.
-  const id = ctx.defs.add((id) => `<image id="${id}" href="${href}" width="${num(w)}" height="${num(h)}" preserveAspectRatio="none"/>`)
+  const id = ctx.defs.add((id) => imageElement(loaded, { x: 0, y: 0, w, h }, ctx, id))
   let out = ''
   for (const y of ys) for (const x of xs) out += `<use href="#${id}" x="${num(x)}" y="${num(y)}"/>`
   return out

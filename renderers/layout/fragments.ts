@@ -18,7 +18,8 @@ export interface BoxFrag {
   /** Which borders this fragment draws: inline boxes split over lines lose their inner sides; cells in a
    * collapsed-border table draw none (the table paints the resolved grid edges). */
   sides: { top: boolean; right: boolean; bottom: boolean; left: boolean }
-  /** Painted as an out-of-flow layer (position other than static). */
+  /** Painted as a layer of its own, sorted by z-index: a position other than static, or a flex or grid item
+   * with an integer z-index (stacksAsItem). */
   positioned: boolean
   /** The root or body background, painted over the whole page by the page painter instead. */
   canvasBackground?: boolean
@@ -116,4 +117,10 @@ export function translateFrag(frag: Frag, dx: number, dy: number): void {
 export function translateMarker(marker: TextFrag | SymbolFrag, dx: number, dy: number): void {
   if (marker.kind === 'text') translateFrag(marker, dx, dy)
   else { marker.x += dx; marker.y += dy }
+}
+
+/** A flex or grid item with an integer z-index stacks as a positioned box does, though it is static
+ * (css-flexbox §4.3, css-grid §4.4): it paints in its z-index order among the positioned boxes. */
+export function stacksAsItem(frag: BoxFrag): void {
+  if (typeof frag.style.zIndex === 'number') frag.positioned = true
 }

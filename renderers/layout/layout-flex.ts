@@ -6,7 +6,7 @@ import type { ComputedStyle } from '../document/styled-tree.js'
 import type { BlockBox, Box } from './boxes.js'
 import { borders, len, lenOrNone, paddings } from './box-edges.js'
 import { createFloatContext } from './float-context.js'
-import { translateFrag, type Frag } from './fragments.js'
+import { stacksAsItem, translateFrag, type Frag } from './fragments.js'
 import { contentIntrinsic, intrinsicWidths, layoutBox } from './layout-box.js'
 import { sizedByContainer } from './image-size.js'
 import { withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult } from './layout-context.js'
@@ -33,7 +33,7 @@ const JUSTIFY: Record<ComputedStyle['justifyContent'], Justify> = {
 const ALIGN: Record<string, Align> = {
   auto: Align.Auto, stretch: Align.Stretch, 'flex-start': Align.FlexStart, 'flex-end': Align.FlexEnd, center: Align.Center,
   // Baseline alignment needs baselines inside yoga; the start edge is the closest cheap answer.
-  baseline: Align.FlexStart, 'space-between': Align.SpaceBetween, 'space-around': Align.SpaceAround,
+  baseline: Align.FlexStart, 'space-between': Align.SpaceBetween, 'space-around': Align.SpaceAround, 'space-evenly': Align.SpaceEvenly,
 }
 
 /** Border + padding of a box on each axis (what a content-box size leaves out). */
@@ -258,6 +258,7 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
     const top = contentTop + tops[i]
     const result = layoutItem(item, w, item.kind === 'block' ? h : null, containerHeight, top, ctx)
     translateFrag(result.frag, inner.x + node.getComputedLeft() - result.frag.x, 0)
+    stacksAsItem(result.frag)
     frags.push(result.frag)
     if (firstBaseline === null && result.firstBaseline !== null) firstBaseline = result.firstBaseline
     if (result.lastBaseline !== null) lastBaseline = result.lastBaseline

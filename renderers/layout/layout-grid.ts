@@ -6,7 +6,7 @@ import type { ComputedStyle } from '../document/styled-tree.js'
 import type { BlockBox, Box } from './boxes.js'
 import { len, margins } from './box-edges.js'
 import { createFloatContext } from './float-context.js'
-import { translateFrag, type Frag } from './fragments.js'
+import { stacksAsItem, translateFrag, type Frag } from './fragments.js'
 import { intrinsicWidths, layoutBox } from './layout-box.js'
 import { withoutFlow, type AreaAlign, type ContainingBlock, type GridArea, type LayoutContext, type LayoutResult } from './layout-context.js'
 import { absoluteLines, placeItems, type Placement } from './grid-placement.js'
@@ -146,8 +146,11 @@ export function layoutGrid(box: BlockBox, inner: ContainingBlock, contentTop: nu
     return { start: p.row, span: p.rowSpan, min: h + m.top + m.bottom, max: h + m.top + m.bottom }
   })
   const stretchRows = style.alignContent === 'stretch'
-  const rows = sizeTracks(rowSizes, heights, inner.height, plan.rowGap, stretchRows, new Set())
-  const rowEdges = trackEdges(rows, plan.rowGap, new Set(), inner.height, style.alignContent)
+  // Empty auto-fit repetitions collapse, as the columns' do (§7.2.3.2).
+  const usedRows = new Set(plan.placements.flatMap((p) => range(p.row, p.rowSpan)))
+  const collapsedRows = new Set(rowTracks.autoFit.filter((i) => !usedRows.has(i)))
+  const rows = sizeTracks(rowSizes, heights, inner.height, plan.rowGap, stretchRows, collapsedRows)
+  const rowEdges = trackEdges(rows, plan.rowGap, collapsedRows, inner.height, style.alignContent)
 
   const frags: Frag[] = []
   let firstBaseline: number | null = null
@@ -167,6 +170,7 @@ export function layoutGrid(box: BlockBox, inner: ContainingBlock, contentTop: nu
     const top = contentTop + areaTop + m.top + dy
     const result = layoutItem(item, widths[i].width, stretch ? h : null, top, ctx)
     translateFrag(result.frag, inner.x + plan.colStarts[p.col] + widths[i].offset - result.frag.x, top - result.frag.y)
+    stacksAsItem(result.frag)
     frags.push(result.frag)
     if (firstBaseline === null && result.firstBaseline !== null && p.row === 0) firstBaseline = result.firstBaseline
     if (result.lastBaseline !== null) lastBaseline = result.lastBaseline

@@ -112,6 +112,17 @@ t.test('documents without grid are unaffected: grid properties on a block do not
   t.ok(close(at(w, 'X').x, at(w, 'Y').x) && at(w, 'Y').y > at(w, 'X').y, 'stacked as blocks')
 })
 
+t.test('auto-fit rows collapse when empty, and align-content: space-evenly spaces what is left', async (t) => {
+  // 10 rows of 20px fit in 200px; items in rows 1, 3 and 4 keep three tracks (60px), the other seven collapse,
+  // and the 140px left make four equal gaps of 35: rows at 35, 90 and 145 (WPT css-grid
+  // grid-content-distribution-with-collapsed-tracks-006). Before, the empty rows kept their 20px and
+  // space-evenly read as space-around.
+  const w = await words('<div style="display:grid;height:200px;grid-template-rows:repeat(auto-fit,20px);align-content:space-evenly;font:16px/20px Arial"><div style="grid-row:1">R1</div><div style="grid-row:3">R3</div><div style="grid-row:4">R4</div></div>')
+  t.ok(close(at(w, 'R1').y, 35), `R1 at 35 (${at(w, 'R1').y})`)
+  t.ok(close(at(w, 'R3').y, 90), `R3 at 90 (${at(w, 'R3').y})`)
+  t.ok(close(at(w, 'R4').y, 145), `R4 at 145 (${at(w, 'R4').y})`)
+})
+
 t.test('a calc() track size mixing % and a length, inside minmax() in repeat(auto-fit)', async (t) => {
   // calc((100% - 20px) / 2) = 50% - 10px: two 240 px columns in 500 px with a 20 px gap. A negative length
   // part used to make the whole declaration invalid, so the items stacked in one column.
