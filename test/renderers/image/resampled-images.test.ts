@@ -16,7 +16,7 @@ async function halvesPng(): Promise<Buffer> {
 
 async function render(html: string, scale = 1) {
   const task = imageTask({ width: 300, height: 300, fullPage: false, scale }, source(`<!doctype html><html><body style="margin:0">${html}</body></html>`))
-  return (await renderImage(task)).bytes
+  return Buffer.from((await renderImage(task)).bytes)
 }
 
 async function pixels(png: Buffer) {
