@@ -10,7 +10,8 @@
 // service process (main thread, HTTP, store, render workers) and of Chromium's whole process tree, from
 // /proc — on a shared machine renders/s falls when other work takes the cores, CPU per render much less. The
 // ratio is Chromium's CPU ÷ Quire's. The three measurements of an entry run back to back, so both sides see the
-// same minute of a noisy machine. Then throughput: the corpus as a mix (each request the next entry), 2, 4 and
+// same minute of a noisy machine. Then throughput: the corpus as a mix (each request the next entry; every worker
+// and page first renders the whole mix, MIX_WARM_PASSES times over at 8 in flight), 2, 4 and
 // 8 in flight, each side. Peak RSS of the service and of Chromium's tree over the whole run.
 //   npm run bench -- [--seconds 1] [--mix-seconds 5] [--only a,b] [--formats pdf,png] [--threads N] [--no-chromium] [--json out.json]
 // --threads sets RENDER_THREADS (default: the service's own default, one per core).
@@ -33,6 +34,8 @@ const MIX_SECONDS = Number(values['mix-seconds'])
 const WARMUPS = 5
 const WARMUP_SECONDS = 0.5
 const CONCURRENCIES = [2, 4, 8]
+/** Passes over the whole corpus at the highest concurrency before the mix is measured (each worker then renders every entry about twice). */
+const MIX_WARM_PASSES = 4
 const WIDTH = 800
 const HEIGHT = 1200
 const formats = values.formats.split(',') as ('pdf' | 'png')[]
@@ -178,6 +181,14 @@ try {
       }
     }
   }
+  // Every render worker and Chromium page renders the whole mix before it is measured: at one in flight a single
+  // worker rendered every entry, and a worker's first renders of a document cost several times its warm ones (the
+  // second worker, cold, made the mix at 2 in flight cost 50 ms CPU per render where one in flight cost 31).
+  const warmEveryWorker = async (once: Once) => {
+    const concurrency = Math.max(...CONCURRENCIES)
+    let left = MIX_WARM_PASSES * entries.length
+    await Promise.all(Array.from({ length: concurrency }, async () => { while (left-- > 0) await once() }))
+  }
   const lines = [
     '### Throughput: the corpus as a mix (renders/s, CPU ms per render)',
     '',
@@ -192,6 +203,7 @@ try {
     ]
     for (const [side, once, cpu] of runs) {
       if (!once) continue
+      await warmEveryWorker(once)
       const cells: string[] = []
       for (const concurrency of CONCURRENCIES) {
         failures.clear()

@@ -1,6 +1,7 @@
 // Where a corpus PNG's CPU goes, stage by stage, in one process: composition (template, styles, resources,
-// layout, display list), the direct fill (rect-raster.ts) or display list → SVG, resvg, glyph masks, PNG
-// encode. CPU is process.cpuUsage() around each stage (all threads: sharp encodes on libuv's pool).
+// layout, display list), the direct fill (rect-raster.ts) or display list → SVG, the images resampled for it
+// (resampled-images.ts), resvg, glyph masks, PNG encode. CPU is process.cpuUsage() around each stage (all
+// threads: sharp encodes on libuv's pool).
 //   node --max-semi-space-size=32 --no-allocation-site-pretenuring --import tsx bench/png-stages.ts [--only a,b] [--renders 10]
 import { parseArgs } from 'node:util'
 import { inRenderScope } from '../renderers/layout/render-scope.js'
@@ -11,6 +12,7 @@ import { cssColor } from '../renderers/image/css-values.js'
 import { rectRaster } from '../renderers/image/rect-raster.js'
 import { compositeGlyphs } from '../renderers/image/composite-glyphs.js'
 import { canvasBox, displayListSvg } from '../renderers/image/display-list-svg.js'
+import { resolveImages } from '../renderers/image/resampled-images.js'
 import { rasterizeSvg, type Raster } from '../renderers/image/rasterize-svg.js'
 import { encodeImage } from '../renderers/image/encode-image.js'
 import { recycleRasterBuffer } from '../renderers/image/raster-buffer.js'
@@ -24,7 +26,7 @@ import { corpusEntries } from './corpus-entries.js'
 const { values } = parseArgs({ options: { only: { type: 'string' }, renders: { type: 'string', default: '10' } } })
 const renders = Number(values.renders)
 const config = loadConfig({ LOG_LEVEL: 'silent' })
-const STAGES = ['compose', 'direct', 'svg', 'resvg', 'glyphs', 'encode'] as const
+const STAGES = ['compose', 'direct', 'svg', 'images', 'resvg', 'glyphs', 'encode'] as const
 type Stage = typeof STAGES[number]
 
 async function once(task: ImageTask, t: Record<Stage, number>, tag: { path: string; svgKB: number }) {
@@ -48,7 +50,9 @@ async function once(task: ImageTask, t: Record<Stage, number>, tag: { path: stri
       tag.path = svg.risky ? 'svg(risky)' : 'svg'
       tag.svgKB = svg.svg.length / 1024
       lap('svg')
-      raster = rasterizeSvg(svg.svg, 1, cssColor(canvasColor))
+      const resolved = await resolveImages(svg.svg, svg.slots)
+      lap('images')
+      raster = rasterizeSvg(resolved, 1, cssColor(canvasColor))
       lap('resvg')
       compositeGlyphs(raster, svg.glyphs, 1)
       lap('glyphs')

@@ -6,6 +6,8 @@ import { parseDeclaration, type Decl, type Warn } from './parse-declaration.js'
 import { parseSelectorList, splitSelectorList, type Complex } from './parse-selector.js'
 import { tokenize, tokensToText, type Tok } from './css-tokens.js'
 import { parseFontFace, type FontFaceRule } from './parse-font-face.js'
+import { ByteBoundedCache } from '../layout/byte-bounded-cache.js'
+import { cssKey, stylesheetBytes } from './stylesheet-bytes.js'
 
 export interface StyleRule {
   selectors: Complex[]
@@ -38,23 +40,19 @@ export interface Stylesheet {
   properties: Array<[string, RegisteredProperty]>
 }
 
-const CACHE_LIMIT = 256
-const sheetCache = new Map<string, Stylesheet>()
+// Parsed sheets per worker, by a digest of their text, bounded by an estimate of their bytes (the least
+// recently used go first); a sheet of more than half the bound is parsed on every use.
+const sheetCache = new ByteBoundedCache<Stylesheet>(16 * 2 ** 20, 8 * 2 ** 20)
 
 export function parseStylesheet(text: string): Stylesheet {
-  const hit = sheetCache.get(text)
-  if (hit) {
-    // Refresh recency so the bounded cache drops the least recently used sheet.
-    sheetCache.delete(text)
-    sheetCache.set(text, hit)
-    return hit
-  }
+  const key = cssKey(text)
+  const hit = sheetCache.get(key)
+  if (hit) return hit
   const sheet: Stylesheet = { rules: [], pages: [], warnings: [], layers: [], fontFaces: [], properties: [] }
   const warn: Warn = (m) => { if (!sheet.warnings.includes(m)) sheet.warnings.push(m) }
   const s = stripComments(text)
   new SheetParser(s, sheet, warn).block(0, s.length, null, [])
-  if (sheetCache.size >= CACHE_LIMIT) sheetCache.delete(sheetCache.keys().next().value!)
-  sheetCache.set(text, sheet)
+  sheetCache.remember(key, sheet, stylesheetBytes(sheet, text.length))
   return sheet
 }
 

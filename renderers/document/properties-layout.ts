@@ -90,6 +90,27 @@ function widthWithKeyword(def: PropertyDef): PropertyDef {
 }
 
 /**
+ * min-height / max-height: also records an intrinsic keyword (min-content, max-content and fit-content are all
+ * the content height in the block axis, CSS Sizing 3 §2.1), which block and column-flex layout apply.
+ */
+function heightWithContentKeyword(def: PropertyDef, field: 'minHeightContent' | 'maxHeightContent'): PropertyDef {
+  return {
+    ...def,
+    apply(toks, c) {
+      if (!def.apply(toks, c)) return false
+      const t = toks[0]
+      if (t.t === 'ident' && Object.hasOwn(INTRINSIC_WIDTHS, t.v)) c.style[field] = true
+      else if (c.style[field] !== undefined) c.style[field] = undefined
+      return true
+    },
+    inherit(c) {
+      def.inherit(c)
+      c.style[field] = c.parent[field]
+    },
+  }
+}
+
+/**
  * `calc-size(<basis>, size ± <length>)` (CSS Values 5): an intrinsic or auto basis and a length added to it;
  * other calculations are not understood (the declaration is then dropped, as before).
  */
@@ -217,9 +238,9 @@ export const LAYOUT_PROPERTIES: Record<string, PropertyDef> = {
   width: widthWithKeyword(dim('width', { auto: true, keywords: SIZE_KEYWORDS }, false, 'auto')),
   height: dim('height', { auto: true, keywords: SIZE_KEYWORDS }, false, 'auto'),
   'min-width': dim('minWidth', { keywords: MIN_KEYWORDS }, false, '0'),
-  'min-height': dim('minHeight', { keywords: MIN_KEYWORDS }, false, '0'),
+  'min-height': heightWithContentKeyword(dim('minHeight', { keywords: MIN_KEYWORDS }, false, '0'), 'minHeightContent'),
   'max-width': dim('maxWidth', { none: true, keywords: MAX_KEYWORDS }, false, 'none'),
-  'max-height': dim('maxHeight', { none: true, keywords: MAX_KEYWORDS }, false, 'none'),
+  'max-height': heightWithContentKeyword(dim('maxHeight', { none: true, keywords: MAX_KEYWORDS }, false, 'none'), 'maxHeightContent'),
   'margin-top': dim('marginTop', { auto: true, negative: true }, false, '0'),
   'margin-right': dim('marginRight', { auto: true, negative: true }, false, '0'),
   'margin-bottom': dim('marginBottom', { auto: true, negative: true }, false, '0'),

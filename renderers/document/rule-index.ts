@@ -6,8 +6,11 @@ import type { MediaContext } from './styled-tree.js'
 import type { Complex, PseudoElement } from './parse-selector.js'
 import type { PageRuleSource, StyleRule, Stylesheet } from './parse-stylesheet.js'
 import type { FontFaceRule } from './parse-font-face.js'
+import { createHash } from 'node:crypto'
 import { matchesComplex } from './match-selector.js'
 import { matchesMedia } from './media-query.js'
+import { ByteBoundedCache } from '../layout/byte-bounded-cache.js'
+import { stylesheetBytes } from './stylesheet-bytes.js'
 
 export interface IndexedRule {
   sel: Complex
@@ -162,7 +165,10 @@ export interface AuthorStyles {
   registry: PropertyRegistry
 }
 
-const indexCache = new Map<string, AuthorStyles>()
+// Author indexes per worker, by a digest of the media context and the sheets' texts, bounded by an estimate of
+// the bytes of the sheets they hold (the least recently used go first; an index of more than half the bound
+// is built on every use). The corpus's largest, a résumé of 2,700 selectors, is about 6 MB and 140 ms to build.
+const indexCache = new ByteBoundedCache<AuthorStyles>(32 * 2 ** 20, 16 * 2 ** 20)
 
 /** The rank of unlayered rules: above every layer. */
 const UNLAYERED = 1 << 30
@@ -202,7 +208,7 @@ export function buildRuleIndex(
   media: MediaContext,
   parse: (text: string) => Stylesheet,
 ): AuthorStyles {
-  const key = `${media.type}|${media.width}|${media.height}\u0000` + sources.map((s) => `${s.media}\u0001${s.text}`).join('\u0002')
+  const key = indexKey(sources, media)
   const hit = indexCache.get(key)
   if (hit) return hit
   const index = new RuleIndex()
@@ -229,7 +235,12 @@ export function buildRuleIndex(
     }
   }
   const out = { index, sheets, pages, fontFaces, registry }
-  if (indexCache.size >= 128) indexCache.delete(indexCache.keys().next().value!)
-  indexCache.set(key, out)
+  indexCache.remember(key, out, sheets.reduce((sum, sheet, i) => sum + stylesheetBytes(sheet, sources[i].text.length), 0))
   return out
+}
+
+function indexKey(sources: SheetSource[], media: MediaContext): string {
+  const hash = createHash('sha256').update(`${media.type}|${media.width}|${media.height}`)
+  for (const s of sources) hash.update(`\u0000${s.media.length}:${s.text.length}\u0001${s.media}`).update(s.text)
+  return hash.digest('base64url')
 }

@@ -74,6 +74,12 @@ export interface ComputedStyle {
   widthCalcSize?: number
   minWidth: Dim; minHeight: Dim
   maxWidth: DimNone; maxHeight: DimNone
+  /**
+   * `min-height` / `max-height: min-content | max-content | fit-content`: the limit is the box's content height
+   * (which layout knows only after the content); the Dim field then holds its neutral value (0 or none).
+   */
+  minHeightContent?: true
+  maxHeightContent?: true
   marginTop: DimAuto; marginRight: DimAuto; marginBottom: DimAuto; marginLeft: DimAuto
   paddingTop: Dim; paddingRight: Dim; paddingBottom: Dim; paddingLeft: Dim
   borderTop: BorderSide; borderRight: BorderSide; borderBottom: BorderSide; borderLeft: BorderSide

@@ -4,6 +4,7 @@
 // put in the SVG: its glyphs come back to be drawn from cached masks once the SVG is rasterised. What cannot
 // reach a pixel of the image through the transforms and clips in force is left out (paint-bounds.ts: resvg
 // panics on a layer far outside its canvas).
+import { ImageSlots } from './resampled-images.js'
 import type { BorderSide } from '../document/styled-tree.js'
 import type { BoxFrag, EdgeFrag, SymbolFrag, TextFrag } from '../layout/fragments.js'
 import { disclosureTriangle } from '../layout/list-marker-frag.js'
@@ -37,6 +38,8 @@ export interface PageSvg {
   glyphs: PlacedGlyph[]
   /** Something inside a layer reaches where resvg might panic (paint-bounds.ts): rasterise it where a crash is survived. */
   risky: boolean
+  /** Images `svg` names by a slot: rasterise resolveImages(svg, slots), never `svg` itself. */
+  slots: ImageSlots
 }
 
 /** Where an operation may paint, or null for what paints nothing by itself. */
@@ -216,7 +219,8 @@ export function displayListSvg(allOps: PaintOp[], root: BoxFrag, page: SvgPage):
   const defs = new SvgDefs()
   const text = new SvgText(page.fonts)
   const bounds = new PaintBounds(page.width, page.height, page.scale ?? 1, page.cutLayers)
-  const ctx = { defs, images: page.images, warnings: page.warnings, bounds }
+  const slots = new ImageSlots()
+  const ctx = { defs, images: page.images, warnings: page.warnings, bounds, slots }
   let body = ''
   let open = 0
   for (const op of ops) {
@@ -286,5 +290,5 @@ export function displayListSvg(allOps: PaintOp[], root: BoxFrag, page: SvgPage):
   const { width, height } = page
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<defs>${defs.text}</defs>${body}</svg>`
-  return { svg, glyphs, risky: bounds.risky }
+  return { svg, glyphs, risky: bounds.risky, slots }
 }

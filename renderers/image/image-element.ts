@@ -6,7 +6,7 @@
 // (text and its fonts, images, styles, filters, entities, references outside the document) keeps the raster
 // librsvg made in the native helper.
 import type { LoadedImage } from '../resources/index.js'
-import { dataUri } from './data-uri.js'
+import { imageHref } from './resampled-images.js'
 import type { BoxPaint } from './svg-box.js'
 import { attr, num } from './svg-format.js'
 
@@ -65,11 +65,11 @@ function prefixIds(markup: string, prefix: string): string {
  * <use> places, so tiles share one). A page that takes an SVG image's markup is `risky`: like the librsvg
  * raster, the customer's markup is only ever drawn in the native helper process (docs/limits.md).
  */
-export function imageElement(image: LoadedImage, r: { x: number; y: number; w: number; h: number }, ctx: Pick<BoxPaint, 'defs' | 'bounds'>, id?: string): string {
+export function imageElement(image: LoadedImage, r: { x: number; y: number; w: number; h: number }, ctx: Pick<BoxPaint, 'defs' | 'bounds' | 'slots'>, id?: string): string {
   const plain = r.w > 0 && r.h > 0 ? plainSvg(image) : null
   const idAttr = id ? ` id="${id}"` : ''
   const place = `x="${num(r.x)}" y="${num(r.y)}" width="${num(r.w)}" height="${num(r.h)}"`
-  if (!plain) return `<image${idAttr} href="${attr(dataUri(image))}" ${place} preserveAspectRatio="none"/>`
+  if (!plain) return `<image${idAttr} href="${attr(imageHref(image, r.w, r.h, ctx.bounds.deviceScale(), ctx.slots))}" ${place} preserveAspectRatio="none"/>`
   ctx.bounds.risky = true
   const prefix = `${ctx.defs.unique()}-`
   const root = prefixIds(plain.root, prefix).replace(/^<svg/i, `<svg${idAttr} ${place}`)

@@ -114,6 +114,12 @@ export class PaintBounds {
     return this.stack[this.stack.length - 1]
   }
 
+  /** Device pixels per local unit along x and y, or null under a rotation or skew. */
+  deviceScale(): { sx: number; sy: number } | null {
+    const m = this.top.m
+    return m[1] === 0 && m[2] === 0 ? { sx: Math.abs(m[0]), sy: Math.abs(m[3]) } : null
+  }
+
   transform(m: Matrix): void {
     this.stack.push({ m: multiply(this.top.m, m), clip: this.top.clip, layers: this.top.layers })
   }

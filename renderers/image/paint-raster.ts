@@ -9,6 +9,7 @@ import { cssColor } from './css-values.js'
 import { rectRaster } from './rect-raster.js'
 import { compositeGlyphs } from './composite-glyphs.js'
 import { canvasBox, displayListSvg } from './display-list-svg.js'
+import { resolveImages } from './resampled-images.js'
 import { rasterizeIsolated, rasterizeSvg, type Raster } from './rasterize-svg.js'
 
 export interface RasterOptions {
@@ -35,16 +36,17 @@ export async function paintRaster(page: Pick<ScreenDocument, 'layout' | 'ops' | 
   let svg = displayListSvg(ops, root, svgPage)
   const background = cssColor(canvasColor)
   let raster: Raster
-  if (!svg.risky) raster = rasterizeSvg(svg.svg, options.scale, background)
+  if (!svg.risky) raster = rasterizeSvg(await resolveImages(svg.svg, svg.slots), options.scale, background)
   else {
     // A page paint-bounds.ts cannot prove safe for resvg is drawn in the native helper process, where a panic
     // fails this render only; if it panics, once more with geometry inside layers cut near the image.
     try {
-      raster = await rasterizeIsolated(svg.svg, options.scale, background)
+      raster = await rasterizeIsolated(await resolveImages(svg.svg, svg.slots), options.scale, background)
     } catch (error) {
       if (!(error instanceof RenderError) || error.code !== 'QUIRE_ERR_RENDER_NATIVE_CRASHED') throw error
       svg = displayListSvg(ops, root, { ...svgPage, cutLayers: true })
-      raster = svg.risky ? await rasterizeIsolated(svg.svg, options.scale, background) : rasterizeSvg(svg.svg, options.scale, background)
+      const resolved = await resolveImages(svg.svg, svg.slots)
+      raster = svg.risky ? await rasterizeIsolated(resolved, options.scale, background) : rasterizeSvg(resolved, options.scale, background)
       warnings.add('the image was drawn with geometry far outside it cut short (resvg could not draw it as laid out)')
     }
   }

@@ -1,6 +1,7 @@
 // One box as SVG, in the same order and geometry as the PDF painter (renderers/pdf/paint-box.ts): shadow,
 // background colour and layers (images, gradients) clipped to the rounded border box, the picture of an
 // <img>, then borders (one ring when all sides match, else mitred trapezoids per side).
+import type { ImageSlots } from './resampled-images.js'
 import type { BackgroundLayer, BorderSide, Color, ComputedStyle } from '../document/styled-tree.js'
 import { backgroundNatural, gradientLayerTiles, gradientLine, imageLayerTiles, type Area } from '../layout/background-geometry.js'
 import { borderShade } from '../layout/border-shade.js'
@@ -36,6 +37,8 @@ export interface BoxPaint {
   warnings: Warnings
   /** The transforms and clips in force: shadows that cannot reach the image are left out. */
   bounds: PaintBounds
+  /** Bitmaps drawn smaller than they are, to be resampled once (resampled-images.ts). */
+  slots: ImageSlots
 }
 
 /** The whole image, for the root's (or propagated body's) background layers, which paint the canvas. */

@@ -175,6 +175,11 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   if (bfc) contentHeight = Math.max(contentHeight, floatsBottom(floats) - contentTop)
   const natural = contentHeight
   contentHeight = height ?? clampHeight(style, Math.max(0, contentHeight, ratioHeight ?? 0), cb.height, bpY)
+  // min-height / max-height: min-content (and kin) are the content's height, known only now; a height a flex
+  // or grid container fixed has been through its own limits.
+  if ((style.maxHeightContent || style.minHeightContent) && fixedContentHeight === null) {
+    contentHeight = clampHeight(style, contentHeight, cb.height, bpY, Math.max(0, natural))
+  }
   frag.h = contentHeight + bpY
   const ownBottom = strutOf(marginOf(style.marginBottom, cb.width))
   const marginBottom = bottomCollapsible && contentHeight === natural ? mergeStruts(strut, ownBottom) : ownBottom

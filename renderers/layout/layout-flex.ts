@@ -162,13 +162,6 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
     const height = borderBoxSize(s.height, inner.height, bp.y, s)
     if (width !== null) node.setWidth(width)
     if (height !== null) node.setHeight(height)
-    const maxW = borderBoxSize(s.maxWidth, inner.width, bp.x, s)
-    const maxH = borderBoxSize(s.maxHeight, inner.height, bp.y, s)
-    if (maxW !== null) node.setMaxWidth(maxW)
-    if (maxH !== null) node.setMaxHeight(maxH)
-    const minW = borderBoxSize(s.minWidth, inner.width, bp.x, s) ?? 0
-    const minH = borderBoxSize(s.minHeight, inner.height, bp.y, s) ?? 0
-
     const intrinsic = intrinsicWidths(item, ctx)
     const marginX = (s.marginLeft === 'auto' ? 0 : len(s.marginLeft, inner.width)) + (s.marginRight === 'auto' ? 0 : len(s.marginRight, inner.width))
     const minContent = Math.max(0, intrinsic.min - marginX)
@@ -176,6 +169,17 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
     const fills = item.kind === 'image' && sizedByContainer(item, ctx.images)
     const maxContent = Math.max(minContent, fills ? inner.width - marginX : intrinsic.max - marginX)
     const heightAt = (w: number): number => measuredHeight(item, w, inner.height, measureCtx)
+    const guessWidth = width ?? (style.alignItems === 'stretch' && s.alignSelf === 'auto' || s.alignSelf === 'stretch'
+      ? Math.max(0, inner.width - marginX) : Math.min(maxContent, Math.max(minContent, inner.width - marginX)))
+    // max-height / min-height: min-content (and kin) in a column: the item's content height at its width.
+    const contentH = !row && (s.maxHeightContent || s.minHeightContent) ? heightAt(guessWidth) : null
+
+    const maxW = borderBoxSize(s.maxWidth, inner.width, bp.x, s)
+    const maxH = s.maxHeightContent && contentH !== null ? contentH : borderBoxSize(s.maxHeight, inner.height, bp.y, s)
+    if (maxW !== null) node.setMaxWidth(maxW)
+    if (maxH !== null) node.setMaxHeight(maxH)
+    const minW = borderBoxSize(s.minWidth, inner.width, bp.x, s) ?? 0
+    const minH = s.minHeightContent && contentH !== null ? contentH : borderBoxSize(s.minHeight, inner.height, bp.y, s) ?? 0
     node.setMeasureFunc((w, wMode, h, hMode) => {
       const bw = wMode === MeasureMode.Exactly ? w
         : wMode === MeasureMode.AtMost ? Math.min(maxContent, Math.max(minContent, w)) : maxContent
@@ -197,8 +201,6 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
       const auto = visible ? (width !== null ? Math.min(contentMin, width) : minContent) : 0
       autoMins.push(() => Math.max(minW, auto))
     } else {
-      const guessWidth = width ?? (style.alignItems === 'stretch' && s.alignSelf === 'auto' || s.alignSelf === 'stretch'
-        ? Math.max(0, inner.width - marginX) : Math.min(maxContent, Math.max(minContent, inner.width - marginX)))
       autoMins.push(() => Math.max(minH, visible && height === null ? heightAt(guessWidth) : 0))
     }
     node.setPositionType(PositionType.Relative)

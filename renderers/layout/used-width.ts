@@ -56,12 +56,18 @@ export function specifiedHeight(style: ComputedStyle, cbHeight: number | null, b
   return clampHeight(style, h, cbHeight, bpY)
 }
 
-export function clampHeight(style: ComputedStyle, h: number, cbHeight: number | null, bpY: number): number {
+/**
+ * A content height held within min-height and max-height (min wins). `content` is the content's own height,
+ * once laid out: `max-height: min-content` and its kin limit to it (without it they do not limit).
+ */
+export function clampHeight(style: ComputedStyle, h: number, cbHeight: number | null, bpY: number, content?: number): number {
   const borderBox = style.boxSizing === 'border-box'
   let max = lenOrNone(style.maxHeight, cbHeight)
   if (max !== null && borderBox) max = Math.max(0, max - bpY)
+  if (style.maxHeightContent && content !== undefined) max = content
   let min = style.minHeight.pct && cbHeight === null ? style.minHeight.px : len(style.minHeight, cbHeight ?? 0)
   if (borderBox) min = Math.max(0, min - bpY)
+  if (style.minHeightContent && content !== undefined) min = content
   if (max !== null && h > max) h = max
   if (h < min) h = min
   return h

@@ -8,9 +8,9 @@ import { cachedCompiled, forgetCompiled, storeCompiled } from './compiled-cache.
 type LiquidCache = Exclude<LiquidOptions['cache'], boolean | number | undefined>
 
 export function blockParseCache(engineLabel: string): LiquidCache {
+  const blockOf = (liquidKey: string) => currentBlock(liquidKey.slice(liquidKey.indexOf(':') + 1))
   const keyOf = (liquidKey: string): string | undefined => {
-    const name = liquidKey.slice(liquidKey.indexOf(':') + 1)
-    const block = currentBlock(name)
+    const block = blockOf(liquidKey)
     return block && `${engineLabel}:block:${block.cacheKey}`
   }
   return {
@@ -20,7 +20,7 @@ export function blockParseCache(engineLabel: string): LiquidCache {
     },
     write: (key: string, value: Template[] | Promise<Template[]>) => {
       const k = keyOf(key)
-      if (k !== undefined) storeCompiled(k, value)
+      if (k !== undefined) storeCompiled(k, value, blockOf(key)!.text.length)
     },
     remove: (key: string) => {
       const k = keyOf(key)

@@ -39,7 +39,7 @@ function compile(run: LiquidRun): Template[] {
   const hit = cachedCompiled(key)
   if (hit) return hit as Template[]
   const templates = engine.parse(rewriteFunctions(run.source.text))
-  storeCompiled(key, templates)
+  storeCompiled(key, templates, run.source.text.length)
   return templates
 }
 

@@ -50,8 +50,9 @@ t.test('a page that takes an SVG image\'s markup is drawn in the native helper (
   const { imageElement } = await import('../../../renderers/image/image-element.js')
   const { PaintBounds } = await import('../../../renderers/image/paint-bounds.js')
   const { SvgDefs } = await import('../../../renderers/image/svg-box.js')
+  const { ImageSlots } = await import('../../../renderers/image/resampled-images.js')
   const image = (svg: string) => ({ kind: 'png' as const, bytes: Buffer.from(svg), width: 10, height: 10, svg })
-  const plain = { defs: new SvgDefs(), bounds: new PaintBounds(100, 100, 1) }
+  const plain = { defs: new SvgDefs(), bounds: new PaintBounds(100, 100, 1), slots: new ImageSlots() }
   const nested = imageElement(image('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect id="r" width="10" height="10"/><use href="#r"/></svg>'), { x: 0, y: 0, w: 50, h: 50 }, plain)
   t.match(nested, /^<image /, 'a <use> keeps the raster')
   t.equal(plain.bounds.risky, false)

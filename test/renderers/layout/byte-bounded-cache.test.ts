@@ -26,3 +26,17 @@ t.test('an entry over a quarter of the bound is not kept, and a key is kept once
   t.equal(cache.size, 0)
   t.equal(cache.bytes, 0)
 })
+
+t.test('a cache may keep entries up to a bound of its own, and deleting a key gives its bytes back', async (t) => {
+  const cache = new ByteBoundedCache<string>(100, 60)
+  cache.remember('big', 'X', 60)
+  t.equal(cache.get('big'), 'X', 'an entry of 60 is kept under a bound of 60')
+  cache.remember('bigger', 'Y', 61)
+  t.equal(cache.get('bigger'), undefined, 'one of 61 is not')
+  cache.remember('a', 'A', 30)
+  cache.delete('big')
+  cache.delete('missing')
+  t.equal(cache.bytes, 30)
+  t.equal(cache.get('big'), undefined)
+  t.equal(cache.get('a'), 'A')
+})
