@@ -7,7 +7,7 @@
 import { Piscina } from 'piscina'
 import { PATCHES_ON } from '../renderers/patches.js'
 import type { RenderErrorCode, RenderOutput, RenderResult, RenderTask } from '../renderers/contract.js'
-import { STARTED, WARMED_UP } from './started-message.js'
+import { CHUNK, PROGRESS, STARTED, WARMED_UP } from './started-message.js'
 import { TimeLimitSignal } from './time-limit-signal.js'
 import { reuseWorkerInterfaces } from './reuse-worker-interfaces.js'
 import { setWorkerHeapFlags } from './worker-heap-flags.js'
@@ -49,6 +49,34 @@ export interface PoolOptions {
 /** Per-render admission: a client's signal (aborted when it has gone) and the longest it may wait for a worker. */
 export interface RunOptions { signal?: AbortSignal; maxWaitMs?: number }
 
+/**
+ * Following a render while it runs (pool/render-follow.ts): `onProgress` with the PDF pages painted so far
+ * (throttled), `onChunk` with the file's bytes in order once a PDF passes STREAM_AFTER_PAGES pages — the
+ * output's `bytes` are then its tail only. Without `onChunk` the whole file is in the output as always.
+ */
+export interface RunFollow {
+  onProgress?: (pagesDone: number) => void
+  onChunk?: (bytes: Uint8Array) => void
+}
+
+/** The chunks of a followed render received so far; `until(n)` settles once n have been handed on. */
+class Follower {
+  private received = 0
+  private wanted = 0
+  private done: (() => void) | null = null
+  constructor(readonly follow: RunFollow) {}
+  chunk(bytes: Uint8Array): void {
+    this.received++
+    this.follow.onChunk?.(bytes)
+    if (this.done && this.received >= this.wanted) this.done()
+  }
+  until(chunks: number): Promise<void> {
+    if (this.received >= chunks) return Promise.resolve()
+    this.wanted = chunks
+    return new Promise((resolve) => { this.done = resolve })
+  }
+}
+
 interface Waiter { resolve: () => void; reject: (error: PoolError) => void }
 
 // Built, the pool runs the worker beside this module: dist/service/worker.js in the production bundle (the pool's
@@ -73,6 +101,7 @@ export class RenderPool {
   /** The first warm-up has finished: from then on a render that waits longer than its maxWaitMs is refused. */
   private warm = false
   private readonly onStart = new Map<number, () => void>()
+  private readonly followers = new Map<number, Follower>()
   private nextId = 1
   /** Tasks handed to piscina (at most `threads`), and renders waiting for one of those places. */
   private running = 0
@@ -115,9 +144,11 @@ export class RenderPool {
     let warmUps = 0
     let warmedUp: () => void
     this.warmedUp = new Promise((resolve) => { warmedUp = resolve })
-    this.piscina.on('message', (message: Record<string, number> | null) => {
-      const id = message?.[STARTED]
+    this.piscina.on('message', (message: Record<string, unknown> | null) => {
+      const id = message?.[STARTED] as number | undefined
       if (id !== undefined) this.onStart.get(id)?.()
+      else if (message?.[CHUNK] !== undefined) this.followers.get(message[CHUNK] as number)?.chunk(message.bytes as Uint8Array)
+      else if (message?.[PROGRESS] !== undefined) this.followers.get(message[PROGRESS] as number)?.follow.onProgress?.(message.pagesDone as number)
       else if (message?.[WARMED_UP] && ++warmUps === options.threads) {
         this.warm = true
         warmedUp()
@@ -137,8 +168,9 @@ export class RenderPool {
    * Renders in a worker. The time limit runs from the moment a worker starts the task (time spent waiting
    * for a free or newly started worker does not count); past it, piscina terminates that worker.
    * `dataJson`: the text `task.data` was parsed from (a request's JSON body), posted instead of the data.
+   * `follow`: progress and streamed bytes while it runs (RunFollow); the output comes once every chunk was handed on.
    */
-  async run(task: RenderTask, admission: RunOptions = {}, dataJson?: string): Promise<RenderOutput> {
+  async run(task: RenderTask, admission: RunOptions = {}, dataJson?: string, follow?: RunFollow): Promise<RenderOutput> {
     const { renderTimeoutMs, threads, maxQueue } = this.options
     if (this.running + this.waiting.length >= threads + maxQueue) {
       throw new PoolError('QUIRE_ERR_RENDER_BUSY', `Too many renders are waiting (queue limit ${maxQueue}); try again shortly`)
@@ -156,9 +188,13 @@ export class RenderPool {
     })
     let result: RenderResult
     let answered = false
+    const follower = follow && new Follower(follow)
+    if (follower) this.followers.set(id, follower)
     try {
-      result = await this.piscina.run(envelopeFor(id, task, dataJson), { name: task.format, signal: limit })
+      result = await this.piscina.run(envelopeFor(id, task, dataJson, follower ? { progress: !!follow.onProgress, chunks: !!follow.onChunk } : undefined), { name: task.format, signal: limit })
       answered = true
+      // The chunks come on the worker's own port, the result on piscina's: the last may still be on their way.
+      if (follower && result.ok && result.output.streamedChunks) await follower.until(result.output.streamedChunks)
     } catch (error) {
       const failure = this.explain(error, limit.aborted)
       this.observe(task, failure.code, started)
@@ -172,6 +208,7 @@ export class RenderPool {
         if (this.recentRenderMs.length > RECENT_RENDERS) this.recentRenderMs.shift()
       }
       this.onStart.delete(id)
+      this.followers.delete(id)
       clearTimeout(timer)
       this.running--
       this.next()
@@ -248,7 +285,7 @@ export class RenderPool {
   private observe(task: RenderTask, outcome: string, started: number, output?: RenderOutput): void {
     if (!this.observer || started === 0) return
     const format = task.format === 'image' ? task.image.format : task.format
-    const cost = output && { bytes: output.bytes.byteLength, pages: output.pages, cpuMs: output.cpuMs }
+    const cost = output && { bytes: output.bytes.byteLength + (output.streamedBytes ?? 0), pages: output.pages, cpuMs: output.cpuMs }
     this.observer({ format, outcome, seconds: (performance.now() - started) / 1000, ...(cost ? { output: cost } : {}) })
   }
 

@@ -10,6 +10,7 @@ import { move, transferableSymbol, valueSymbol } from 'piscina'
 import { RenderError, type ClipsTask, type ImageTask, type PdfTask, type RenderResult, type RenderTask, type TxtTask, type DocxTask } from '../renderers/contract.js'
 import { loadPainter, render, renderImage, renderPdf } from '../renderers/render.js'
 import { withNurseryRoom } from './empty-nursery.js'
+import { followRender } from './render-follow.js'
 import { STARTED, WARMED_UP } from './started-message.js'
 import { taskOf, type Envelope } from './task-envelope.js'
 import { threadCpuMs } from './thread-cpu.js'
@@ -36,7 +37,11 @@ async function settle<T extends RenderTask>(envelope: Envelope<T>, load?: () => 
     parentPort?.postMessage({ [STARTED]: envelope.id })
     // The nursery is emptied between renders, while the render's objects are all garbage (pool/empty-nursery.ts).
     const cpuBefore = threadCpuMs()
-    const output = await (PATCHES_ON ? withNurseryRoom(() => render(taskOf(envelope))) : render(taskOf(envelope)))
+    // A followed render reports its pages and may post its file ahead in chunks (render-follow.ts).
+    const followed = envelope.follow ? followRender(envelope.id, envelope.follow) : null
+    const run = () => render(taskOf(envelope), followed?.hooks)
+    const rendered = await (PATCHES_ON ? withNurseryRoom(run) : run())
+    const output = followed ? followed.finish(rendered) : rendered
     const cpuAfter = threadCpuMs()
     if (cpuBefore !== null && cpuAfter !== null) output.cpuMs = cpuAfter - cpuBefore
     return movable({ ok: true, output })

@@ -207,6 +207,26 @@ export interface RenderOutput {
   pages?: number
   /** CPU the render worker's thread spent on it, ms (pool/worker.ts; absent where the thread's clock cannot be read). */
   cpuMs?: number
+  /**
+   * A streamed render (pool/render-follow.ts): how many chunks of the file, and how many bytes, were handed
+   * to the caller ahead of this output; `bytes` is then only the file's tail.
+   */
+  streamedChunks?: number
+  streamedBytes?: number
+}
+
+/**
+ * What a caller may follow while a render runs (in the render worker: plain functions, not data). Without
+ * hooks a render is as it always was: its whole file in RenderOutput.bytes.
+ */
+export interface RenderHooks {
+  /** Called after each PDF page is painted (and its bytes handed to `sink`), with the pages done so far. */
+  onPage?: (pagesDone: number) => void
+  /**
+   * PDF only: receives the file's bytes in order, as the PDF writer produces them; RenderOutput.bytes is then
+   * empty (the sink had them all). `pages` and `cpuMs` stay in the output.
+   */
+  sink?: (chunk: Uint8Array) => void
 }
 
 /** Error codes a renderer may return. The service maps each to an HTTP status in src/errors.ts. */

@@ -5,7 +5,7 @@
 // options were checked where they came in (src/render/image-options.ts, src/settings.ts): a render trusts them.
 // The PDF painter loads with this module; the image, TXT and DOCX painters on their first task (resvg, sharp
 // and the ZIP writer, which a service that only prints PDFs never needs).
-import type { ClipsTask, DocxTask, ImageTask, PdfTask, RenderOutput, RenderTask, TaskFormat, TxtTask } from './contract.js'
+import type { ClipsTask, DocxTask, ImageTask, PdfTask, RenderHooks, RenderOutput, RenderTask, TaskFormat, TxtTask } from './contract.js'
 import { inRenderScope } from './layout/render-scope.js'
 import { withYoga } from './layout/yoga.js'
 import { paintPdf } from './pdf/index.js'
@@ -37,13 +37,14 @@ export async function loadPainter(format: TaskFormat): Promise<void> {
  * Each render's layout caches live as long as it runs (layout/render-scope.ts); a render that meets a flex
  * container before yoga's WebAssembly is loaded runs once more with it (layout/yoga.ts).
  */
-function scoped<T extends RenderTask>(run: (task: T) => Promise<RenderOutput>): (task: T) => Promise<RenderOutput> {
-  return (task) => inRenderScope(() => withYoga(() => run(task)))
+function scoped<T extends RenderTask>(run: (task: T, hooks: RenderHooks) => Promise<RenderOutput>): (task: T, hooks?: RenderHooks) => Promise<RenderOutput> {
+  return (task, hooks = {}) => inRenderScope(() => withYoga(() => run(task, hooks)))
 }
 
-export const renderPdf = scoped(async (task: PdfTask) => {
+/** `hooks`: progress per painted page, and the file's bytes as they are written (contract.ts RenderHooks). */
+export const renderPdf = scoped(async (task: PdfTask, hooks) => {
   const printed = await printDocument(task)
-  return { ...(await paintPdf(printed, task.source.settings)), pages: printed.pages.length }
+  return { ...(await paintPdf(printed, task.source.settings, hooks)), pages: printed.pages.length }
 })
 
 export const renderImage = scoped(async (task: ImageTask) => {
@@ -64,10 +65,10 @@ export const renderTxt = scoped(async (task: TxtTask) => ({ ...(await (await pai
 
 export const renderDocx = scoped(async (task: DocxTask) => ({ ...(await (await painters.docx()).paintDocx(await wordDocument(task), task.source.settings)), pages: 1 }))
 
-/** One render of any format: the one format switch. */
-export function render(task: RenderTask): Promise<RenderOutput> {
+/** One render of any format: the one format switch. `hooks` are followed by the PDF renderer only. */
+export function render(task: RenderTask, hooks?: RenderHooks): Promise<RenderOutput> {
   switch (task.format) {
-    case 'pdf': return renderPdf(task)
+    case 'pdf': return renderPdf(task, hooks)
     case 'image': return renderImage(task)
     case 'clips': return renderClips(task)
     case 'txt': return renderTxt(task)

@@ -52,7 +52,7 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
     config,
     store: JobStore.onStore(app.store.db, config.jobs.recordRetentionMs),
     files,
-    render: (task) => app.pool.run(task),
+    render: (task, onProgress) => app.pool.run(task, {}, undefined, onProgress ? { onProgress } : undefined),
     secret,
     log: app.log,
     recordUsage: (keyId, extension) => app.store.apiKeys.recordUsage(keyId, usageKind(extension)),

@@ -1,6 +1,7 @@
 // Synchronous rendering: every /render/... endpoint of the spec, plus the variants users expect
 // (raw-HTML as-byte-array, a version-specific clips render). Image query parameters apply to every
-// image variant of a template render. Successful bodies are the file, or its Base64 as text/plain.
+// image variant of a template render. Successful bodies are the file, or its Base64 as text/plain; a long PDF
+// is streamed as it is painted (send below).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { RenderOutput, RenderTask } from '../../renderers/contract.js'
 import { decodeBase64Html, htmlSource } from '../../src/render/document-source.js'
@@ -14,23 +15,58 @@ import { renderSchemas as S } from '../../src/api/schemas.js'
 import { validateSchema } from '../../src/api/route-validator.js'
 import { costHeaders } from '../../src/render/cost-headers.js'
 import { warningHeaders } from '../../src/render/warning-headers.js'
+import { StreamedBody } from '../../src/render/streamed-body.js'
 
 type Params = { format: SyncFormat; templateId: string; versionId?: string }
 type Bag = Record<string, unknown>
 
-/** `dataJson`: the text of the task's data when that is the request's JSON body (posted as text: pool/task-envelope.ts). */
+/**
+ * `dataJson`: the text of the task's data when that is the request's JSON body (posted as text: pool/task-envelope.ts).
+ * A PDF past STREAM_AFTER_PAGES pages is streamed as the worker paints it, its cost figures in trailers
+ * (src/render/streamed-body.ts); a shorter one, and every other format, is sent whole with them as headers.
+ */
 async function send(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, task: RenderTask, base64: boolean, name: string, dataJson?: string) {
   const started = performance.now()
-  const output: RenderOutput = await app.pool.run(task, request.admission ?? {}, dataJson)
+  let streamed: StreamedBody | null = null
+  // The headers known before the render ends; the type and name of a PDF are known from the task.
+  const begin = (contentType: string, extension: string) => {
+    if (base64) return reply.type('text/plain; charset=utf-8')
+    return reply.header('content-disposition', `inline; filename="${name}.${extension}"`).type(contentType)
+  }
+  const onChunk = (bytes: Uint8Array) => {
+    if (!streamed) {
+      begin('application/pdf', 'pdf')
+      streamed = new StreamedBody(reply, base64)
+    }
+    streamed.write(bytes)
+  }
+  let output: RenderOutput
+  try {
+    output = await app.pool.run(task, request.admission ?? {}, dataJson, streams(task) ? { onChunk } : undefined)
+  } catch (error) {
+    if (!streamed) throw error
+    request.log.warn({ err: error }, 'streamed render failed after its body began: response cut off')
+    ;(streamed as StreamedBody).fail(error as Error)
+    return reply
+  }
   const elapsed = performance.now() - started
   if (output.warnings.length > 0) request.log.warn({ warnings: output.warnings.slice(0, 20) }, 'render warnings')
   await app.store.apiKeys.recordUsage(request.apiKey!.keyId, usageKind(output.extension))
-  reply.header('x-quire-render-ms', elapsed.toFixed(1))
-  reply.headers({ ...warningHeaders(output.warnings), ...costHeaders(output) })
+  const figures = { 'x-quire-render-ms': elapsed.toFixed(1), ...warningHeaders(output.warnings), ...costHeaders(output) }
+  if (streamed) {
+    ;(streamed as StreamedBody).end(output.bytes, figures)
+    return reply
+  }
+  reply.headers(figures)
   const bytes = Buffer.from(output.bytes.buffer, output.bytes.byteOffset, output.bytes.byteLength)
-  if (base64) return reply.type('text/plain; charset=utf-8').send(bytes.toString('base64'))
-  reply.header('content-disposition', `inline; filename="${name}.${output.extension}"`)
-  return reply.type(output.contentType).send(bytes)
+  begin(output.contentType, output.extension)
+  return reply.send(base64 ? bytes.toString('base64') : bytes)
+}
+
+/** Only a PDF is written as it is painted; a strict PDF/UA render is refused after its last page, so it is sent whole. */
+function streams(task: RenderTask): boolean {
+  const pdf = task.source.settings.pdf
+  return task.format === 'pdf' && !(pdf?.pdfUA && pdf.strict)
 }
 
 export default async function renderRoutes(app: FastifyInstance): Promise<void> {

@@ -1,6 +1,6 @@
 // A pdfkit document set up for one render: no automatic first page, metadata in the Info dictionary and
 // XMP (fixed dates when the task gives one, so identical input gives identical bytes), the language, marking
-// for a tagged PDF, optional encryption, output collected in memory.
+// for a tagged PDF, optional encryption, output collected in memory — or handed to a sink as it is written.
 import PDFDocument from 'pdfkit'
 import { PATCHES_ON } from '../patches.js'
 import { writeLatin1 } from './latin1-write.js'
@@ -11,7 +11,7 @@ import { xmpDescriptions, type XmpIdentification } from './standards/xmp-packet.
 
 export interface OpenPdf {
   doc: PDFKit.PDFDocument
-  /** Resolves with the file once doc.end() has been called. */
+  /** Resolves with the file once doc.end() has been called (empty when a sink had its bytes). */
   bytes: Promise<Buffer>
 }
 
@@ -24,7 +24,8 @@ export interface PdfDocumentOptions {
   xmp: XmpIdentification
 }
 
-export function openPdf(options: PdfDocumentOptions): OpenPdf {
+/** `sink`: receives every chunk the writer emits, in order, instead of the file being collected. */
+export function openPdf(options: PdfDocumentOptions, sink?: (chunk: Uint8Array) => void): OpenPdf {
   const { meta, date } = options
   const producer = 'Quire'
   const info: Record<string, unknown> = { Producer: producer, Creator: meta.creator ?? producer, CreationDate: date, ModDate: date }
@@ -51,9 +52,10 @@ export function openPdf(options: PdfDocumentOptions): OpenPdf {
   const pdfkit = doc as unknown as { _addInfo(): void; appendXML(xml: string): void }
   pdfkit._addInfo = () => pdfkit.appendXML(xmpDescriptions(meta, date, producer, options.xmp))
   if (PATCHES_ON) writeLatin1(doc)
+  if (sink) sinkEveryChunk(doc, sink)
   const chunks: Buffer[] = []
   const bytes = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk))
+    doc.on('data', sink ? (chunk: Buffer) => sink(chunk) : (chunk: Buffer) => chunks.push(chunk))
     doc.on('end', () => {
       resolve(Buffer.concat(chunks))
       // Nothing of the finished document stays reachable from it (release-finished-pdf.ts).
@@ -63,4 +65,23 @@ export function openPdf(options: PdfDocumentOptions): OpenPdf {
     doc.on('error', reject)
   })
   return { doc, bytes }
+}
+
+/**
+ * Hands each chunk pdfkit writes (its _write pushes them onto the document's Readable) to `sink` at once: a
+ * Readable emits 'data' only once the event loop turns, so pages painted in one synchronous loop would all
+ * come out at the end (and after whatever 'data' came first). The end of the stream (push(null)) still goes
+ * through, for 'end'.
+ */
+function sinkEveryChunk(doc: PDFKit.PDFDocument, sink: (chunk: Uint8Array) => void): void {
+  const stream = doc as unknown as { push(chunk: Uint8Array | null): boolean; read(): Buffer | null }
+  // The file's header, written by the constructor, waits in the stream's buffer: it goes first.
+  const written = stream.read()
+  if (written) sink(written)
+  const push = stream.push.bind(stream)
+  stream.push = (chunk) => {
+    if (chunk === null) return push(null)
+    sink(chunk)
+    return true
+  }
 }

@@ -10,7 +10,8 @@ import type { PaintTarget } from './paint-target.js'
 
 type Pages = Pick<PrintedDocument, 'pages' | 'fixed' | 'canvas' | 'scale'>
 
-export function paintPages(target: PaintTarget, fonts: FontStore, printed: Pages): void {
+/** `onPage`: told the pages painted so far after each page (progress of a long render). */
+export function paintPages(target: PaintTarget, fonts: FontStore, printed: Pages, onPage?: (pagesDone: number) => void): void {
   const later = laterNeeds(printed.pages)
   const last = printed.pages.length - 1
   printed.pages.forEach((p, i) => {
@@ -26,6 +27,7 @@ export function paintPages(target: PaintTarget, fonts: FontStore, printed: Pages
     endPage(target)
     const next = later[i]
     p.ops.release(next.start, next.heads)
+    onPage?.(i + 1)
   })
 }
 

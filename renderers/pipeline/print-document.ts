@@ -70,7 +70,7 @@ export async function printDocument(task: RenderTask): Promise<PrintedDocument> 
     }
   }
   if (slices.length > task.limits.maxPages) {
-    throw new RenderError('QUIRE_ERR_RENDER_PAGES_LIMIT', `The document has more than ${task.limits.maxPages} pages (limit ${task.limits.maxPages})`)
+    throw new RenderError('QUIRE_ERR_RENDER_PAGES_LIMIT', `The document has more than ${task.limits.maxPages} pages (limit ${task.limits.maxPages}, MAX_PAGES)`)
   }
   const printed = slices.map((_, i) => pages.page(i))
   const geometries = printed.map((p) => p.geometry)

@@ -58,6 +58,11 @@ const jobStatusSchema = {
       description: 'once Completed: what the render cost — the render worker thread\'s CPU ms, the pages, the bytes of the output',
       properties: { cpuMs: { type: 'number' }, pages: { type: 'integer' }, bytes: { type: 'integer' } },
     },
+    progress: {
+      type: 'object', additionalProperties: false, required: ['pagesDone'],
+      description: 'while Processing: how far the render is — the PDF pages painted so far (updated about once a second; 0 until the first page is painted, and for other formats until they end)',
+      properties: { pagesDone: { type: 'integer', minimum: 0 } },
+    },
   },
 } as const
 

@@ -1,6 +1,7 @@
 // The asynchronous job as stored, and the two shapes the spec shows callers (start and status bodies).
 import type { ClipsTask, DocxTask, ImageTask, PdfTask, TxtTask } from '../../renderers/contract.js'
 import type { RenderCost } from '../render/cost-headers.js'
+import type { JobProgress } from './job-progress.js'
 
 export type JobStatus = 'Pending' | 'Processing' | 'Completed' | 'Failed' | 'Expired'
 export type RenderType = 'pdf' | 'image' | 'image-clips' | 'docx' | 'txt'
@@ -39,6 +40,8 @@ export interface JobRecord {
   result: JobResult | null
   /** What the render cost (worker CPU ms, pages, bytes), once Completed; absent on older records. */
   cost?: RenderCost
+  /** While Processing: the PDF pages its render has painted so far (src/jobs/job-progress.ts); absent before the first. */
+  progress?: JobProgress
   /** How many times a worker started on this job (a restart mid-render starts it again). */
   runs: number
   /**
@@ -89,6 +92,8 @@ export function statusBody(job: JobRecord) {
     errorMessage: job.errorMessage,
     // An extra field beside the spec's: what the render cost, once Completed.
     ...(job.status === 'Completed' && job.cost ? { cost: job.cost } : {}),
+    // An extra field beside the spec's: while Processing, the PDF pages painted so far.
+    ...(job.status === 'Processing' ? { progress: { pagesDone: job.progress?.pagesDone ?? 0 } } : {}),
   }
 }
 

@@ -18,6 +18,7 @@ import { deliveryUnfinished, JobWebhooks } from './job-webhooks.js'
 import { uploadToPresignedUrl, UploadError } from './presigned-upload.js'
 import { RenderLock } from './render-lock.js'
 import type { ResultStore } from './result-store.js'
+import { ProgressWriter } from './job-progress.js'
 import { retrying } from './retrying.js'
 import type { RunQueue, RunQueueFactory } from './run-queue.js'
 import { costOf } from '../render/cost-headers.js'
@@ -32,7 +33,8 @@ export interface JobServiceDeps {
   config: Pick<Config, 'jobs' | 'webhooks' | 'limits' | 'fetch' | 'publicUrl' | 'pool'>
   store: JobStore
   files: ResultStore
-  render: (task: RenderTask) => Promise<RenderOutput>
+  /** `onProgress`: told the PDF pages painted so far while it runs (the job's `progress`). */
+  render: (task: RenderTask, onProgress?: (pagesDone: number) => void) => Promise<RenderOutput>
   secret: string
   log: JobLog
   /** Counts a finished render against the key that started it. */
@@ -328,7 +330,8 @@ export class JobService {
         if (this.running.has(jobId) || (j.lease && j.lease.until > now)) return null
         interruptions++
       }
-      return { ...j, status: 'Processing', runs: j.runs + 1, interruptions, lease: { node: this.node, run, until: now + this.deps.config.jobs.leaseMs } }
+      // A new run counts its pages from 0 again (progress: job-progress.ts).
+      return { ...j, status: 'Processing', runs: j.runs + 1, interruptions, progress: undefined, lease: { node: this.node, run, until: now + this.deps.config.jobs.leaseMs } }
     })
     return job?.lease?.run === run ? job : undefined
   }
@@ -369,10 +372,14 @@ export class JobService {
     const task = await store.getTask(job.jobId)
     if (!task) return { startedAt: started, error: 'The job input was lost; start the job again' }
     let output: RenderOutput
+    // The pages painted so far go to the record while it renders, for the status (job-progress.ts).
+    const run = job.lease?.run
+    const progress = new ProgressWriter((p) => this.update(job.jobId, (j) => (j.lease?.run === run && j.status === 'Processing' ? { ...j, progress: p } : null)))
     try {
       // A job whose last run died with the process renders alone: if it stops the process again, no other job dies with it.
-      output = await this.renderLock.run(interruptions > 0, () => this.deps.render({ ...task, limits: config.limits, fetch: config.fetch } as RenderTask))
+      output = await this.renderLock.run(interruptions > 0, () => this.deps.render({ ...task, limits: config.limits, fetch: config.fetch } as RenderTask, progress.report))
     } catch (error) {
+      await progress.stop()
       if (this.closing) return null
       if (error instanceof PoolError && error.code === 'QUIRE_ERR_RENDER_BUSY') {
         await this.retryLater(job.jobId)
@@ -381,6 +388,7 @@ export class JobService {
       const message = error instanceof PoolError ? error.message : `The render failed: ${(error as Error)?.message ?? String(error)}`
       return { startedAt: started, error: message }
     }
+    await progress.stop()
     if (this.closing) return null
     if (job.outputPresignedUrl) {
       try {

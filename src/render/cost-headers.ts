@@ -5,15 +5,16 @@ import type { RenderOutput } from '../../renderers/contract.js'
 
 export interface RenderCost { cpuMs?: number; pages?: number; bytes: number }
 
-export function costOf(output: Pick<RenderOutput, 'bytes' | 'pages' | 'cpuMs'>): RenderCost {
+/** A streamed render's bytes count those handed on ahead of its output (`streamedBytes`) too. */
+export function costOf(output: Pick<RenderOutput, 'bytes' | 'pages' | 'cpuMs' | 'streamedBytes'>): RenderCost {
   return {
     ...(output.cpuMs !== undefined ? { cpuMs: Math.round(output.cpuMs * 10) / 10 } : {}),
     ...(output.pages !== undefined ? { pages: output.pages } : {}),
-    bytes: output.bytes.byteLength,
+    bytes: output.bytes.byteLength + (output.streamedBytes ?? 0),
   }
 }
 
-export function costHeaders(output: Pick<RenderOutput, 'bytes' | 'pages' | 'cpuMs'>): Record<string, string> {
+export function costHeaders(output: Pick<RenderOutput, 'bytes' | 'pages' | 'cpuMs' | 'streamedBytes'>): Record<string, string> {
   const cost = costOf(output)
   return {
     ...(cost.cpuMs !== undefined ? { 'quire-cpu-ms': cost.cpuMs.toFixed(1) } : {}),

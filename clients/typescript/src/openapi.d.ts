@@ -1078,6 +1078,10 @@ export interface components {
                 pages?: number;
                 bytes: number;
             };
+            /** @description while Processing: how far the render is — the PDF pages painted so far (updated about once a second; 0 until the first page is painted, and for other formats until they end) */
+            progress?: {
+                pagesDone: number;
+            };
         };
         /** @description The template data: its members are the variables the template uses. For async image jobs the image options are members of the same object. A PDF render may also carry `pdfAttachments` (PdfAttachments): files to embed, taken out of the data. */
         TemplateData: {

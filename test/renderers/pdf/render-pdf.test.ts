@@ -152,7 +152,7 @@ t.test('more pages than the limit is a pages-limit error', async (t) => {
   const html = Array.from({ length: 6 }, (_, i) => `<p>Page ${i}</p><div class="page-break"></div>`).join('')
   const err = await renderPdf(pdfTask(html, { maxPages: 3 })).catch((e: unknown) => e)
   t.ok(err instanceof RenderError)
-  t.match(err, { code: 'QUIRE_ERR_RENDER_PAGES_LIMIT', message: 'The document has more than 3 pages (limit 3)' })
+  t.match(err, { code: 'QUIRE_ERR_RENDER_PAGES_LIMIT', message: 'The document has more than 3 pages (limit 3, MAX_PAGES)' })
 })
 
 t.test('links become link annotations; printBackground off drops backgrounds', async (t) => {
