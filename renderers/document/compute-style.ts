@@ -79,6 +79,12 @@ export function computeStyle(
       if (flags.isRoot) c.rootFontSize = style.fontSize / c.zoom
     }
   }
+  // lh (CSS Values 4 §6.1.1): line-height itself reads the parent's line height, every other property the
+  // element's own, so line-height computes before them.
+  c.lineHeight = lineHeightPx(c.parent.lineHeight, c.parent.fontSize)
+  const lineHeightDecl = declared.get('line-height')
+  if (lineHeightDecl) applyDecl('line-height', lineHeightDecl, c, env)
+  c.lineHeight = lineHeightPx(style.lineHeight, style.fontSize)
   const side = { width: MEDIUM * c.zoom, style: 'none' as const, color: style.color }
   style.borderTop = side
   style.borderRight = side
@@ -86,12 +92,17 @@ export function computeStyle(
   style.borderLeft = side
 
   for (const [prop, d] of declared) {
-    if (prop === 'font-family' || prop === 'font-size' || prop === 'color' || prop === 'zoom') continue
+    if (prop === 'font-family' || prop === 'font-size' || prop === 'color' || prop === 'zoom' || prop === 'line-height') continue
     if (prop.charCodeAt(0) === 45 && prop.charCodeAt(1) === 45) continue
     applyDecl(prop, d, c, env)
   }
   finish(c, env, flags)
   return { style, extras }
+}
+
+/** A computed line-height in px for lh; `normal` counts as 1.2 (it depends on the font's metrics, unknown here). */
+function lineHeightPx(lh: ComputedStyle['lineHeight'], fontSize: number): number {
+  return lh.kind === 'px' ? lh.value : (lh.kind === 'factor' ? lh.value : 1.2) * fontSize
 }
 
 const varCache = new Map<string, Array<[string, Tok[]]> | null>()

@@ -111,6 +111,7 @@ function scratch(): ApplyContext {
     viewportWidth: 800,
     viewportHeight: 600,
     zoom: 1,
+    lineHeight: 16 * 1.2,
   }
 }
 

@@ -13,6 +13,8 @@ export interface LengthContext {
   viewportHeight: number
   /** The element's effective zoom (CSS `zoom`, 1 without any): every length but em, ex and ch is multiplied by it. */
   zoom: number
+  /** The line height lh refers to (the parent's for line-height itself), already zoomed; without it lh is invalid. */
+  lineHeight?: number
 }
 
 export const ZERO: Dim = Object.freeze({ px: 0, pct: 0 }) as Dim
@@ -32,6 +34,7 @@ function unitToPx(n: number, unit: string, ctx: LengthContext): number | null {
     case 'rem': return n * ctx.rootFontSize * ctx.zoom
     case 'ex': return n * ctx.fontSize * EX
     case 'ch': return n * ctx.fontSize * CH
+    case 'lh': return ctx.lineHeight === undefined ? null : n * ctx.lineHeight
     case 'vw': return (n * ctx.viewportWidth * ctx.zoom) / 100
     case 'vh': return (n * ctx.viewportHeight * ctx.zoom) / 100
     case 'vmin': return (n * Math.min(ctx.viewportWidth, ctx.viewportHeight) * ctx.zoom) / 100

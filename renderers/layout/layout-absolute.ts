@@ -69,14 +69,16 @@ export function layoutAbsolute(item: PendingAbsolute, container: PaddingBox, ctx
   let top = offset(style.top, cbh)
   const bottom = offset(style.bottom, cbh)
   const fromStatic = left === null && right === null
+  const still = area ? undefined : item.staticArea
   if (fromStatic && area) left = 0
+  else if (fromStatic && still) left = still.x0 - pb.x
   else if (fromStatic) {
     // The static position: the start edge of where the box would have been in the flow (CSS 2 §10.3.7).
     if (style.direction === 'rtl' && item.staticRight !== undefined) right = pb.x + cbw - item.staticRight
     else left = item.staticX - pb.x
   }
   const fromStaticY = top === null && bottom === null
-  if (fromStaticY) top = area ? 0 : item.staticY - pb.y
+  if (fromStaticY) top = area ? 0 : still ? still.y0 - pb.y : item.staticY - pb.y
   const ml = marginOf(style.marginLeft, cbw)
   const mr = marginOf(style.marginRight, cbw)
   const mt = marginOf(style.marginTop, cbw)
@@ -119,8 +121,11 @@ export function layoutAbsolute(item: PendingAbsolute, container: PaddingBox, ctx
   })
   // In a grid area, a box with both insets auto in an axis is aligned in the area (its margins kept).
   const justify = area && pb.rtl ? ({ start: 'end', center: 'center', end: 'start' } as const)[area.justify] : area?.justify
-  const dx = justify && fromStatic ? alignShift(justify, cbw - frag.w - ml - mr) : 0
-  const dy = area && fromStaticY ? alignShift(area.align, cbh - frag.h - mt - mb) : 0
+  // A grid container's child aligned in the container's content box, its static area, the same way.
+  const dx = justify && fromStatic ? alignShift(justify, cbw - frag.w - ml - mr)
+    : still && fromStatic ? alignShift(still.justify, still.x1 - still.x0 - frag.w - ml - mr) : 0
+  const dy = area && fromStaticY ? alignShift(area.align, cbh - frag.h - mt - mb)
+    : still && fromStaticY ? alignShift(still.align, still.y1 - still.y0 - frag.h - mt - mb) : 0
   translateFrag(frag, x + dx - frag.x, y + dy - frag.y)
   frag.positioned = true
   return frag
@@ -176,3 +181,27 @@ function transferredMaxHeight(style: ComputedStyle, width: number, cbh: number, 
   const cap = style.boxSizing === 'border-box' ? Math.max(max, bpY) * style.aspectRatio - bpX : max * style.aspectRatio
   return Math.max(0, Math.min(width, cap))
 }
+
+/** Where each pending list ends now: what is added after this belongs to the box about to be laid out. */
+export function pendingMarks(ctx: LayoutContext): number[] {
+  return ctx.absolute.map((list) => list.length)
+}
+
+/**
+ * Moves the static positions recorded since `marks` by (dx, dy): a box laid out in one place and then moved
+ * (a float put beside earlier floats) takes its absolutely positioned descendants' static positions along.
+ */
+export function movePending(ctx: LayoutContext, marks: number[], dx: number, dy: number): void {
+  if (dx === 0 && dy === 0) return
+  marks.forEach((from, level) => {
+    const list = ctx.absolute[level]
+    for (let k = from; k < list.length; k++) {
+      const p = list[k]
+      p.staticX += dx
+      p.staticY += dy
+      if (p.staticRight !== undefined) p.staticRight += dx
+      if (p.staticArea) p.staticArea = { ...p.staticArea, x0: p.staticArea.x0 + dx, x1: p.staticArea.x1 + dx, y0: p.staticArea.y0 + dy, y1: p.staticArea.y1 + dy }
+    }
+  })
+}
+

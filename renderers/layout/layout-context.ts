@@ -20,9 +20,16 @@ export interface PendingAbsolute {
    * by justify-self / align-self (CSS Grid 1 §9.1, CSS Box Alignment 3 §5.1).
    */
   gridArea?: GridArea
+  /**
+   * A child of a grid container that is not its containing block: its static position is in the container's
+   * content box, aligned there by justify-self / align-self as if it were the only item (CSS Grid 1 §10.2).
+   */
+  staticArea?: StaticArea
 }
 
 export type AreaAlign = 'start' | 'center' | 'end'
+
+export interface StaticArea { x0: number; x1: number; y0: number; y1: number; justify: AreaAlign; align: AreaAlign }
 
 export interface GridArea {
   x0: number | null; x1: number | null; y0: number | null; y1: number | null

@@ -6,11 +6,13 @@ import { clearanceY, createFloatContext, placeFloat, type FloatContext } from '.
 import { translateFrag, type BoxFrag } from './fragments.js'
 import { intrinsicWidths, layoutBox } from './layout-box.js'
 import type { ContainingBlock, LayoutContext } from './layout-context.js'
+import { movePending, pendingMarks } from './layout-absolute.js'
 
 /** Lays out a float shrink-to-fit and puts it beside earlier floats (CSS 2 §9.5.1). */
 export function layoutFloat(box: Box, cb: ContainingBlock, top: number, ctx: LayoutContext, floats: FloatContext): BoxFrag {
   const m = margins(box.style, cb.width)
   // Lay out first at the left edge to learn the size, then move into place.
+  const marks = pendingMarks(ctx)
   const result = layoutBox(box, cb, top + m.top, ctx, { floats: createFloatContext(), shrink: true })
   const frag = result.frag
   const outerW = frag.w + m.left + m.right
@@ -18,7 +20,9 @@ export function layoutFloat(box: Box, cb: ContainingBlock, top: number, ctx: Lay
   const side = box.style.float === 'right' ? 'right' : 'left'
   const clear = box.style.clear !== 'none' ? clearanceY(floats, box.style.clear) : -Infinity
   const pos = placeFloat(floats, side, outerW, outerH, Math.max(top, clear), cb.x, cb.x + cb.width)
-  translateFrag(frag, pos.x + m.left - frag.x, pos.y + m.top - frag.y)
+  const dx = pos.x + m.left - frag.x, dy = pos.y + m.top - frag.y
+  translateFrag(frag, dx, dy)
+  movePending(ctx, marks, dx, dy)
   return frag
 }
 

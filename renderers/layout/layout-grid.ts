@@ -30,19 +30,16 @@ interface GridPlan {
 }
 
 /**
- * The in-flow items, in order-modified document order; absolutely positioned children go to their containing
- * block's pending list, or into `placed` when the container itself is that block (they take a grid area).
+ * The in-flow items, in order-modified document order; absolutely positioned children go into `placed` when
+ * the container itself is their containing block (they take a grid area), else into `outside`.
  */
-function inFlowItems(box: BlockBox, inner: ContainingBlock, contentTop: number, ctx: LayoutContext | null, placed?: Box[]): Box[] {
+function inFlowItems(box: BlockBox, placed?: Box[], outside?: Box[]): Box[] {
   const items: Box[] = []
   for (const child of box.children) {
     const s = child.style
     if (s.position === 'absolute' || s.position === 'fixed') {
       if (placed && s.position === 'absolute') placed.push(child)
-      else if (ctx) {
-        const list = s.position === 'fixed' ? ctx.absolute[0] : ctx.absolute[ctx.absolute.length - 1]
-        list?.push({ box: child, staticX: inner.x, staticRight: inner.x + inner.width, staticY: contentTop })
-      }
+      else outside?.push(child)
       continue
     }
     items.push(child)
@@ -131,7 +128,8 @@ function layoutItem(box: Box, width: number, height: number | null, top: number,
 export function layoutGrid(box: BlockBox, inner: ContainingBlock, contentTop: number, ctx: LayoutContext): GridFlow {
   const style = box.style
   const positioned: Box[] = []
-  const items = inFlowItems(box, inner, contentTop, ctx, style.position !== 'static' ? positioned : undefined)
+  const outside: Box[] = []
+  const items = inFlowItems(box, style.position !== 'static' ? positioned : undefined, outside)
   const plan = planColumns(box, items, inner.width, inner.height, ctx)
   const measure = withoutFlow(ctx)
   const widths = plan.placements.map((p, i) => itemWidth(items[i], style, areaWidth(plan, p), measure))
@@ -180,6 +178,11 @@ export function layoutGrid(box: BlockBox, inner: ContainingBlock, contentTop: nu
   for (const child of positioned) {
     pending?.push({ box: child, staticX: inner.x, staticRight: inner.x + inner.width, staticY: contentTop, gridArea: gridArea(child.style, style, plan, rowEdges, inner.x, contentTop) })
   }
+  const content = { x0: inner.x, x1: inner.x + inner.width, y0: contentTop, y1: contentTop + height }
+  for (const child of outside) {
+    const list = child.style.position === 'fixed' ? ctx.absolute[0] : pending
+    list?.push({ box: child, staticX: inner.x, staticRight: inner.x + inner.width, staticY: contentTop, staticArea: { ...content, ...selfAlign(child.style, style) } })
+  }
   // Frags in document order of their areas (row, then column), so painting and pagination meet them top-down.
   const order = frags.map((f, i) => ({ f, key: plan.placements[i].row * 1e6 + plan.placements[i].col })).sort((a, b) => a.key - b.key).map((x) => x.f)
   return { frags: order, height, firstBaseline, lastBaseline }
@@ -194,6 +197,13 @@ function lineEnd(edges: { starts: number[]; ends: number[] }, line: number): num
 }
 
 const SELF: Record<string, AreaAlign> = { center: 'center', end: 'end', 'flex-end': 'end' }
+const FLIPPED: Record<AreaAlign, AreaAlign> = { start: 'end', center: 'center', end: 'start' }
+
+/** justify-self / align-self of a child (auto: the container's -items), start and end in the container's direction. */
+function selfAlign(s: ComputedStyle, container: ComputedStyle): { justify: AreaAlign; align: AreaAlign } {
+  const justify = SELF[s.justifySelf === 'auto' ? container.justifyItems : s.justifySelf] ?? 'start'
+  return { justify: container.direction === 'rtl' ? FLIPPED[justify] : justify, align: SELF[s.alignSelf === 'auto' ? container.alignItems : s.alignSelf] ?? 'start' }
+}
 
 /** The area (in page coordinates) of a positioned grid container's absolutely positioned child, and its alignment there. */
 function gridArea(s: ComputedStyle, container: ComputedStyle, plan: GridPlan, rowEdges: { starts: number[]; ends: number[] }, x: number, y: number): GridArea {
@@ -212,7 +222,7 @@ function gridArea(s: ComputedStyle, container: ComputedStyle, plan: GridPlan, ro
 
 /** Intrinsic widths of a grid container: its columns sized for min-content and for max-content. */
 export function gridIntrinsic(box: BlockBox, ctx: LayoutContext): { min: number; max: number } {
-  const items = inFlowItems(box, { x: 0, width: 0, height: null }, 0, null)
+  const items = inFlowItems(box)
   if (!items.length) return { min: 0, max: 0 }
   const total = (plan: GridPlan) => plan.colEnds[plan.columns.length - 1] ?? 0
   const max = total(planColumns(box, items, null, null, ctx))

@@ -39,3 +39,23 @@ t.test('with both insets auto it is aligned in its area by justify-self / align-
   t.match(laid.box('b'), { x: 510, y: 55 })
   t.match(laid.box('c'), { x: 220, y: 10 }, 'normal is not auto: start')
 })
+
+t.test('a child of a static grid container is placed in the container\'s content box, aligned by justify-self / align-self', async (t) => {
+  // CSS Grid 1 §10.2: as if it were the only item of an area that is the content box; its grid-area is ignored
+  // (WPT abspos/grid-abspos-staticpos-justify-self-002, -align-self-002). The containing block is the body's.
+  const laid = await layoutHtml('<body style="margin:0"><div style="display:grid;grid:30px / 100px 100px;padding:10px 20px;width:300px;height:100px;justify-items:center">' +
+    '<div id=a style="position:absolute;grid-area:1/2;width:10px;height:10px"></div>' +
+    '<div id=b style="position:absolute;width:10px;height:10px;justify-self:end;align-self:end"></div>' +
+    '<div id=c style="position:absolute;width:10px;height:10px;justify-self:start;align-self:center"></div></div>', { width: 800, medium: 'screen' })
+  t.match(laid.box('a'), { x: 165, y: 10 }, 'justify-items: center of the content box, its grid-area ignored')
+  t.match(laid.box('b'), { x: 310, y: 100 })
+  t.match(laid.box('c'), { x: 20, y: 55 })
+})
+
+t.test('an absolutely positioned child of a float keeps its static position where the float is put', async (t) => {
+  // The float is laid out at the line's left and then moved beside the earlier float; its child's static
+  // position moves with it (WPT CSS2 floats/float-with-absolutely-positioned-child-with-static-inset).
+  const laid = await layoutHtml('<body style="margin:0"><div style="float:left;width:100px;height:50px"></div>' +
+    '<div style="float:left;width:60px;height:40px;padding:5px"><div id=a style="position:absolute;width:10px;height:10px"></div></div>', { width: 800, medium: 'screen' })
+  t.match(laid.box('a'), { x: 105, y: 5 })
+})
