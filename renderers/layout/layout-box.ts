@@ -16,8 +16,8 @@ import { gridIntrinsic, layoutGrid } from './layout-grid.js'
 import { layoutImage } from './layout-image.js'
 import { layoutInline } from './layout-inline.js'
 import { layoutTable, tableIntrinsicWidths } from './layout-table.js'
+import { intrinsicCache } from './intrinsic-cache.js'
 import { releaseFlowText } from './release-laid-out.js'
-import { renderScopedMap } from './render-scope.js'
 import { borderWidth } from './box-edges.js'
 import { ratioWidth } from './used-width.js'
 
@@ -85,28 +85,17 @@ export function layoutContent(
   return layoutChildren(box.children, inner, contentTop, ctx, floats, firstAbsorbed)
 }
 
-const cache = renderScopedMap<Box, Intrinsic>()
 
 /**
  * Min-content and max-content widths (outer: margins included) of a box, as shrink-to-fit and the auto table
  * algorithm need them. Percentages count as auto here, as in browsers. Cached per box for the render.
  */
 export function intrinsicWidths(box: Box, ctx: LayoutContext): Intrinsic {
-  let result = cache.get(box)
+  let result = intrinsicCache.get(box)
   if (result) return result
   result = computeIntrinsic(box, ctx)
-  cache.set(box, result)
+  intrinsicCache.set(box, result)
   return result
-}
-
-/** Lets go of a box's cached intrinsic widths (release-laid-out.ts: its layout is done). */
-export function forgetIntrinsic(box: Box): void {
-  cache.delete(box)
-}
-
-/** How many boxes' intrinsic widths are held (tests). */
-export function heldIntrinsics(): number {
-  return cache.size
 }
 
 function computeIntrinsic(box: Box, ctx: LayoutContext): Intrinsic {

@@ -8,7 +8,7 @@
 // what the maps still pointed to (test/pool/worker-heap-flags.test.ts: a 40-row invoice promoted 0.20 MB per
 // render with the release, 0.023 MB without), and a small render's caches die with it anyway.
 import type { Box, InlineItem } from './boxes.js'
-import { forgetIntrinsic } from './layout-box.js'
+import { forgetIntrinsic } from './intrinsic-cache.js'
 import { forgetCutText, heldCutTexts } from './inline-units.js'
 
 /** A table of more rows than this lets go of each cell's measurements once the cell is laid out. */
