@@ -1,4 +1,4 @@
-// An SVG image of plain shapes is drawn as vectors at the size it fills (renderers/image/image-href.ts), not
+// An SVG image of plain shapes is drawn as vectors at the size it fills (renderers/image/image-element.ts), not
 // as its raster at the natural size stretched: a 16 × 24 SVG of two halves as a cover background of 256 × 384
 // px meets at one sharp edge, where the stretched raster blurred 16 rows (WPT css-backgrounds
 // background-size/vector/*). An SVG with text (fonts resvg is not given) keeps the librsvg raster.
