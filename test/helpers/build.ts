@@ -1,5 +1,8 @@
 // One way to get a running Quire for a test: a temp DATA_DIR with a real SQLite file, a real HTTP server
 // on a loopback port, an account with an API key, and a small fetch wrapper. Closed when the test ends.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../src/app.js'
@@ -16,10 +19,15 @@ export interface Harness {
 }
 
 export async function build(t: Test, env: Record<string, string> = {}): Promise<Harness> {
-  const dir = t.testdir()
+  // Its own temp folder, removed only once the app is closed: tap's t.testdir() can be removed while the app still
+  // runs, and an async job still rendering when a test ends then writes into a folder being deleted (ENOTEMPTY).
+  const dir = await mkdtemp(join(tmpdir(), 'quire-test-'))
   const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', RENDER_THREADS: '1', HOST: '127.0.0.1', PORT: '0', ...env })
   const app = await buildApp(config, { logger: false })
-  t.teardown(() => app.close())
+  t.teardown(async () => {
+    await app.close()
+    await rm(dir, { recursive: true, force: true, maxRetries: 3 })
+  })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
   const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
