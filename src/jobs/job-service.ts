@@ -77,6 +77,8 @@ export class JobService {
   private readonly locks = new Map<string, Promise<unknown>>()
   /** Jobs this node runs now → the id of the run (its lease). */
   private readonly running = new Map<string, string>()
+  /** Result writes under way: close() waits for them, so nothing is written once it has returned. */
+  private readonly writing = new Set<Promise<string | null>>()
   private readonly renderLock = new RenderLock()
   private readonly shutdown = new AbortController()
   /** Identifies this process in the leases it takes. */
@@ -271,6 +273,7 @@ export class JobService {
     }
     this.closing = true
     this.shutdown.abort(new Error('the service is shutting down'))
+    await Promise.allSettled([...this.writing])
     await this.webhooks.settled()
     return putBack
   }
@@ -400,7 +403,8 @@ export class JobService {
       return { startedAt: started, output, file: null }
     }
     try {
-      const file = await retrying(() => this.deps.files.write(job.jobId, output.extension, output.bytes, output.contentType), config.jobs.storeRetryMs, this.shutdown.signal)
+      const file = await this.write(job.jobId, output)
+      if (file === null) return null
       return { startedAt: started, output, file }
     } catch (error) {
       if (this.closing) return null
@@ -409,6 +413,23 @@ export class JobService {
       this.deps.log.error({ err: error, jobId: job.jobId }, 'async result not stored')
       return { startedAt: started, error: `The result could not be stored: ${why}, still after ${Math.round(config.jobs.storeRetryMs / 1000)} s of retrying (JOB_STORE_RETRY_MS); start the job again` }
     }
+  }
+
+  /**
+   * Stores a result, retrying while the store is down. A result whose write ends after close() began is removed
+   * (the job was put back to Pending and runs again at the next start): null.
+   */
+  private write(jobId: string, output: RenderOutput): Promise<string | null> {
+    const { files, config } = this.deps
+    const written = retrying(() => files.write(jobId, output.extension, output.bytes, output.contentType), config.jobs.storeRetryMs, this.shutdown.signal)
+      .then(async (file) => {
+        if (!this.closing) return file
+        await files.remove(file).catch(() => undefined)
+        return null
+      })
+    this.writing.add(written)
+    void written.finally(() => this.writing.delete(written)).catch(() => undefined)
+    return written
   }
 
   private async retryLater(jobId: string): Promise<void> {
