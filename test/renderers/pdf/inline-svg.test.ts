@@ -96,3 +96,12 @@ t.test('an SVG image sized in mm without a viewBox: its mm content is measured a
   t.ok(near(at(45, 10), [255, 0, 0]), `red inside: ${at(45, 10)}`)
   t.ok(near(at(82, 10), [255, 255, 255]), `white after 20mm: ${at(82, 10)}`)
 })
+
+t.test('text and attribute values with &, <, > and quotes are escaped when the SVG is serialised', async (t) => {
+  // Written into the data: image unescaped, either would make the SVG ill-formed and nothing would draw.
+  const bytes = await render(`<svg width="200" height="60" viewBox="0 0 200 60"><rect width="20" height="20" fill="red" data-note='a "quoted" &amp; <b>'/>
+    <text x="30" y="40" font-size="20" font-family="DejaVu Sans">Tom &amp; Jerry &lt;3 &gt;</text></svg>`)
+  const at = await raster(bytes)
+  t.ok(near(at(10, 10), [255, 0, 0]), `the rect is drawn: ${at(10, 10)}`)
+  t.match(pdfText(bytes), /Tom & Jerry <3 >/, 'the text keeps its characters')
+})
