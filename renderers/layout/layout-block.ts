@@ -19,6 +19,7 @@ import { clipFlow, flowMark } from './clip-flow.js'
 import type { FlowConstraints } from './flow-constraints.js'
 import { quirkyPercentBase } from './quirky-percent-height.js'
 import { relativeOffset } from './relative-offset.js'
+import { skippedChild } from './skipped-stretches.js'
 import { markerFrag } from './list-marker-frag.js'
 import { fitted } from '../fitted-array.js'
 
@@ -226,6 +227,19 @@ export function layoutChildren(children: Box[], cb: ContainingBlock, contentTop:
   let previous: PlacedChild | null = null
   for (const child of children) {
     const s = child.style
+    const inFlowChild = s.position !== 'absolute' && s.position !== 'fixed' && s.float === 'none'
+    if (ctx.skip && skippedChild(ctx.skip, ctx.flow, child, inFlowChild && (breakAfterPending || forcedBreakBefore(child)))) {
+      // In a stretch this layout is not for: only its forced breaks are recorded.
+      if (inFlowChild) {
+        if (breakAfterPending || forcedBreakBefore(child)) ctx.flow!.forced.push(cursor)
+        breakAfterPending = forcedBreakAfter(child)
+        // What follows is not the first child, and its top margin collapses with nothing before it.
+        first = false
+        strut = EMPTY_STRUT
+        previous = null
+      }
+      continue
+    }
     if (s.position === 'absolute' || s.position === 'fixed') {
       const list = s.position === 'fixed' ? ctx.absolute[0] : ctx.absolute[ctx.absolute.length - 1]
       list?.push(staticPosition(child, cb, cursor + strutSize(strut), floats))

@@ -4,6 +4,7 @@ import type { ImageStore } from '../resources/index.js'
 import type { Box } from './boxes.js'
 import type { FontStore } from '../fonts/font-store.js'
 import type { FlowConstraints } from './flow-constraints.js'
+import type { StretchFilter } from './skipped-stretches.js'
 import type { BoxFrag } from './fragments.js'
 import type { Warnings } from '../warnings.js'
 
@@ -48,6 +49,8 @@ export interface LayoutContext {
   initial: { width: number; height: number }
   /** The document is in quirks mode (no doctype): Chromium's line height quirk applies (layout-inline.ts). */
   quirks?: boolean
+  /** Lay out only some stretches between forced breaks (skipped-stretches.ts). */
+  skip?: StretchFilter
 }
 
 /** The same context with pagination recording switched off. */
@@ -60,7 +63,7 @@ export function withoutFlow(ctx: LayoutContext): LayoutContext {
  * generic copy, and tables make one per cell. (A new member of LayoutContext must be added here too.)
  */
 export function withFlow(ctx: LayoutContext, flow: FlowConstraints | null): LayoutContext {
-  return { fonts: ctx.fonts, images: ctx.images, warnings: ctx.warnings, flow, absolute: ctx.absolute, initial: ctx.initial, quirks: ctx.quirks }
+  return { fonts: ctx.fonts, images: ctx.images, warnings: ctx.warnings, flow, absolute: ctx.absolute, initial: ctx.initial, quirks: ctx.quirks, skip: ctx.skip }
 }
 
 export interface ContainingBlock {

@@ -15,6 +15,7 @@ import { createFloatContext } from './float-context.js'
 import { createFlowConstraints, type FlowConstraints } from './flow-constraints.js'
 import type { FontStore } from '../fonts/font-store.js'
 import { layoutBox } from './layout-box.js'
+import { holdsPositioned } from './skipped-stretches.js'
 import type { LayoutContext } from './layout-context.js'
 import type { Warnings } from '../warnings.js'
 
@@ -43,12 +44,16 @@ export interface LayoutEngines { fonts: FontStore; images: ImageStore; warnings:
  * `scale`: print at this scale instead of measuring the overflow (a page of its own width keeps the factor
  * the document's plain pages were shrunk by, as Chromium scales the whole document once).
  */
-export function layoutDocument(doc: StyledDocument, engines: LayoutEngines, width: number, height: number, medium: Medium = 'print', scale?: number): LaidOutDocument {
+export function layoutDocument(doc: StyledDocument, engines: LayoutEngines, width: number, height: number, medium: Medium = 'print', scale?: number, wanted?: (count: number) => boolean): LaidOutDocument {
   const boxes = buildBoxes(withAltText(doc.root, engines.images), engines.warnings)
   checkLayoutDepth(boxes, engines.budgets ?? DEFAULT_BUDGETS)
+  // `wanted`: only the stretches between forced breaks it names (skipped-stretches.ts); all of them when a
+  // positioned box could land elsewhere than its stretch.
+  const only = wanted && !holdsPositioned(boxes) ? wanted : undefined
   const run = (w: number) => {
     const flow = createFlowConstraints()
     const ctx: LayoutContext = { fonts: engines.fonts, images: engines.images, warnings: engines.warnings, flow, absolute: [], initial: { width: w, height: (height * w) / width }, quirks: doc.quirks }
+    if (only) ctx.skip = { flow, wanted: only }
     const result = layoutBox(boxes, { x: 0, width: w, height: ctx.initial.height }, 0, ctx, { floats: createFloatContext(), isRoot: true })
     return { root: result.frag, flow }
   }

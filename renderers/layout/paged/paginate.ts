@@ -114,14 +114,23 @@ function lowerBound(spans: Array<Span | WholeSpan>, y: number): number {
 }
 
 /** The forced breaks that start a page: those with content above them since the previous one, before the end. */
-export function pageStartingBreaks(flow: FlowConstraints, height: number): number[] {
+export function pageStartingBreaks(flow: FlowConstraints, height: number, from = 0): number[] {
   const hard = sortByTop(flow.hard)
   const out: number[] = []
-  let start = 0
+  let start = from
   for (const y of [...flow.forced].sort((a, b) => a - b)) {
     if (y > start + EPS && y < height - EPS && hasContent(hard, start, y)) out.push(start = y)
   }
   return out
+}
+
+/**
+ * Whether [from, to) of a layout is one stretch of pages, as it is in another layout of the document:
+ * something prints in it and no forced break inside it starts a page.
+ */
+export function isOneStretch(flow: FlowConstraints, from: number, to: number): boolean {
+  if (!hasContent(sortByTop(flow.hard), from, to)) return false
+  return pageStartingBreaks({ ...flow, forced: flow.forced.filter((y) => y > from + EPS && y < to - EPS) }, to, from).length === 0
 }
 
 /** Whether anything that prints (a line, a row, an image) starts in [start, y): no blank page for a forced break. */
