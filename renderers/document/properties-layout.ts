@@ -224,8 +224,31 @@ const aspectRatio: PropertyDef = {
   inherit: copyField('aspectRatio'),
 }
 
+/**
+ * `margin-trim: none | block | inline | [block-start || inline-start || block-end || inline-end]` (CSS Box 4 §4):
+ * which of a block container's content edges drop the margins of the children that adjoin them. Only the
+ * block sides matter to block flow; the inline sides are accepted (flex and grid items) and have no effect yet.
+ */
+const marginTrim: PropertyDef = {
+  inherited: false,
+  initial: 'none',
+  apply(toks, c) {
+    const words = toks.map((t) => (t.t === 'ident' ? t.v.toLowerCase() : ''))
+    if (words.length === 1 && (words[0] === 'none' || words[0] === 'block' || words[0] === 'inline')) {
+      c.style.marginTrim = words[0] === 'block' ? { start: true, end: true } : null
+      return true
+    }
+    const sides = new Set(words)
+    if (sides.size !== words.length || words.some((w) => !['block-start', 'block-end', 'inline-start', 'inline-end'].includes(w))) return false
+    c.style.marginTrim = sides.has('block-start') || sides.has('block-end') ? { start: sides.has('block-start'), end: sides.has('block-end') } : null
+    return true
+  },
+  inherit: copyField('marginTrim'),
+}
+
 export const LAYOUT_PROPERTIES: Record<string, PropertyDef> = {
   'aspect-ratio': aspectRatio,
+  'margin-trim': marginTrim,
   display,
   position: keyword('position', { ...same('static', 'relative', 'absolute', 'fixed'), sticky: 'relative', '-webkit-sticky': 'relative' }, false, 'static'),
   top: dim('top', OFFSET, false, 'auto'),

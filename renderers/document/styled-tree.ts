@@ -165,6 +165,8 @@ export interface ComputedStyle {
   textShadow: BoxShadow[]
   /** Preferred width / height (aspect-ratio), null for auto. */
   aspectRatio: number | null
+  /** margin-trim on the block sides (start = top, end = bottom), null for none. */
+  marginTrim: { start: boolean; end: boolean } | null
   /** An absolutely positioned box that was inline-level before blockification: its static position is on a line. */
   inlineStatic?: true
   transformOrigin: [Dim, Dim]
