@@ -317,6 +317,7 @@ export const TEXT_PROPERTIES: Record<string, PropertyDef> = {
   'font-style': fontStyle,
   'line-height': lineHeight,
   'text-align': textAlign,
+  'text-align-last': keyword('textAlignLast', { ...same('auto', 'left', 'right', 'center', 'justify', 'start', 'end') }, true, 'auto'),
   'text-decoration-line': decorationLine,
   'text-decoration-color': decorationColor,
   'text-decoration-style': decorationStyle,

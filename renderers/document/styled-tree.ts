@@ -102,6 +102,8 @@ export interface ComputedStyle {
   fontStyle: 'normal' | 'italic' | 'oblique'
   lineHeight: LineHeight
   textAlign: 'left' | 'right' | 'center' | 'justify' | 'start' | 'end'
+  /** How the last line of a block and a line before a forced break align (CSS Text 3 §6.3); auto: as textAlign, start for justify. */
+  textAlignLast: 'auto' | 'left' | 'right' | 'center' | 'justify' | 'start' | 'end'
   /**
    * `text-align: -webkit-center/-webkit-left/-webkit-right` (from `align` attributes): block-level children
    * narrower than this box are aligned too, not only the text. 'none' for every other text-align.
