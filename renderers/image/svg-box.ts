@@ -12,7 +12,7 @@ import { imageElement } from './image-element.js'
 import { MAX_SHADOW_SIGMA, type PaintBounds } from './paint-bounds.js'
 import { reachOf, type ShadowPiece } from './shadow-blur.js'
 import { cachedShadowPieces, cornerPngBase64 } from './shadow-cache.js'
-import { clearOf, insideRoundedBox } from './inside-rounded-box.js'
+import { cutPiece, type PieceRect } from './shadow-piece-cuts.js'
 import { fillAttrs, num, polygonD, rectD, rgbCss, strokeAttrs } from './svg-format.js'
 import type { Warnings } from '../warnings.js'
 
@@ -114,10 +114,13 @@ function shadows(frag: BoxFrag, ctx: BoxPaint): string {
       // Each piece that reaches the box in a clip group of its own, and one clear of it in none: resvg draws a
       // clip group as a layer and a mask the size of its content, and one group over the whole shadow was two
       // page-sized passes (40 of html-resume-template's 60 ms in resvg, for its two shadows).
+      // A piece reaching into the box is cut along the box's edges first (shadow-piece-cuts.ts).
       for (const piece of pieces) {
-        if (insideRoundedBox(piece, hole, ctx.bounds.scale)) continue
-        const drawn = shadowPiece(piece, sh.color, ctx)
-        out += clearOf(piece, box, ctx.bounds.scale) ? drawn : clipped(drawn)
+        const parts = cutPiece(piece, hole, ctx.bounds.scale)
+        if (!parts.clear.length && !parts.clipped.length) continue
+        const draw = shadowPiece(piece, sh.color, ctx)
+        for (const part of parts.clear) out += draw(part)
+        for (const part of parts.clipped) out += clipped(draw(part))
       }
       continue
     }
@@ -130,19 +133,20 @@ function shadows(frag: BoxFrag, ctx: BoxPaint): string {
   return out
 }
 
-function shadowPiece(p: ShadowPiece, color: Color, ctx: BoxPaint): string {
-  const rect = `x="${num(p.x, 3)}" y="${num(p.y, 3)}" width="${num(p.w, 3)}" height="${num(p.h, 3)}"`
-  if (p.kind === 'solid') return `<rect ${rect}${fillAttrs(color)}/>`
+/** Draws the piece, or a part of a solid or gradient one, over a rectangle. */
+function shadowPiece(p: ShadowPiece, color: Color, ctx: BoxPaint): (r: PieceRect) => string {
+  const rect = (r: PieceRect) => `x="${num(r.x, 3)}" y="${num(r.y, 3)}" width="${num(r.w, 3)}" height="${num(r.h, 3)}"`
+  if (p.kind === 'solid') return (r) => `<rect ${rect(r)}${fillAttrs(color)}/>`
   if (p.kind === 'gradient') {
     const [a, b] = [p.stops[0][0], p.stops[p.stops.length - 1][0]]
     const span = b - a || 1
     const line = p.axis === 'x' ? `x1="${num(a, 3)}" y1="0" x2="${num(a + span, 3)}" y2="0"` : `x1="0" y1="${num(a, 3)}" x2="0" y2="${num(a + span, 3)}"`
     const stops = p.stops.map(([at, v]) => `<stop offset="${num((at - a) / span, 4)}" stop-color="${rgbCss(color)}" stop-opacity="${num(v * color.a, 4)}"/>`).join('')
     const id = ctx.defs.add((id) => `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" ${line}>${stops}</linearGradient>`)
-    return `<rect ${rect} fill="url(#${id})"/>`
+    return (r) => `<rect ${rect(r)} fill="url(#${id})"/>`
   }
   const png = cornerPngBase64(p, color)
-  return `<image href="data:image/png;base64,${png}" ${rect} preserveAspectRatio="none"/>`
+  return (r) => `<image href="data:image/png;base64,${png}" ${rect(r)} preserveAspectRatio="none"/>`
 }
 
 /**
