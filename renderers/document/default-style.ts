@@ -62,7 +62,7 @@ const INITIAL: ComputedStyle = {
   flexDirection: 'row',
   flexWrap: 'nowrap',
   justifyContent: 'normal',
-  alignItems: 'stretch',
+  alignItems: 'normal',
   alignSelf: 'auto',
   alignContent: 'stretch',
   flexGrow: 0,

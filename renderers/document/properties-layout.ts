@@ -138,7 +138,8 @@ const JUSTIFY: Record<string, ComputedStyle['justifyContent']> = {
 }
 const ALIGN: Record<string, ComputedStyle['alignItems']> = {
   ...same('stretch', 'flex-start', 'flex-end', 'center', 'baseline'),
-  start: 'flex-start', end: 'flex-end', 'self-start': 'flex-start', 'self-end': 'flex-end', normal: 'stretch',
+  // normal stays apart from stretch: a flex item reads it as stretch, a grid item with a ratio as start.
+  start: 'flex-start', end: 'flex-end', 'self-start': 'flex-start', 'self-end': 'flex-end', normal: 'normal',
 }
 const ALIGN_CONTENT: Record<string, ComputedStyle['alignContent']> = {
   ...same('stretch', 'flex-start', 'flex-end', 'center', 'space-between', 'space-around', 'space-evenly'),

@@ -13,6 +13,8 @@ export interface Extras {
   counterReset: Tok[] | null
   counterIncrement: Tok[] | null
   counterSet: Tok[] | null
+  /** `quotes` (inherited): its raw tokens, null for the initial `auto`. */
+  quotes: Tok[] | null
   bgImage: Tok[] | null
   bgPosition: Tok[] | null
   bgSize: Tok[] | null
@@ -135,7 +137,7 @@ export function number(field: Field, opts: { integer?: boolean; min?: number; ke
 }
 
 /** A property kept in Extras as raw tokens (resolved later: content, counters, background layers). */
-export function extra(key: 'content' | 'counterReset' | 'counterIncrement' | 'counterSet' | 'bgImage' | 'bgPosition' | 'bgSize' | 'bgRepeat' | 'biSource', initial: string, inherited = false): PropertyDef {
+export function extra(key: 'content' | 'counterReset' | 'counterIncrement' | 'counterSet' | 'quotes' | 'bgImage' | 'bgPosition' | 'bgSize' | 'bgRepeat' | 'biSource', initial: string, inherited = false): PropertyDef {
   return {
     inherited,
     initial,
@@ -152,6 +154,7 @@ export function emptyExtras(inheritFrom: Extras | null): Extras {
     counterReset: null,
     counterIncrement: null,
     counterSet: null,
+    quotes: inheritFrom ? inheritFrom.quotes : null,
     bgImage: null,
     bgPosition: null,
     bgSize: null,

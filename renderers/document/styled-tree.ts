@@ -162,8 +162,8 @@ export interface ComputedStyle {
   flexDirection: 'row' | 'row-reverse' | 'column' | 'column-reverse'
   flexWrap: 'nowrap' | 'wrap' | 'wrap-reverse'
   justifyContent: 'normal' | 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'space-between' | 'space-around' | 'space-evenly'
-  alignItems: 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'baseline'
-  alignSelf: 'auto' | 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'baseline'
+  alignItems: 'normal' | 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'baseline'
+  alignSelf: 'auto' | 'normal' | 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'baseline'
   alignContent: 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'space-between' | 'space-around' | 'space-evenly'
   flexGrow: number
   flexShrink: number

@@ -21,6 +21,7 @@ import { quirkyPercentBase } from './quirky-percent-height.js'
 import { relativeOffset } from './relative-offset.js'
 import { skippedChild } from './skipped-stretches.js'
 import { markerFrag } from './list-marker-frag.js'
+import { inlineExtent } from './inline-metrics.js'
 import { fitted } from '../fitted-array.js'
 
 function isPositioned(style: ComputedStyle): boolean {
@@ -174,6 +175,10 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   const bottomCollapsible = !bfc && b.bottom === 0 && p.bottom === 0 && height === null
   let contentHeight = bottomCollapsible ? cursor - contentTop : cursor + strutSize(strut) - contentTop
   if (bfc) contentHeight = Math.max(contentHeight, floatsBottom(floats) - contentTop)
+  // A list item without a line box still shows its outside marker, on a line of its own at the content's
+  // top that the item is at least as tall as (Chromium's NGUnpositionedListMarker::AddToBoxWithoutLineBoxes).
+  const markerLine = box.marker && firstBaseline === null ? inlineExtent(ctx.fonts, style) : null
+  if (markerLine) contentHeight = Math.max(contentHeight, markerLine.above + markerLine.below)
   const natural = contentHeight
   contentHeight = height ?? clampHeight(style, Math.max(0, contentHeight, ratioHeight ?? 0), cb.height, bpY)
   // min-height / max-height: min-content (and kin) are the content's height, known only now; a height a flex
@@ -187,7 +192,10 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   // Zero or auto height, no border or padding, nothing in flow inside (CSS 2 §8.3.1): `height: 0` collapses through too.
   const selfCollapsing = empty && frag.h === 0 && topCollapsible(box) && !bfc && b.bottom === 0 && p.bottom === 0
 
-  if (box.marker && firstBaseline !== null) frag.marker = markerFrag(box, ctx, contentX, firstBaseline)
+  if (box.marker) {
+    const markerBaseline = firstBaseline ?? (markerLine ? contentTop + markerLine.above : null)
+    if (markerBaseline !== null) frag.marker = markerFrag(box, ctx, contentX, markerBaseline)
+  }
   if (ctx.flow && !selfCollapsing) recordBox(ctx, box, frag, contentTop, contentTop + contentHeight)
   if (recorded && ctx.flow && style.overflow !== 'visible' && !isRoot) clipFlow(ctx.flow, recorded, frag.y + frag.h)
 

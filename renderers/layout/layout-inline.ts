@@ -64,7 +64,7 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
     const placed = layoutAtomic(atomic, cb, ctx)
     ;(input.atomics ??= new Map()).set(atomic, placed)
     return placed.outerWidth
-  } : noAtomics)
+  } : noAtomics, box.style)
   const strut = inlineExtent(ctx.fonts, style)
   const strutHeight = strut.above + strut.below
   const indent = len(style.textIndent, cb.width)
