@@ -1,10 +1,11 @@
 // One box as SVG, in the same order and geometry as the PDF painter (renderers/pdf/paint-box.ts): shadow,
 // background colour and layers (images, gradients) clipped to the rounded border box, the picture of an
 // <img>, then borders (one ring when all sides match, else mitred trapezoids per side).
-import type { ImageSlots } from './resampled-images.js'
+import { croppedImageHref, type ImageSlots } from './resampled-images.js'
 import type { BackgroundLayer, BorderSide, Color, ComputedStyle } from '../document/styled-tree.js'
 import { backgroundNatural, gradientLayerTiles, gradientLine, imageLayerTiles, type Area } from '../layout/background-geometry.js'
 import { borderShade } from '../layout/border-shade.js'
+import { borderImageDraws, type Sides } from '../layout/border-image-geometry.js'
 import type { ImageStore } from '../resources/index.js'
 import type { BoxFrag } from '../layout/fragments.js'
 import type { Radii } from '../layout/fit-radii.js'
@@ -69,7 +70,7 @@ export function svgBox(frag: BoxFrag, ctx: BoxPaint, canvas?: CanvasArea, painte
       out += radii.some((r) => r > 0) ? clipped(frag, ctx, img) : img
     }
   }
-  return out + borders(frag, s)
+  return out + (borderImage(frag, ctx) ?? borders(frag, s))
 }
 
 function clipped(frag: BoxFrag, ctx: BoxPaint, content: string, canvas?: CanvasArea): string {
@@ -278,6 +279,50 @@ function gradientFill(layer: BackgroundLayer, area: Area, fill: Area, ctx: BoxPa
     `<stop offset="${num(offsets[i], 4)}" stop-color="${rgbCss(stop.color)}"${stop.color.a < 1 ? ` stop-opacity="${num(stop.color.a, 3)}"` : ''}/>`).join('')
   const id = ctx.defs.add((id) => `${open} id="${id}">${stops}${close}`)
   return `<rect x="${num(fill.x)}" y="${num(fill.y)}" width="${num(fill.w)}" height="${num(fill.h)}" fill="url(#${id})"/>`
+}
+
+// ---- border images (as renderers/pdf/paint-border-image.ts) ----
+
+/** A border image drawn instead of the borders; null when the box has none, or its image did not load. */
+function borderImage(frag: BoxFrag, ctx: BoxPaint): string | null {
+  const s = frag.style
+  const source = s.borderImage?.source
+  if (!source) return null
+  const borders: Sides = [sideWidth(s.borderTop), sideWidth(s.borderRight), sideWidth(s.borderBottom), sideWidth(s.borderLeft)]
+  const loaded = source.kind === 'url' ? ctx.images.get(source.url) : null
+  if (source.kind === 'url' && !loaded) return null
+  const plan = borderImageDraws(s.borderImage!, frag, borders, loaded ? backgroundNatural(loaded, s.zoom) : null)
+  const draws = plan.draws
+  const extent = new Extent()
+  let out = ''
+  for (const d of draws) {
+    extent.add(d.clip.x, d.clip.y, d.clip.w, d.clip.h)
+    if (!loaded) {
+      // A gradient is drawn over the tile only, laid out over the whole image's rectangle.
+      out += gradientFill({ image: source, size: ['auto', 'auto'], position: [{ px: 0, pct: 0 }, { px: 0, pct: 0 }], repeat: 'no-repeat' }, d.image, d.clip, ctx)
+      continue
+    }
+    const whole = d.clip.w === d.tile.w && d.clip.h === d.tile.h
+    if (!loaded.svg && !loaded.natural) {
+      // A bitmap: its slice alone, stretched to the tile (cut only where a repeated tile passes its region's end).
+      const crop = { x: d.src.x / plan.w, y: d.src.y / plan.h, w: d.src.w / plan.w, h: d.src.h / plan.h }
+      const href = croppedImageHref(loaded, crop, d.tile.w, d.tile.h, ctx.bounds.deviceScale(), ctx.slots)
+      const img = `<image href="${href}" x="${num(d.tile.x)}" y="${num(d.tile.y)}" width="${num(d.tile.w)}" height="${num(d.tile.h)}" preserveAspectRatio="none"/>`
+      out += whole ? img : `<g clip-path="url(#${clipRect(d.clip, ctx)})">${img}</g>`
+      continue
+    }
+    const id = clipRect(d.clip, ctx)
+    // An SVG is drawn at its concrete size and stretched from there, so each part stretches (not fitted in its ratio).
+    const kx = d.image.w / plan.w, ky = d.image.h / plan.h
+    const img = imageElement(loaded, { x: 0, y: 0, w: plan.w, h: plan.h }, ctx)
+    out += `<g clip-path="url(#${id})"><g transform="matrix(${num(kx, 6)} 0 0 ${num(ky, 6)} ${num(d.image.x)} ${num(d.image.y)})">${img}</g></g>`
+  }
+  if (draws.length && ctx.bounds.inLayer) ctx.bounds.drawn(extent.rect(), true)
+  return out
+}
+
+function clipRect(r: Area, ctx: BoxPaint): string {
+  return ctx.defs.add((id) => `<clipPath id="${id}"><rect x="${num(r.x)}" y="${num(r.y)}" width="${num(r.w)}" height="${num(r.h)}"/></clipPath>`)
 }
 
 // ---- borders (as renderers/pdf/paint-box.ts) ----
