@@ -111,6 +111,27 @@ function heightWithContentKeyword(def: PropertyDef, field: 'minHeightContent' | 
 }
 
 /**
+ * min-width / min-height: also records that the value is a length or percentage (an explicit 0 included), which
+ * turns off a flex item's automatic minimum size (CSS Flexbox 1 §4.5); `auto` computes to 0 as well.
+ */
+function givenMinimum(def: PropertyDef, field: 'minWidthGiven' | 'minHeightGiven'): PropertyDef {
+  return {
+    ...def,
+    apply(toks, c) {
+      if (!def.apply(toks, c)) return false
+      const t = toks[0]
+      if (t.t !== 'ident') c.style[field] = true
+      else if (c.style[field] !== undefined) c.style[field] = undefined
+      return true
+    },
+    inherit(c) {
+      def.inherit(c)
+      c.style[field] = c.parent[field]
+    },
+  }
+}
+
+/**
  * `calc-size(<basis>, size ± <length>)` (CSS Values 5): an intrinsic or auto basis and a length added to it;
  * other calculations are not understood (the declaration is then dropped, as before).
  */
@@ -261,8 +282,8 @@ export const LAYOUT_PROPERTIES: Record<string, PropertyDef> = {
   'box-sizing': keyword('boxSizing', same('content-box', 'border-box'), false, 'content-box'),
   width: widthWithKeyword(dim('width', { auto: true, keywords: SIZE_KEYWORDS }, false, 'auto')),
   height: dim('height', { auto: true, keywords: SIZE_KEYWORDS }, false, 'auto'),
-  'min-width': dim('minWidth', { keywords: MIN_KEYWORDS }, false, '0'),
-  'min-height': heightWithContentKeyword(dim('minHeight', { keywords: MIN_KEYWORDS }, false, '0'), 'minHeightContent'),
+  'min-width': givenMinimum(dim('minWidth', { keywords: MIN_KEYWORDS }, false, 'auto'), 'minWidthGiven'),
+  'min-height': givenMinimum(heightWithContentKeyword(dim('minHeight', { keywords: MIN_KEYWORDS }, false, 'auto'), 'minHeightContent'), 'minHeightGiven'),
   'max-width': dim('maxWidth', { none: true, keywords: MAX_KEYWORDS }, false, 'none'),
   'max-height': heightWithContentKeyword(dim('maxHeight', { none: true, keywords: MAX_KEYWORDS }, false, 'none'), 'maxHeightContent'),
   'margin-top': dim('marginTop', { auto: true, negative: true }, false, '0'),

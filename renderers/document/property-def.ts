@@ -19,6 +19,8 @@ export interface Extras {
   bgPosition: Tok[] | null
   bgSize: Tok[] | null
   bgRepeat: Tok[] | null
+  /** border-image-source as written (resolved with the background images, background-layers.ts). */
+  biSource: Tok[] | null
   /** Corner radii given in % (resolved after width/height are known); null entries were absolute. */
   radiusPct: Array<number | null> | null
   /** text-decoration-* set on this element itself; propagation from ancestors is applied afterwards. */
@@ -135,7 +137,7 @@ export function number(field: Field, opts: { integer?: boolean; min?: number; ke
 }
 
 /** A property kept in Extras as raw tokens (resolved later: content, counters, background layers). */
-export function extra(key: 'content' | 'counterReset' | 'counterIncrement' | 'counterSet' | 'quotes' | 'bgImage' | 'bgPosition' | 'bgSize' | 'bgRepeat', initial: string, inherited = false): PropertyDef {
+export function extra(key: 'content' | 'counterReset' | 'counterIncrement' | 'counterSet' | 'quotes' | 'bgImage' | 'bgPosition' | 'bgSize' | 'bgRepeat' | 'biSource', initial: string, inherited = false): PropertyDef {
   return {
     inherited,
     initial,
@@ -157,6 +159,7 @@ export function emptyExtras(inheritFrom: Extras | null): Extras {
     bgPosition: null,
     bgSize: null,
     bgRepeat: null,
+    biSource: null,
     radiusPct: null,
     decoLines: null,
     decoColor: null,

@@ -47,6 +47,24 @@ export type BackgroundImage =
   | { kind: 'linear-gradient'; angleDeg: number; stops: GradientStop[] }
   | { kind: 'radial-gradient'; shape: 'circle' | 'ellipse'; at: [Dim, Dim]; stops: GradientStop[] }
 
+/** One side of border-image-width: a multiple of the border width, a length or percentage, or the slice's own size. */
+export type BorderImageWidth = { k: 'factor'; n: number } | { k: 'dim'; d: Dim } | { k: 'auto' }
+export type BorderImageRepeat = 'stretch' | 'repeat' | 'round' | 'space'
+
+/** border-image-* (CSS Backgrounds 3 §6), sides in top, right, bottom, left order. */
+export interface BorderImage {
+  /** Resolved from border-image-source once the cascade is done; null for none. */
+  source: BackgroundImage | null
+  /** Numbers are image pixels, `pct` a percentage of the image's size. */
+  slice: Array<{ n: number; pct: boolean }>
+  fill: boolean
+  width: BorderImageWidth[]
+  /** A multiple of the border width (`factor`) or a length in px. */
+  outset: Array<{ n: number; factor: boolean }>
+  /** Horizontal (top, bottom and middle), then vertical (left, right and middle). */
+  repeat: [BorderImageRepeat, BorderImageRepeat]
+}
+
 export interface BackgroundLayer {
   image: BackgroundImage
   /** 'auto' | 'cover' | 'contain' or explicit width/height (each may be 'auto'). */
@@ -80,6 +98,9 @@ export interface ComputedStyle {
    */
   minHeightContent?: true
   maxHeightContent?: true
+  /** min-width / min-height is a length or percentage, not `auto` (whose Dim is 0 too): no automatic minimum in flex layout. */
+  minWidthGiven?: true
+  minHeightGiven?: true
   marginTop: DimAuto; marginRight: DimAuto; marginBottom: DimAuto; marginLeft: DimAuto
   paddingTop: Dim; paddingRight: Dim; paddingBottom: Dim; paddingLeft: Dim
   borderTop: BorderSide; borderRight: BorderSide; borderBottom: BorderSide; borderLeft: BorderSide
@@ -169,6 +190,8 @@ export interface ComputedStyle {
   aspectRatio: number | null
   /** margin-trim on the block sides (start = top, end = bottom), null for none. */
   marginTrim: { start: boolean; end: boolean } | null
+  /** border-image, null when it has no source (the border styles are drawn). */
+  borderImage: BorderImage | null
   /** An absolutely positioned box that was inline-level before blockification: its static position is on a line. */
   inlineStatic?: true
   transformOrigin: [Dim, Dim]

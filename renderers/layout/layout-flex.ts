@@ -202,9 +202,10 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
       // contribution (intrinsicWidths) would be its own set width, and a 500px-wide item could not shrink.
       const contentMin = item.kind === 'block' && width !== null ? contentIntrinsic(item, ctx).min + bp.x : minContent
       const auto = visible ? (width !== null ? Math.min(contentMin, width) : minContent) : 0
-      autoMins.push(() => Math.max(minW, auto))
+      // A given min-width turns the automatic minimum off, but a table is never narrower than its content.
+      autoMins.push(s.minWidthGiven && item.kind !== 'table' ? () => minW : () => Math.max(minW, auto))
     } else {
-      autoMins.push(() => Math.max(minH, visible && height === null ? heightAt(guessWidth) : 0))
+      autoMins.push(s.minHeightGiven ? () => minH : () => Math.max(minH, visible && height === null ? heightAt(guessWidth) : 0))
     }
     node.setPositionType(PositionType.Relative)
     root.insertChild(node, nodes.length)
