@@ -31,7 +31,7 @@ export function resolveBackgroundLayers(e: Extras, c: ApplyContext, warn: Warn):
   return out
 }
 
-function parseImage(toks: Tok[], c: ApplyContext, warn: Warn): BackgroundImage | null {
+export function parseImage(toks: Tok[], c: ApplyContext, warn: Warn): BackgroundImage | null {
   const t = toks[0]
   if (toks.length === 1 && t.t === 'url') return t.v === '' ? null : { kind: 'url', url: t.v }
   if (toks.length === 1 && t.t === 'fn') {

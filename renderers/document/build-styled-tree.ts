@@ -13,7 +13,7 @@ import { presentationalHints } from './presentational-hints.js'
 import { emptyExtras, type Extras } from './property-def.js'
 import { INITIAL_STYLE } from './default-style.js'
 import { listMarker } from './list-marker.js'
-import { generatedText } from './generated-content.js'
+import { generatedText, type QuoteDepth } from './generated-content.js'
 import { Counters } from './counters.js'
 import { dropQuirkyMargins, QUIRKY_BOTTOM, QUIRKY_TOP, type QuirkyMargins } from './quirky-margins.js'
 import type { Decl } from './parse-declaration.js'
@@ -41,6 +41,7 @@ export function buildStyledTree(root: DomElement, ua: RuleIndex, author: RuleInd
 
 class TreeStyler {
   private readonly counters = new Counters()
+  private readonly quoteDepth: QuoteDepth = { depth: 0 }
   rootVars: Map<string, string> | null = null
   /** Quirks mode only: the elements whose top/bottom margin is still the UA's quirky one. */
   quirky: QuirkyMargins | null = null
@@ -149,7 +150,7 @@ class TreeStyler {
     this.counters.reset(pe.counterReset)
     this.counters.set(pe.counterSet)
     this.counters.increment(pe.counterIncrement)
-    const text = generatedText(pe.content, el, this.counters, this.env.warn)
+    const text = generatedText(pe.content, el, this.counters, this.env.warn, pe.quotes, this.quoteDepth)
     if (text === null) return null
     const children: StyledNode[] = text === '' ? [] : [{ kind: 'text', text, style: computed.style }]
     return { kind: 'element', tag: `::${kind}`, attrs: {}, style: computed.style, children, marker: null, source: null }

@@ -11,7 +11,8 @@ import { PROPERTIES } from './property-table.js'
 import { tokenize, type Tok } from './css-tokens.js'
 import { substituteVars, TOO_LONG } from './substitute-vars.js'
 import type { VarBudget } from './var-budget.js'
-import { resolveBackgroundLayers } from './background-layers.js'
+import { parseImage, resolveBackgroundLayers } from './background-layers.js'
+import { INITIAL_BORDER_IMAGE } from './properties-border-image.js'
 import { rezoomedParent } from './properties-zoom.js'
 import { markOwnValues, needsOwnMap, registeredInitial, registeredUnset, seedRegistered, type PropertyRegistry } from './registered-properties.js'
 
@@ -273,6 +274,13 @@ function finish(c: ApplyContext, env: ComputeEnv, flags: { isRoot: boolean; pare
 
   const e = c.extras
   if (e.bgImage || e.bgPosition || e.bgSize || e.bgRepeat) s.backgroundLayers = resolveBackgroundLayers(e, c, env.warn)
+  if (s.borderImage) {
+    const image = e.biSource ? parseImage(e.biSource, c, env.warn) : null
+    s.borderImage = image ? { ...s.borderImage, source: image } : null
+  } else if (e.biSource) {
+    const image = parseImage(e.biSource, c, env.warn)
+    if (image) s.borderImage = { ...INITIAL_BORDER_IMAGE, source: image }
+  }
 
   if (e.radiusPct) {
     const r = s.borderRadius.slice() as [number, number, number, number]

@@ -1,6 +1,7 @@
 // Shorthands → longhands, done once per stylesheet at parse time (and again after var() substitution).
 // A shorthand resets every longhand it covers, so omitted parts expand to their initial values.
 import { splitCommas, type Tok } from './css-tokens.js'
+import { expandBorderImage } from './properties-border-image.js'
 
 export type Expansion = Array<[string, Tok[]]>
 
@@ -47,6 +48,8 @@ function border(toks: Tok[], sides: readonly string[]): Expansion | null {
   for (const s of sides) {
     out.push([`border-${s}-width`, parts[0]], [`border-${s}-style`, parts[1]], [`border-${s}-color`, parts[2]])
   }
+  // `border` also resets border-image (CSS Backgrounds 3 §4.4).
+  if (sides.length === 4) out.push(...expandBorderImage([])!)
   return out
 }
 
@@ -339,6 +342,7 @@ export const SHORTHANDS: Record<string, (toks: Tok[]) => Expansion | null> = {
   'border-style': (t) => box(t, (s) => `border-${s}-style`),
   'border-color': (t) => box(t, (s) => `border-${s}-color`),
   'border-radius': borderRadius,
+  'border-image': expandBorderImage,
   border: (t) => border(t, SIDES),
   'border-top': (t) => border(t, ['top']),
   'border-right': (t) => border(t, ['right']),

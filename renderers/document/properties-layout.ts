@@ -111,6 +111,27 @@ function heightWithContentKeyword(def: PropertyDef, field: 'minHeightContent' | 
 }
 
 /**
+ * min-width / min-height: also records that the value is a length or percentage (an explicit 0 included), which
+ * turns off a flex item's automatic minimum size (CSS Flexbox 1 §4.5); `auto` computes to 0 as well.
+ */
+function givenMinimum(def: PropertyDef, field: 'minWidthGiven' | 'minHeightGiven'): PropertyDef {
+  return {
+    ...def,
+    apply(toks, c) {
+      if (!def.apply(toks, c)) return false
+      const t = toks[0]
+      if (t.t !== 'ident') c.style[field] = true
+      else if (c.style[field] !== undefined) c.style[field] = undefined
+      return true
+    },
+    inherit(c) {
+      def.inherit(c)
+      c.style[field] = c.parent[field]
+    },
+  }
+}
+
+/**
  * `calc-size(<basis>, size ± <length>)` (CSS Values 5): an intrinsic or auto basis and a length added to it;
  * other calculations are not understood (the declaration is then dropped, as before).
  */
@@ -138,7 +159,8 @@ const JUSTIFY: Record<string, ComputedStyle['justifyContent']> = {
 }
 const ALIGN: Record<string, ComputedStyle['alignItems']> = {
   ...same('stretch', 'flex-start', 'flex-end', 'center', 'baseline'),
-  start: 'flex-start', end: 'flex-end', 'self-start': 'flex-start', 'self-end': 'flex-end', normal: 'stretch',
+  // normal stays apart from stretch: a flex item reads it as stretch, a grid item with a ratio as start.
+  start: 'flex-start', end: 'flex-end', 'self-start': 'flex-start', 'self-end': 'flex-end', normal: 'normal',
 }
 const ALIGN_CONTENT: Record<string, ComputedStyle['alignContent']> = {
   ...same('stretch', 'flex-start', 'flex-end', 'center', 'space-between', 'space-around', 'space-evenly'),
@@ -238,8 +260,31 @@ const aspectRatio: PropertyDef = {
   inherit: copyField('aspectRatio'),
 }
 
+/**
+ * `margin-trim: none | block | inline | [block-start || inline-start || block-end || inline-end]` (CSS Box 4 §4):
+ * which of a block container's content edges drop the margins of the children that adjoin them. Only the
+ * block sides matter to block flow; the inline sides are accepted (flex and grid items) and have no effect yet.
+ */
+const marginTrim: PropertyDef = {
+  inherited: false,
+  initial: 'none',
+  apply(toks, c) {
+    const words = toks.map((t) => (t.t === 'ident' ? t.v.toLowerCase() : ''))
+    if (words.length === 1 && (words[0] === 'none' || words[0] === 'block' || words[0] === 'inline')) {
+      c.style.marginTrim = words[0] === 'block' ? { start: true, end: true } : null
+      return true
+    }
+    const sides = new Set(words)
+    if (sides.size !== words.length || words.some((w) => !['block-start', 'block-end', 'inline-start', 'inline-end'].includes(w))) return false
+    c.style.marginTrim = sides.has('block-start') || sides.has('block-end') ? { start: sides.has('block-start'), end: sides.has('block-end') } : null
+    return true
+  },
+  inherit: copyField('marginTrim'),
+}
+
 export const LAYOUT_PROPERTIES: Record<string, PropertyDef> = {
   'aspect-ratio': aspectRatio,
+  'margin-trim': marginTrim,
   display,
   position: keyword('position', { ...same('static', 'relative', 'absolute', 'fixed'), sticky: 'relative', '-webkit-sticky': 'relative' }, false, 'static'),
   top: dim('top', OFFSET, false, 'auto'),
@@ -252,8 +297,8 @@ export const LAYOUT_PROPERTIES: Record<string, PropertyDef> = {
   'box-sizing': keyword('boxSizing', same('content-box', 'border-box'), false, 'content-box'),
   width: widthWithKeyword(dim('width', { auto: true, keywords: SIZE_KEYWORDS }, false, 'auto')),
   height: dim('height', { auto: true, keywords: SIZE_KEYWORDS }, false, 'auto'),
-  'min-width': dim('minWidth', { keywords: MIN_KEYWORDS }, false, '0'),
-  'min-height': heightWithContentKeyword(dim('minHeight', { keywords: MIN_KEYWORDS }, false, '0'), 'minHeightContent'),
+  'min-width': givenMinimum(dim('minWidth', { keywords: MIN_KEYWORDS }, false, 'auto'), 'minWidthGiven'),
+  'min-height': givenMinimum(heightWithContentKeyword(dim('minHeight', { keywords: MIN_KEYWORDS }, false, 'auto'), 'minHeightContent'), 'minHeightGiven'),
   'max-width': dim('maxWidth', { none: true, keywords: MAX_KEYWORDS }, false, 'none'),
   'max-height': heightWithContentKeyword(dim('maxHeight', { none: true, keywords: MAX_KEYWORDS }, false, 'none'), 'maxHeightContent'),
   'margin-top': dim('marginTop', { auto: true, negative: true }, false, '0'),

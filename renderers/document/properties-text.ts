@@ -17,6 +17,19 @@ const GENERIC_FAMILIES = new Set([
   'ui-monospace', 'ui-rounded', 'math', 'emoji', 'fangsong',
 ])
 
+/** `quotes`: auto, none or pairs of strings (CSS Generated Content 3 §1.2); kept as tokens for generated-content.ts. */
+const quotes: PropertyDef = {
+  inherited: true,
+  initial: 'auto',
+  apply(toks, c) {
+    const keyword = toks.length === 1 && toks[0].t === 'ident' && (toks[0].v === 'auto' || toks[0].v === 'none')
+    if (!keyword && (toks.length === 0 || toks.length % 2 !== 0 || toks.some((t) => t.t !== 'str'))) return false
+    c.extras.quotes = keyword && toks[0].t === 'ident' && toks[0].v === 'auto' ? null : toks
+    return true
+  },
+  inherit(c) { c.extras.quotes = c.parentExtras.quotes },
+}
+
 const fontSize: PropertyDef = {
   inherited: true,
   initial: 'medium',
@@ -304,6 +317,7 @@ export const TEXT_PROPERTIES: Record<string, PropertyDef> = {
   'font-style': fontStyle,
   'line-height': lineHeight,
   'text-align': textAlign,
+  'text-align-last': keyword('textAlignLast', { ...same('auto', 'left', 'right', 'center', 'justify', 'start', 'end') }, true, 'auto'),
   'text-decoration-line': decorationLine,
   'text-decoration-color': decorationColor,
   'text-decoration-style': decorationStyle,
@@ -329,7 +343,7 @@ export const TEXT_PROPERTIES: Record<string, PropertyDef> = {
   'font-variant-ligatures': accept('normal', () => true),
   'font-kerning': accept('auto', () => true),
   'font-stretch': accept('normal', (t) => t.length === 1 && t[0].t === 'ident' && t[0].v === 'normal'),
-  quotes: accept('auto', () => true),
+  quotes,
   'text-wrap': accept('wrap', (t) => t.length === 1 && t[0].t === 'ident' && ['wrap', 'balance', 'pretty', 'stable'].includes(t[0].v)),
   'unicode-bidi': accept('normal', (t) => t.length === 1 && t[0].t === 'ident' && (t[0].v === 'normal' || t[0].v === 'isolate' || t[0].v === 'embed')),
 }

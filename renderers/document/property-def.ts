@@ -13,10 +13,14 @@ export interface Extras {
   counterReset: Tok[] | null
   counterIncrement: Tok[] | null
   counterSet: Tok[] | null
+  /** `quotes` (inherited): its raw tokens, null for the initial `auto`. */
+  quotes: Tok[] | null
   bgImage: Tok[] | null
   bgPosition: Tok[] | null
   bgSize: Tok[] | null
   bgRepeat: Tok[] | null
+  /** border-image-source as written (resolved with the background images, background-layers.ts). */
+  biSource: Tok[] | null
   /** Corner radii given in % (resolved after width/height are known); null entries were absolute. */
   radiusPct: Array<number | null> | null
   /** text-decoration-* set on this element itself; propagation from ancestors is applied afterwards. */
@@ -133,7 +137,7 @@ export function number(field: Field, opts: { integer?: boolean; min?: number; ke
 }
 
 /** A property kept in Extras as raw tokens (resolved later: content, counters, background layers). */
-export function extra(key: 'content' | 'counterReset' | 'counterIncrement' | 'counterSet' | 'bgImage' | 'bgPosition' | 'bgSize' | 'bgRepeat', initial: string, inherited = false): PropertyDef {
+export function extra(key: 'content' | 'counterReset' | 'counterIncrement' | 'counterSet' | 'quotes' | 'bgImage' | 'bgPosition' | 'bgSize' | 'bgRepeat' | 'biSource', initial: string, inherited = false): PropertyDef {
   return {
     inherited,
     initial,
@@ -150,10 +154,12 @@ export function emptyExtras(inheritFrom: Extras | null): Extras {
     counterReset: null,
     counterIncrement: null,
     counterSet: null,
+    quotes: inheritFrom ? inheritFrom.quotes : null,
     bgImage: null,
     bgPosition: null,
     bgSize: null,
     bgRepeat: null,
+    biSource: null,
     radiusPct: null,
     decoLines: null,
     decoColor: null,

@@ -10,8 +10,9 @@ import { TRANSFORM_PROPERTIES } from './properties-transform.js'
 import { SVG_PROPERTIES } from './properties-svg.js'
 import { ZOOM_PROPERTIES } from './properties-zoom.js'
 import { BOOKMARK_PROPERTIES } from './properties-bookmarks.js'
+import { BORDER_IMAGE_PROPERTIES } from './properties-border-image.js'
 
-export const PROPERTIES: Record<string, PropertyDef> = { ...LAYOUT_PROPERTIES, ...TEXT_PROPERTIES, ...PAINT_PROPERTIES, ...GRID_PROPERTIES, ...TRANSFORM_PROPERTIES, ...SVG_PROPERTIES, ...ZOOM_PROPERTIES, ...BOOKMARK_PROPERTIES }
+export const PROPERTIES: Record<string, PropertyDef> = { ...LAYOUT_PROPERTIES, ...TEXT_PROPERTIES, ...PAINT_PROPERTIES, ...GRID_PROPERTIES, ...TRANSFORM_PROPERTIES, ...SVG_PROPERTIES, ...ZOOM_PROPERTIES, ...BOOKMARK_PROPERTIES, ...BORDER_IMAGE_PROPERTIES }
 
 export const IGNORED_PROPERTIES = new Set([
   'cursor', 'pointer-events', 'user-select', 'touch-action', 'resize', 'appearance', 'caret-color', 'accent-color',

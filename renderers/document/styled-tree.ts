@@ -47,6 +47,24 @@ export type BackgroundImage =
   | { kind: 'linear-gradient'; angleDeg: number; stops: GradientStop[] }
   | { kind: 'radial-gradient'; shape: 'circle' | 'ellipse'; at: [Dim, Dim]; stops: GradientStop[] }
 
+/** One side of border-image-width: a multiple of the border width, a length or percentage, or the slice's own size. */
+export type BorderImageWidth = { k: 'factor'; n: number } | { k: 'dim'; d: Dim } | { k: 'auto' }
+export type BorderImageRepeat = 'stretch' | 'repeat' | 'round' | 'space'
+
+/** border-image-* (CSS Backgrounds 3 §6), sides in top, right, bottom, left order. */
+export interface BorderImage {
+  /** Resolved from border-image-source once the cascade is done; null for none. */
+  source: BackgroundImage | null
+  /** Numbers are image pixels, `pct` a percentage of the image's size. */
+  slice: Array<{ n: number; pct: boolean }>
+  fill: boolean
+  width: BorderImageWidth[]
+  /** A multiple of the border width (`factor`) or a length in px. */
+  outset: Array<{ n: number; factor: boolean }>
+  /** Horizontal (top, bottom and middle), then vertical (left, right and middle). */
+  repeat: [BorderImageRepeat, BorderImageRepeat]
+}
+
 export interface BackgroundLayer {
   image: BackgroundImage
   /** 'auto' | 'cover' | 'contain' or explicit width/height (each may be 'auto'). */
@@ -80,6 +98,9 @@ export interface ComputedStyle {
    */
   minHeightContent?: true
   maxHeightContent?: true
+  /** min-width / min-height is a length or percentage, not `auto` (whose Dim is 0 too): no automatic minimum in flex layout. */
+  minWidthGiven?: true
+  minHeightGiven?: true
   marginTop: DimAuto; marginRight: DimAuto; marginBottom: DimAuto; marginLeft: DimAuto
   paddingTop: Dim; paddingRight: Dim; paddingBottom: Dim; paddingLeft: Dim
   borderTop: BorderSide; borderRight: BorderSide; borderBottom: BorderSide; borderLeft: BorderSide
@@ -102,6 +123,8 @@ export interface ComputedStyle {
   fontStyle: 'normal' | 'italic' | 'oblique'
   lineHeight: LineHeight
   textAlign: 'left' | 'right' | 'center' | 'justify' | 'start' | 'end'
+  /** How the last line of a block and a line before a forced break align (CSS Text 3 §6.3); auto: as textAlign, start for justify. */
+  textAlignLast: 'auto' | 'left' | 'right' | 'center' | 'justify' | 'start' | 'end'
   /**
    * `text-align: -webkit-center/-webkit-left/-webkit-right` (from `align` attributes): block-level children
    * narrower than this box are aligned too, not only the text. 'none' for every other text-align.
@@ -144,8 +167,8 @@ export interface ComputedStyle {
   flexDirection: 'row' | 'row-reverse' | 'column' | 'column-reverse'
   flexWrap: 'nowrap' | 'wrap' | 'wrap-reverse'
   justifyContent: 'normal' | 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'space-between' | 'space-around' | 'space-evenly'
-  alignItems: 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'baseline'
-  alignSelf: 'auto' | 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'baseline'
+  alignItems: 'normal' | 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'baseline'
+  alignSelf: 'auto' | 'normal' | 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'baseline'
   alignContent: 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'space-between' | 'space-around' | 'space-evenly'
   flexGrow: number
   flexShrink: number
@@ -169,6 +192,10 @@ export interface ComputedStyle {
   textShadow: BoxShadow[]
   /** Preferred width / height (aspect-ratio), null for auto. */
   aspectRatio: number | null
+  /** margin-trim on the block sides (start = top, end = bottom), null for none. */
+  marginTrim: { start: boolean; end: boolean } | null
+  /** border-image, null when it has no source (the border styles are drawn). */
+  borderImage: BorderImage | null
   /** An absolutely positioned box that was inline-level before blockification: its static position is on a line. */
   inlineStatic?: true
   transformOrigin: [Dim, Dim]

@@ -50,6 +50,9 @@ function paintRect(op: PaintOp, fonts: FontStore): Rect | null {
       if (paintsNothing(f)) return null
       let grow = 0
       for (const sh of f.style.boxShadow) grow = Math.max(grow, Math.abs(sh.x) + Math.abs(sh.y) + 2 * sh.blur + Math.max(0, sh.spread))
+      // A border image may reach past the box by its outset (a multiple of the border width, or a length).
+      const bi = f.style.borderImage
+      if (bi) for (const o of bi.outset) grow = Math.max(grow, o.factor ? o.n * Math.max(f.style.borderTop.width, f.style.borderRight.width, f.style.borderBottom.width, f.style.borderLeft.width) : o.n)
       return { x0: f.x - grow, y0: f.y - grow, x1: f.x + f.w + grow, y1: f.y + f.h + grow }
     }
     case 'edge':
@@ -93,7 +96,7 @@ const drawnSide = (b: BorderSide) => b.style !== 'none' && b.style !== 'hidden' 
 function paintsNothing(f: BoxFrag): boolean {
   const s = f.style
   if (s.visibility !== 'visible') return true
-  if (f.image || s.boxShadow.length || s.backgroundLayers.length) return false
+  if (f.image || s.boxShadow.length || s.backgroundLayers.length || s.borderImage) return false
   if (!f.canvasBackground && s.backgroundColor && s.backgroundColor.a > 0) return false
   return !drawnSide(s.borderTop) && !drawnSide(s.borderRight) && !drawnSide(s.borderBottom) && !drawnSide(s.borderLeft)
 }

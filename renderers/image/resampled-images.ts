@@ -19,7 +19,10 @@ const digests = new WeakMap<Buffer, string>()
 const NONCE = randomBytes(6).toString('hex')
 const SLOT = new RegExp(`quire-resampled-${NONCE}-(\\d+)`, 'g')
 
-interface Slot { image: LoadedImage; width: number; height: number }
+/** A part of an image, as fractions of its width and height (a border image's slice). */
+export interface Crop { x: number; y: number; w: number; h: number }
+
+interface Slot { image: LoadedImage; width: number; height: number; crop?: Crop }
 
 /** The images of one page's SVG that wait for their resampled bytes. */
 export class ImageSlots {
@@ -39,6 +42,17 @@ export function imageHref(image: LoadedImage, w: number, h: number, scale: { sx:
   return `quire-resampled-${NONCE}-${slots.slots.length - 1}`
 }
 
+/**
+ * The href of the `crop` part of `image` alone, drawn over `w` × `h` CSS px: a border image's slice, cut out
+ * so that stretching it does not blend in the pixels beside it (resvg samples past a clip, Chromium does not).
+ */
+export function croppedImageHref(image: LoadedImage, crop: Crop, w: number, h: number, scale: { sx: number; sy: number } | null, slots: ImageSlots): string {
+  const width = Math.max(1, Math.ceil(w * (scale?.sx ?? 1) - 1e-6))
+  const height = Math.max(1, Math.ceil(h * (scale?.sy ?? 1) - 1e-6))
+  slots.slots.push({ image, width, height, crop })
+  return `quire-resampled-${NONCE}-${slots.slots.length - 1}`
+}
+
 function digest(bytes: Buffer): string {
   let d = digests.get(bytes)
   if (!d) {
@@ -49,11 +63,21 @@ function digest(bytes: Buffer): string {
 }
 
 async function resampled(slot: Slot): Promise<string> {
-  const key = `${digest(slot.image.bytes)}:${slot.width}x${slot.height}`
+  const c = slot.crop
+  const key = `${digest(slot.image.bytes)}:${slot.width}x${slot.height}${c ? `:${c.x},${c.y},${c.w},${c.h}` : ''}`
   const hit = cache.get(key)
   if (hit !== undefined) return hit
   const { default: sharp } = await import('../resources/configured-sharp.js')
-  const png = await sharp(slot.image.bytes).resize(slot.width, slot.height, { fit: 'fill' }).png({ compressionLevel: 1 }).toBuffer()
+  let source = slot.image.bytes
+  if (c) {
+    const { width = 1, height = 1 } = await sharp(source).metadata()
+    const left = Math.min(width - 1, Math.max(0, Math.round(c.x * width)))
+    const top = Math.min(height - 1, Math.max(0, Math.round(c.y * height)))
+    const right = Math.min(width, Math.max(left + 1, Math.round((c.x + c.w) * width)))
+    const bottom = Math.min(height, Math.max(top + 1, Math.round((c.y + c.h) * height)))
+    source = await sharp(source).extract({ left, top, width: right - left, height: bottom - top }).png({ compressionLevel: 1 }).toBuffer()
+  }
+  const png = await sharp(source).resize(slot.width, slot.height, { fit: 'fill' }).png({ compressionLevel: 1 }).toBuffer()
   const uri = `data:image/png;base64,${png.toString('base64')}`
   cache.remember(key, uri, uri.length)
   return uri

@@ -1,10 +1,11 @@
 // One box as SVG, in the same order and geometry as the PDF painter (renderers/pdf/paint-box.ts): shadow,
 // background colour and layers (images, gradients) clipped to the rounded border box, the picture of an
 // <img>, then borders (one ring when all sides match, else mitred trapezoids per side).
-import type { ImageSlots } from './resampled-images.js'
+import { croppedImageHref, type ImageSlots } from './resampled-images.js'
 import type { BackgroundLayer, BorderSide, Color, ComputedStyle } from '../document/styled-tree.js'
 import { backgroundNatural, gradientLayerTiles, gradientLine, imageLayerTiles, type Area } from '../layout/background-geometry.js'
 import { borderShade } from '../layout/border-shade.js'
+import { borderImageDraws, type Sides } from '../layout/border-image-geometry.js'
 import type { ImageStore } from '../resources/index.js'
 import type { BoxFrag } from '../layout/fragments.js'
 import type { Radii } from '../layout/fit-radii.js'
@@ -12,7 +13,7 @@ import { imageElement } from './image-element.js'
 import { MAX_SHADOW_SIGMA, type PaintBounds } from './paint-bounds.js'
 import { reachOf, type ShadowPiece } from './shadow-blur.js'
 import { cachedShadowPieces, cornerPngBase64 } from './shadow-cache.js'
-import { clearOf, insideRoundedBox } from './inside-rounded-box.js'
+import { cutPiece, type PieceRect } from './shadow-piece-cuts.js'
 import { fillAttrs, num, polygonD, rectD, rgbCss, strokeAttrs } from './svg-format.js'
 import type { Warnings } from '../warnings.js'
 
@@ -69,7 +70,7 @@ export function svgBox(frag: BoxFrag, ctx: BoxPaint, canvas?: CanvasArea, painte
       out += radii.some((r) => r > 0) ? clipped(frag, ctx, img) : img
     }
   }
-  return out + borders(frag, s)
+  return out + (borderImage(frag, ctx) ?? borders(frag, s))
 }
 
 function clipped(frag: BoxFrag, ctx: BoxPaint, content: string, canvas?: CanvasArea): string {
@@ -114,10 +115,13 @@ function shadows(frag: BoxFrag, ctx: BoxPaint): string {
       // Each piece that reaches the box in a clip group of its own, and one clear of it in none: resvg draws a
       // clip group as a layer and a mask the size of its content, and one group over the whole shadow was two
       // page-sized passes (40 of html-resume-template's 60 ms in resvg, for its two shadows).
+      // A piece reaching into the box is cut along the box's edges first (shadow-piece-cuts.ts).
       for (const piece of pieces) {
-        if (insideRoundedBox(piece, hole, ctx.bounds.scale)) continue
-        const drawn = shadowPiece(piece, sh.color, ctx)
-        out += clearOf(piece, box, ctx.bounds.scale) ? drawn : clipped(drawn)
+        const parts = cutPiece(piece, hole, ctx.bounds.scale)
+        if (!parts.clear.length && !parts.clipped.length) continue
+        const draw = shadowPiece(piece, sh.color, ctx)
+        for (const part of parts.clear) out += draw(part)
+        for (const part of parts.clipped) out += clipped(draw(part))
       }
       continue
     }
@@ -130,19 +134,20 @@ function shadows(frag: BoxFrag, ctx: BoxPaint): string {
   return out
 }
 
-function shadowPiece(p: ShadowPiece, color: Color, ctx: BoxPaint): string {
-  const rect = `x="${num(p.x, 3)}" y="${num(p.y, 3)}" width="${num(p.w, 3)}" height="${num(p.h, 3)}"`
-  if (p.kind === 'solid') return `<rect ${rect}${fillAttrs(color)}/>`
+/** Draws the piece, or a part of a solid or gradient one, over a rectangle. */
+function shadowPiece(p: ShadowPiece, color: Color, ctx: BoxPaint): (r: PieceRect) => string {
+  const rect = (r: PieceRect) => `x="${num(r.x, 3)}" y="${num(r.y, 3)}" width="${num(r.w, 3)}" height="${num(r.h, 3)}"`
+  if (p.kind === 'solid') return (r) => `<rect ${rect(r)}${fillAttrs(color)}/>`
   if (p.kind === 'gradient') {
     const [a, b] = [p.stops[0][0], p.stops[p.stops.length - 1][0]]
     const span = b - a || 1
     const line = p.axis === 'x' ? `x1="${num(a, 3)}" y1="0" x2="${num(a + span, 3)}" y2="0"` : `x1="0" y1="${num(a, 3)}" x2="0" y2="${num(a + span, 3)}"`
     const stops = p.stops.map(([at, v]) => `<stop offset="${num((at - a) / span, 4)}" stop-color="${rgbCss(color)}" stop-opacity="${num(v * color.a, 4)}"/>`).join('')
     const id = ctx.defs.add((id) => `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" ${line}>${stops}</linearGradient>`)
-    return `<rect ${rect} fill="url(#${id})"/>`
+    return (r) => `<rect ${rect(r)} fill="url(#${id})"/>`
   }
   const png = cornerPngBase64(p, color)
-  return `<image href="data:image/png;base64,${png}" ${rect} preserveAspectRatio="none"/>`
+  return (r) => `<image href="data:image/png;base64,${png}" ${rect(r)} preserveAspectRatio="none"/>`
 }
 
 /**
@@ -274,6 +279,50 @@ function gradientFill(layer: BackgroundLayer, area: Area, fill: Area, ctx: BoxPa
     `<stop offset="${num(offsets[i], 4)}" stop-color="${rgbCss(stop.color)}"${stop.color.a < 1 ? ` stop-opacity="${num(stop.color.a, 3)}"` : ''}/>`).join('')
   const id = ctx.defs.add((id) => `${open} id="${id}">${stops}${close}`)
   return `<rect x="${num(fill.x)}" y="${num(fill.y)}" width="${num(fill.w)}" height="${num(fill.h)}" fill="url(#${id})"/>`
+}
+
+// ---- border images (as renderers/pdf/paint-border-image.ts) ----
+
+/** A border image drawn instead of the borders; null when the box has none, or its image did not load. */
+function borderImage(frag: BoxFrag, ctx: BoxPaint): string | null {
+  const s = frag.style
+  const source = s.borderImage?.source
+  if (!source) return null
+  const borders: Sides = [sideWidth(s.borderTop), sideWidth(s.borderRight), sideWidth(s.borderBottom), sideWidth(s.borderLeft)]
+  const loaded = source.kind === 'url' ? ctx.images.get(source.url) : null
+  if (source.kind === 'url' && !loaded) return null
+  const plan = borderImageDraws(s.borderImage!, frag, borders, loaded ? backgroundNatural(loaded, s.zoom) : null)
+  const draws = plan.draws
+  const extent = new Extent()
+  let out = ''
+  for (const d of draws) {
+    extent.add(d.clip.x, d.clip.y, d.clip.w, d.clip.h)
+    if (!loaded) {
+      // A gradient is drawn over the tile only, laid out over the whole image's rectangle.
+      out += gradientFill({ image: source, size: ['auto', 'auto'], position: [{ px: 0, pct: 0 }, { px: 0, pct: 0 }], repeat: 'no-repeat' }, d.image, d.clip, ctx)
+      continue
+    }
+    const whole = d.clip.w === d.tile.w && d.clip.h === d.tile.h
+    if (!loaded.svg && !loaded.natural) {
+      // A bitmap: its slice alone, stretched to the tile (cut only where a repeated tile passes its region's end).
+      const crop = { x: d.src.x / plan.w, y: d.src.y / plan.h, w: d.src.w / plan.w, h: d.src.h / plan.h }
+      const href = croppedImageHref(loaded, crop, d.tile.w, d.tile.h, ctx.bounds.deviceScale(), ctx.slots)
+      const img = `<image href="${href}" x="${num(d.tile.x)}" y="${num(d.tile.y)}" width="${num(d.tile.w)}" height="${num(d.tile.h)}" preserveAspectRatio="none"/>`
+      out += whole ? img : `<g clip-path="url(#${clipRect(d.clip, ctx)})">${img}</g>`
+      continue
+    }
+    const id = clipRect(d.clip, ctx)
+    // An SVG is drawn at its concrete size and stretched from there, so each part stretches (not fitted in its ratio).
+    const kx = d.image.w / plan.w, ky = d.image.h / plan.h
+    const img = imageElement(loaded, { x: 0, y: 0, w: plan.w, h: plan.h }, ctx)
+    out += `<g clip-path="url(#${id})"><g transform="matrix(${num(kx, 6)} 0 0 ${num(ky, 6)} ${num(d.image.x)} ${num(d.image.y)})">${img}</g></g>`
+  }
+  if (draws.length && ctx.bounds.inLayer) ctx.bounds.drawn(extent.rect(), true)
+  return out
+}
+
+function clipRect(r: Area, ctx: BoxPaint): string {
+  return ctx.defs.add((id) => `<clipPath id="${id}"><rect x="${num(r.x)}" y="${num(r.y)}" width="${num(r.w)}" height="${num(r.h)}"/></clipPath>`)
 }
 
 // ---- borders (as renderers/pdf/paint-box.ts) ----

@@ -237,28 +237,33 @@ function cutText(items: InlineItem[], fonts: FontStore): CutText {
  * lays it out; intrinsic sizing asks for its max-content width). Without atomic boxes the list is the one the
  * last call made when it is the same (edges measure the same), so it is read-only: copy it to change it.
  */
-export function inlineUnits(items: InlineItem[], fonts: FontStore, cbWidth: number, atomicWidth: (box: Box) => number): readonly Unit[] {
+export function inlineUnits(items: InlineItem[], fonts: FontStore, cbWidth: number, atomicWidth: (box: Box) => number, container: ComputedStyle): readonly Unit[] {
   const cut = textUnitsOf(items, fonts)
-  if (cut.atomics) return buildUnits(items, cut, cbWidth, atomicWidth)
+  if (cut.atomics) return buildUnits(items, cut, cbWidth, atomicWidth, container)
   if (!cut.all || (cut.edgesUsePercent && cut.allWidth !== cbWidth)) {
-    cut.all = buildUnits(items, cut, cbWidth, atomicWidth)
+    cut.all = buildUnits(items, cut, cbWidth, atomicWidth, container)
     cut.allWidth = cbWidth
   }
   return cut.all
 }
 
-function buildUnits(items: InlineItem[], cut: CutText, cbWidth: number, atomicWidth: (box: Box) => number): Unit[] {
+function buildUnits(items: InlineItem[], cut: CutText, cbWidth: number, atomicWidth: (box: Box) => number, container: ComputedStyle): Unit[] {
   const { units: texts, ends } = cut
   // Text alone (a table cell's, most often): the units are the text's, in order.
   if (items.every((item) => item.kind === 'text')) return texts
   const units: Unit[] = []
+  // The open inlines: the innermost one's white-space rules the wrap opportunities beside an atomic box
+  // inside it (CSS Text 3 §5.1: the nearest common ancestor's), the container's outside any.
+  const open: ComputedStyle[] = []
   for (let k = 0; k < items.length; k++) {
     const item = items[k]
     switch (item.kind) {
       case 'open':
+        open.push(item.style)
         units.push({ kind: 'open', style: item.style, link: item.link, width: inlineEdgeStart(item.style, cbWidth), canBreakAfter: false, el: item.el })
         break
       case 'close':
+        open.pop()
         units.push({ kind: 'close', style: item.style, link: null, width: inlineEdgeEnd(item.style, cbWidth), canBreakAfter: false, el: null })
         break
       case 'br':
@@ -267,11 +272,13 @@ function buildUnits(items: InlineItem[], cut: CutText, cbWidth: number, atomicWi
       case 'out-of-flow':
         units.push({ kind: 'out-of-flow', box: item.box, style: item.style, width: 0, canBreakAfter: false })
         break
-      case 'atomic':
-        // A break opportunity before the box.
-        if (units.length) units[units.length - 1].canBreakAfter = true
-        units.push({ kind: 'atomic', box: item.box, style: item.style, link: item.link, width: atomicWidth(item.box), canBreakAfter: true })
+      case 'atomic': {
+        // A break opportunity before the box and after it, unless white-space forbids wrapping there.
+        const wrap = wraps(open.length ? open[open.length - 1] : container)
+        if (units.length && wrap) units[units.length - 1].canBreakAfter = true
+        units.push({ kind: 'atomic', box: item.box, style: item.style, link: item.link, width: atomicWidth(item.box), canBreakAfter: wrap })
         break
+      }
       case 'text':
         for (let t = k === 0 ? 0 : ends[k - 1]; t < ends[k]; t++) units.push(texts[t])
     }

@@ -47,7 +47,7 @@ export function blockChildrenIntrinsic(box: BlockBox, ctx: LayoutContext): Intri
 
 /** Inline content: the longest unbreakable run (min) and the longest line (max). */
 export function inlineIntrinsic(box: BlockBox, ctx: LayoutContext): Intrinsic {
-  const units: readonly Unit[] = inlineUnits(box.inline!, ctx.fonts, 0, (atomic) => intrinsicWidths(atomic, ctx).max)
+  const units: readonly Unit[] = inlineUnits(box.inline!, ctx.fonts, 0, (atomic) => intrinsicWidths(atomic, ctx).max, box.style)
   const indent = box.style.textIndent.pct ? 0 : box.style.textIndent.px
   let min = 0
   let max = 0

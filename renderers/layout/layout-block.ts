@@ -21,6 +21,7 @@ import { quirkyPercentBase } from './quirky-percent-height.js'
 import { relativeOffset } from './relative-offset.js'
 import { skippedChild } from './skipped-stretches.js'
 import { markerFrag } from './list-marker-frag.js'
+import { inlineExtent } from './inline-metrics.js'
 import { fitted } from '../fitted-array.js'
 
 function isPositioned(style: ComputedStyle): boolean {
@@ -49,7 +50,7 @@ function topCollapsible(box: Box): boolean {
 /** The margin strut at a box's top edge: its own margin plus, when they adjoin, its first child's. */
 function collapsedTopMargin(box: Box, cbWidth: number): Strut {
   const own = strutOf(marginOf(box.style.marginTop, cbWidth))
-  if (!topCollapsible(box) || box.kind !== 'block' || box.inline) return own
+  if (!topCollapsible(box) || box.kind !== 'block' || box.inline || box.style.marginTrim?.start) return own
   let floated: ComputedStyle['clear'] = 'none'
   for (const child of box.children) {
     if (isOutOfFlow(child.style)) {
@@ -181,6 +182,10 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   const bottomCollapsible = !bfc && b.bottom === 0 && p.bottom === 0 && height === null
   let contentHeight = bottomCollapsible ? cursor - contentTop : cursor + strutSize(strut) - contentTop
   if (bfc) contentHeight = Math.max(contentHeight, floatsBottom(floats) - contentTop)
+  // A list item without a line box still shows its outside marker, on a line of its own at the content's
+  // top that the item is at least as tall as (Chromium's NGUnpositionedListMarker::AddToBoxWithoutLineBoxes).
+  const markerLine = box.marker && firstBaseline === null ? inlineExtent(ctx.fonts, style) : null
+  if (markerLine) contentHeight = Math.max(contentHeight, markerLine.above + markerLine.below)
   const natural = contentHeight
   contentHeight = height ?? clampHeight(style, Math.max(0, contentHeight, ratioHeight ?? 0), cb.height, bpY)
   // min-height / max-height: min-content (and kin) are the content's height, known only now; a height a flex
@@ -191,9 +196,13 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   frag.h = contentHeight + bpY
   const ownBottom = strutOf(marginOf(style.marginBottom, cb.width))
   const marginBottom = bottomCollapsible && contentHeight === natural ? mergeStruts(strut, ownBottom) : ownBottom
-  const selfCollapsing = empty && frag.h === 0 && topCollapsible(box) && bottomCollapsible
+  // Zero or auto height, no border or padding, nothing in flow inside (CSS 2 §8.3.1): `height: 0` collapses through too.
+  const selfCollapsing = empty && frag.h === 0 && topCollapsible(box) && !bfc && b.bottom === 0 && p.bottom === 0
 
-  if (box.marker && firstBaseline !== null) frag.marker = markerFrag(box, ctx, contentX, firstBaseline)
+  if (box.marker) {
+    const markerBaseline = firstBaseline ?? (markerLine ? contentTop + markerLine.above : null)
+    if (markerBaseline !== null) frag.marker = markerFrag(box, ctx, contentX, markerBaseline)
+  }
   if (ctx.flow && !selfCollapsing) recordBox(ctx, box, frag, contentTop, contentTop + contentHeight)
   if (recorded && ctx.flow && style.overflow !== 'visible' && !isRoot) {
     clipFlow(ctx.flow, recorded, frag.y + frag.h)
@@ -225,7 +234,15 @@ function marginsX(style: ComputedStyle, cbWidth: number): number {
   return marginOf(style.marginLeft, cbWidth) + marginOf(style.marginRight, cbWidth)
 }
 
-export function layoutChildren(children: Box[], cb: ContainingBlock, contentTop: number, ctx: LayoutContext, floats: FloatContext, firstAbsorbed: boolean): ContentFlow {
+/**
+ * `trim` is the container's margin-trim (CSS Box 4 §4): the margins of children that adjoin its content's
+ * start (the first in-flow child's, and those of empty boxes before it) or end (the last one's, and those of
+ * empty boxes after it) are dropped.
+ */
+export function layoutChildren(
+  children: Box[], cb: ContainingBlock, contentTop: number, ctx: LayoutContext, floats: FloatContext, firstAbsorbed: boolean,
+  trim: ComputedStyle['marginTrim'] = null,
+): ContentFlow {
   const frags: Frag[] = []
   let cursor = contentTop
   let strut: Strut = EMPTY_STRUT
@@ -261,7 +278,8 @@ export function layoutChildren(children: Box[], cb: ContainingBlock, contentTop:
       frags.push(layoutFloat(child, cb, cursor + strutSize(strut), ctx, floats))
       continue
     }
-    const childTop = collapsedTopMargin(child, cb.width)
+    const trimmed = first && !!trim?.start
+    const childTop = trimmed ? EMPTY_STRUT : collapsedTopMargin(child, cb.width)
     let top = first && firstAbsorbed ? cursor : cursor + strutSize(mergeStruts(strut, childTop))
     const uncleared = top
     if (s.clear !== 'none') {
@@ -291,7 +309,7 @@ export function layoutChildren(children: Box[], cb: ContainingBlock, contentTop:
     breakAfterPending = forcedBreakAfter(child, columns)
     if (!result.selfCollapsing) previous = placed
     if (result.selfCollapsing && !cleared) {
-      strut = mergeStruts(mergeStruts(strut, childTop), result.marginBottom)
+      strut = trimmed ? EMPTY_STRUT : mergeStruts(mergeStruts(strut, childTop), result.marginBottom)
       continue
     }
     empty = false
@@ -310,6 +328,7 @@ export function layoutChildren(children: Box[], cb: ContainingBlock, contentTop:
     if (firstBaseline === null && result.firstBaseline !== null) firstBaseline = result.firstBaseline
     if (result.lastBaseline !== null) lastBaseline = result.lastBaseline
   }
+  if (trim?.end) strut = EMPTY_STRUT
   if (clearedLast) {
     // Nor with the parent's bottom margin: the parent holds them.
     cursor += strutSize(strut)

@@ -82,7 +82,7 @@ export function layoutContent(
       lastBaseline: flex.lastBaseline, empty: flex.empty,
     }
   }
-  return layoutChildren(box.children, inner, contentTop, ctx, floats, firstAbsorbed)
+  return layoutChildren(box.children, inner, contentTop, ctx, floats, firstAbsorbed, box.style.marginTrim)
 }
 
 

@@ -31,10 +31,13 @@ const JUSTIFY: Record<ComputedStyle['justifyContent'], Justify> = {
   'space-between': Justify.SpaceBetween, 'space-around': Justify.SpaceAround, 'space-evenly': Justify.SpaceEvenly,
 }
 const ALIGN: Record<string, Align> = {
-  auto: Align.Auto, stretch: Align.Stretch, 'flex-start': Align.FlexStart, 'flex-end': Align.FlexEnd, center: Align.Center,
+  auto: Align.Auto, normal: Align.Stretch, stretch: Align.Stretch, 'flex-start': Align.FlexStart, 'flex-end': Align.FlexEnd, center: Align.Center,
   // Baseline alignment needs baselines inside yoga; the start edge is the closest cheap answer.
   baseline: Align.FlexStart, 'space-between': Align.SpaceBetween, 'space-around': Align.SpaceAround, 'space-evenly': Align.SpaceEvenly,
 }
+
+/** align-items / align-self: a flex item reads normal as stretch (CSS Box Alignment 3 §6.1). */
+const isStretch = (a: ComputedStyle['alignSelf']): boolean => a === 'stretch' || a === 'normal'
 
 /** Border + padding of a box on each axis (what a content-box size leaves out). */
 function extras(style: ComputedStyle, cbWidth: number): { x: number; y: number } {
@@ -114,8 +117,8 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
   // yoga stretches the items of a wrapped container's lines by all the free space when align-content is not
   // stretch; such lines are stretched here instead, after layout.
   const stretchLines = row && style.flexWrap !== 'nowrap' && style.alignContent !== 'stretch'
-  const stretches = (s: ComputedStyle) => s.alignSelf === 'stretch' || (s.alignSelf === 'auto' && style.alignItems === 'stretch')
-  root.setAlignItems(stretchLines && style.alignItems === 'stretch' ? Align.FlexStart : ALIGN[style.alignItems])
+  const stretches = (s: ComputedStyle) => isStretch(s.alignSelf) || (s.alignSelf === 'auto' && isStretch(style.alignItems))
+  root.setAlignItems(stretchLines && isStretch(style.alignItems) ? Align.FlexStart : ALIGN[style.alignItems])
   root.setAlignContent(ALIGN[style.alignContent])
   root.setGap(Gutter.Column, len(style.columnGap, inner.width))
   root.setGap(Gutter.Row, len(style.rowGap, inner.height ?? 0))
@@ -157,7 +160,7 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
     node.setFlexShrink(s.flexShrink)
     if (s.flexBasis === 'auto') node.setFlexBasisAuto()
     else node.setFlexBasis(borderBoxSize(s.flexBasis, row ? inner.width : inner.height, row ? bp.x : bp.y, s) ?? undefined)
-    node.setAlignSelf(stretchLines && s.alignSelf === 'stretch' ? Align.FlexStart : ALIGN[s.alignSelf])
+    node.setAlignSelf(stretchLines && isStretch(s.alignSelf) ? Align.FlexStart : ALIGN[s.alignSelf])
     const width = borderBoxSize(s.width, inner.width, bp.x, s)
     const height = borderBoxSize(s.height, inner.height, bp.y, s)
     if (width !== null) node.setWidth(width)
@@ -169,7 +172,7 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
     const fills = item.kind === 'image' && sizedByContainer(item, ctx.images)
     const maxContent = Math.max(minContent, fills ? inner.width - marginX : intrinsic.max - marginX)
     const heightAt = (w: number): number => measuredHeight(item, w, inner.height, measureCtx)
-    const guessWidth = width ?? (style.alignItems === 'stretch' && s.alignSelf === 'auto' || s.alignSelf === 'stretch'
+    const guessWidth = width ?? (stretches(s)
       ? Math.max(0, inner.width - marginX) : Math.min(maxContent, Math.max(minContent, inner.width - marginX)))
     // max-height / min-height: min-content (and kin) in a column: the item's content height at its width.
     const contentH = !row && (s.maxHeightContent || s.minHeightContent) ? heightAt(guessWidth) : null
@@ -199,9 +202,10 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
       // contribution (intrinsicWidths) would be its own set width, and a 500px-wide item could not shrink.
       const contentMin = item.kind === 'block' && width !== null ? contentIntrinsic(item, ctx).min + bp.x : minContent
       const auto = visible ? (width !== null ? Math.min(contentMin, width) : minContent) : 0
-      autoMins.push(() => Math.max(minW, auto))
+      // A given min-width turns the automatic minimum off, but a table is never narrower than its content.
+      autoMins.push(s.minWidthGiven && item.kind !== 'table' ? () => minW : () => Math.max(minW, auto))
     } else {
-      autoMins.push(() => Math.max(minH, visible && height === null ? heightAt(guessWidth) : 0))
+      autoMins.push(s.minHeightGiven ? () => minH : () => Math.max(minH, visible && height === null ? heightAt(guessWidth) : 0))
     }
     node.setPositionType(PositionType.Relative)
     root.insertChild(node, nodes.length)

@@ -160,7 +160,8 @@ export function layoutGrid(box: BlockBox, inner: ContainingBlock, contentTop: nu
     const areaH = rowEdges.ends[p.row + p.rowSpan - 1] - areaTop
     const m = margins(s, areaWidth(plan, p))
     const align = s.alignSelf === 'auto' ? style.alignItems : s.alignSelf
-    const stretch = align === 'stretch' && s.height === 'auto' && item.kind === 'block'
+    // normal stretches an item, unless its ratio gives its height (CSS Grid 2 §6.2, as start then).
+    const stretch = (align === 'stretch' || (align === 'normal' && s.aspectRatio === null)) && s.height === 'auto' && item.kind === 'block'
     const contentH = heights[i].max - m.top - m.bottom
     const h = stretch ? Math.max(0, areaH - m.top - m.bottom) : contentH
     const free = areaH - m.top - m.bottom - h

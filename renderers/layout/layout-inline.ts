@@ -64,7 +64,7 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
     const placed = layoutAtomic(atomic, cb, ctx)
     ;(input.atomics ??= new Map()).set(atomic, placed)
     return placed.outerWidth
-  } : noAtomics)
+  } : noAtomics, box.style)
   const strut = inlineExtent(ctx.fonts, style)
   const strutHeight = strut.above + strut.below
   const indent = len(style.textIndent, cb.width)
@@ -316,14 +316,17 @@ function placeLine(all: readonly Unit[], start: number, end: number, input: Line
   const free = Math.max(0, input.width - contentWidth)
   const rtl = style.direction === 'rtl'
   const startSide = rtl ? 'right' : 'left'
-  let align = style.textAlign === 'start' ? startSide : style.textAlign === 'end' ? (rtl ? 'left' : 'right') : style.textAlign
-  // A justified paragraph's last line (and a line without spaces) is aligned to the start side.
-  if (align === 'justify' && rtl && (input.last || spaces === 0)) align = startSide
+  // The last line and a line before a forced break follow text-align-last; auto: text-align, but a justified
+  // paragraph's last line (and a line without spaces) is aligned to the start side.
+  const alignLast = input.last && style.textAlignLast !== 'auto'
+  const side = alignLast ? style.textAlignLast : style.textAlign
+  let align = side === 'start' ? startSide : side === 'end' ? (rtl ? 'left' : 'right') : side === 'auto' ? startSide : side
+  if (align === 'justify' && rtl && ((input.last && !alignLast) || spaces === 0)) align = startSide
   let x = input.left
   let spaceExtra = 0
   if (align === 'right') x += free
   else if (align === 'center') x += free / 2
-  else if (align === 'justify' && !input.last && spaces > 0) spaceExtra = free / spaces
+  else if (align === 'justify' && (!input.last || alignLast) && spaces > 0) spaceExtra = free / spaces
 
   // Horizontal placement and each piece's vertical extent.
   const strut = inlineExtent(fonts, style)

@@ -52,7 +52,7 @@ function paintGradientLayer(target: PaintTarget, layer: BackgroundLayer, area: A
   for (const r of tiles.rects) paintGradient(target.doc, layer, r)
 }
 
-function paintGradient(doc: PDFKit.PDFDocument, layer: BackgroundLayer, area: Area): void {
+export function paintGradient(doc: PDFKit.PDFDocument, layer: BackgroundLayer, area: Area): void {
   const image = layer.image
   if (image.kind === 'url' || image.stops.length === 0) return
   const line = gradientLine(image, area)

@@ -7,6 +7,7 @@ import { fillColor, strokeColor } from './color-operator.js'
 import type { BorderSide, Color, ComputedStyle } from '../document/styled-tree.js'
 import type { BoxFrag } from '../layout/fragments.js'
 import { paintBackgroundLayers } from './paint-background-layers.js'
+import { paintBorderImage } from './paint-border-image.js'
 import type { PaintTarget } from './paint-target.js'
 import type { Radii } from '../layout/fit-radii.js'
 import { rectPath } from './rect-path.js'
@@ -52,7 +53,8 @@ export function paintBox(target: PaintTarget, frag: BoxFrag): void {
       doc.restore()
     }
   }
-  paintBorders(doc, frag, s, marks)
+  if (s.borderImage?.source) marks?.artifact()
+  if (!paintBorderImage(target, frag)) paintBorders(doc, frag, s, marks)
 }
 
 /**

@@ -1,4 +1,4 @@
-// Every image a styled document may paint: <img src> and url() background layers, as written.
+// Every image a styled document may paint: <img src>, url() background layers and border images, as written.
 import type { StyledDocument, StyledElement } from '../document/styled-tree.js'
 
 export function collectImageUrls(doc: StyledDocument): string[] {
@@ -10,6 +10,8 @@ export function collectImageUrls(doc: StyledDocument): string[] {
     for (const layer of el.style.backgroundLayers) {
       if (layer.image.kind === 'url' && layer.image.url.trim() !== '') found.add(layer.image.url)
     }
+    const bi = el.style.borderImage?.source
+    if (bi?.kind === 'url' && bi.url.trim() !== '') found.add(bi.url)
     for (const child of el.children) if (child.kind === 'element') stack.push(child)
   }
   return [...found]

@@ -11,6 +11,8 @@ const SHADOWS = [
   { box: 'left:60px;top:40px;width:200px;height:100px', shadow: '4px 6px 12px 3px rgba(20,40,200,.6)' },
   { box: 'left:150px;top:80px;width:20px;height:14px', shadow: '2px 2px 30px rgba(0,0,0,.8)' },
   { box: 'left:100px;top:60px;width:120px;height:60px', shadow: '1px 1px 1.5px rgba(0,0,0,.9)' },
+  // Pieces that reach far into the box: cut along its edges (shadow-piece-cuts.ts).
+  { box: 'left:30px;top:20px;width:340px;height:150px', shadow: '0 12px 40px -6px rgba(0,0,0,.5)' },
 ]
 
 async function pixels(bytes: Buffer | Uint8Array) {

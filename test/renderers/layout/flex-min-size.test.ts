@@ -27,3 +27,16 @@ t.test('an empty item with a specified height still shrinks to nothing, as in Ch
   t.match(box('m'), { y: 33, h: 230 })
   t.match(box('f'), { y: 263, h: 100 })
 })
+
+t.test('an explicit min-width: 0 / min-height: 0 turns the automatic minimum off (auto keeps it)', async (t) => {
+  // CSS Flexbox 1 §4.5: only `auto` gives the content-based minimum; both used to compute to 0 alike.
+  const { box } = await layoutHtml(`<body style="margin:0">
+    <div style="display:flex;width:100px"><div id="a" style="flex:1"><div style="width:300px;height:10px"></div></div></div>
+    <div style="display:flex;width:100px"><div id="b" style="flex:1;min-width:0"><div style="width:300px;height:10px"></div></div></div>
+    <div style="display:flex;flex-direction:column;height:50px"><div id="c" style="flex:1;min-height:0"><div style="height:200px"></div></div></div>
+    <div style="display:flex;width:100px"><div id="d" style="display:table;min-width:20px"><div style="width:80px;height:10px"></div></div><div style="flex:0 0 100px;min-width:0"></div></div></body>`, { width: 400 })
+  t.match(box('a'), { w: 300 }, 'min-width: auto — not narrower than its content')
+  t.match(box('b'), { w: 100 }, 'min-width: 0 — shrinks to the container')
+  t.match(box('c'), { h: 50 }, 'min-height: 0 — shrinks to the column')
+  t.match(box('d'), { w: 80 }, 'a table is never narrower than its content')
+})

@@ -60,3 +60,11 @@ t.test('the PDF text layer has the items, not their bullets (pdftotext of Chromi
   const out = await renderPdf(pdfTask('<ul><li>Apples</li><li style="list-style-type:square">Pears</li></ul><ol><li>First</li></ol>'))
   t.same(pdfText(out.bytes).split(/\s+/).filter(Boolean), ['Apples', 'Pears', '1.', 'First'])
 })
+
+t.test('an empty list item shows its marker on a line of its own and is that line tall', async (t) => {
+  // Chromium (NGUnpositionedListMarker::AddToBoxWithoutLineBoxes): the empty item is one 18 px line tall, so
+  // the next item's bullet sits where it would after an item with text; an item holding only a 30 px block
+  // puts its bullet at its top and stays 30 px tall.
+  const got = await markers(list('<li></li><li>two<li><div style="height:30px"></div></li><li>four'))
+  t.same(got.map((m) => m.kind === 'symbol' ? m.y : null), [7, 25, 43, 73])
+})
