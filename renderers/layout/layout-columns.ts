@@ -34,7 +34,7 @@ export interface ColumnInput {
   flow: FlowConstraints
   contentX: number
   contentTop: number
-  /** Where the content ends (its last margin included). */
+  /** Where the content ends (its last child's bottom margin left out: columns end at their content). */
   contentBottom: number
   count: number
   colWidth: number
@@ -47,16 +47,25 @@ export interface ColumnInput {
 export function fragmentColumns(input: ColumnInput): { frags: Frag[]; height: number } {
   const { contentTop, contentBottom, count } = input
   const natural = Math.max(0, contentBottom - contentTop)
-  const slicesAt = (h: number) => paginate({
-    height: contentBottom, pageHeight: () => h, flow: input.flow, keepTogether: true, stopAfter: MAX_COLUMNS, from: contentTop, overflowUnbreakable: true,
+  // Balancing looks at what cannot be cut only (lines, rows, monolithic boxes), as Chromium's column balancer
+  // does: orphans, widows and break-inside: avoid then choose among the breaks at that height.
+  const hardOnly: FlowConstraints = { ...input.flow, soft: [], whole: [] }
+  const slicesAt = (h: number, flow = hardOnly) => paginate({
+    height: contentBottom, pageHeight: () => h, flow, keepTogether: true, stopAfter: MAX_COLUMNS, from: contentTop, overflowUnbreakable: true,
   })
   const fill = input.style.columnFill === 'auto' && input.available !== null
   let columnHeight = fill ? input.available! : balancedHeight(slicesAt, input.flow, natural, count)
   if (!fill && input.available !== null) columnHeight = Math.min(columnHeight, input.available)
   columnHeight = Math.max(columnHeight, 0)
-  const slices = columnHeight > 0 && natural > 0 ? slicesAt(columnHeight) : [{ start: contentTop, end: contentBottom, head: null, foot: null }]
-  // Balanced columns are as tall as their tallest slice, but no taller than the height found (what overflows it is monolithic).
-  const used = fill ? columnHeight : Math.min(Math.max(columnHeight, 0), Math.max(0, ...slices.map((s) => s.end - s.start)))
+  let slices = columnHeight > 0 && natural > 0 ? slicesAt(columnHeight, input.flow) : [{ start: contentTop, end: contentBottom, head: null, foot: null }]
+  // Keeping orphans, widows or an avoided break whole would push content past the balanced columns: cut as balanced.
+  if (!fill && slices.length > count && columnHeight > 0 && natural > 0) {
+    const plain = slicesAt(columnHeight)
+    if (plain.length < slices.length) slices = plain
+  }
+  // Balanced columns are as tall as their tallest slice, but no taller than the height found (what overflows
+  // that is monolithic).
+  const used = fill ? columnHeight : Math.min(columnHeight, Math.max(0, ...slices.map((s) => s.end - s.start)))
   return { frags: columnFrags(input, slices), height: used }
 }
 
