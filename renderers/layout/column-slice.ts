@@ -7,16 +7,42 @@ import { translateFrag } from './fragments.js'
 
 const EPS = 0.01
 
-/** The frags of `frags` that reach into [start, end) (all above it too when `first`, all below when `last`), copied. */
-export function sliceFrags(frags: Frag[], start: number, end: number, first: boolean, last: boolean, dx: number, dy: number): Frag[] {
+/**
+ * The frags of `frags` that reach into [start, end) (all above it too when `first`, all below when `last`),
+ * copied and moved by (dx, dy); `cut` tells whether the column must clip them: it holds text, whose glyphs may
+ * reach past their lines, or a drawn box reaching past those ends.
+ */
+export function sliceFrags(frags: Frag[], start: number, end: number, first: boolean, last: boolean, dx: number, dy: number): { frags: Frag[]; cut: boolean } {
   const lo = first ? -Infinity : start
   const hi = last ? Infinity : end
   const out: Frag[] = []
+  const reach = { top: Infinity, bottom: -Infinity, text: false }
   for (const frag of frags) {
     const copy = copyIn(frag, lo, hi)
-    if (copy) { translateFrag(copy, dx, dy); out.push(copy) }
+    if (!copy) continue
+    extend(copy, reach)
+    translateFrag(copy, dx, dy)
+    out.push(copy)
   }
-  return out
+  return { frags: out, cut: reach.text || reach.top < lo - 0.5 || reach.bottom > hi + 0.5 }
+}
+
+/** Grows `reach` to the block-direction extent of a frag and what it holds. */
+function extend(frag: Frag, reach: { top: number; bottom: number; text: boolean }): void {
+  if (frag.kind === 'edge') {
+    reach.top = Math.min(reach.top, frag.y1 - frag.width / 2, frag.y2 - frag.width / 2)
+    reach.bottom = Math.max(reach.bottom, frag.y1 + frag.width / 2, frag.y2 + frag.width / 2)
+    return
+  }
+  // Text counts whole (its glyphs' ink can reach past its line box); a box only when it draws something.
+  if (frag.kind !== 'box' || drawsItself(frag)) {
+    reach.top = Math.min(reach.top, frag.y)
+    reach.bottom = Math.max(reach.bottom, frag.y + frag.h)
+  }
+  if (frag.kind === 'text') reach.text = true
+  if (frag.kind !== 'box') return
+  if (frag.marker) extend(frag.marker.kind === 'text' ? frag.marker : { ...frag.marker, kind: 'link', href: '' }, reach)
+  for (const child of frag.children) extend(child, reach)
 }
 
 function reaches(top: number, bottom: number, lo: number, hi: number): boolean {
@@ -50,4 +76,13 @@ function copyIn(frag: Frag, lo: number, hi: number): Frag | null {
       return copy
     }
   }
+}
+
+const drawnSide = (b: BoxFrag['style']['borderTop']) => b.style !== 'none' && b.style !== 'hidden' && b.width > 0 && b.color.a > 0
+
+/** Whether a box paints anything of its own (a wrapper that does not needs no clip where a column cuts it). */
+function drawsItself(frag: BoxFrag): boolean {
+  const s = frag.style
+  if (frag.image || s.boxShadow.length || s.backgroundLayers.length || (s.backgroundColor && s.backgroundColor.a > 0) || frag.canvasBackground) return true
+  return drawnSide(s.borderTop) || drawnSide(s.borderRight) || drawnSide(s.borderBottom) || drawnSide(s.borderLeft)
 }

@@ -170,7 +170,7 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   if (multicol) {
     const available = height ?? maxHeightOf(style, cb.height, bpY)
     const columns = fragmentColumns({
-      style, frags: frag.children, flow: columnFlow!, contentX, contentTop, contentBottom: cursor + strutSize(strut),
+      style, frags: frag.children, flow: columnFlow!, contentX, contentTop, contentEnd: cursor, contentBottom: cursor + strutSize(strut),
       count: multicol.count, colWidth: multicol.colWidth, gap: multicol.gap, available,
     })
     frag.children = columns.frags

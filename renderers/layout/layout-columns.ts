@@ -34,7 +34,8 @@ export interface ColumnInput {
   flow: FlowConstraints
   contentX: number
   contentTop: number
-  /** Where the content ends (its last child's bottom margin left out: columns end at their content). */
+  /** Where the content ends: its last child's border edge, and below its bottom margin. */
+  contentEnd: number
   contentBottom: number
   count: number
   colWidth: number
@@ -47,25 +48,19 @@ export interface ColumnInput {
 export function fragmentColumns(input: ColumnInput): { frags: Frag[]; height: number } {
   const { contentTop, contentBottom, count } = input
   const natural = Math.max(0, contentBottom - contentTop)
-  // Balancing looks at what cannot be cut only (lines, rows, monolithic boxes), as Chromium's column balancer
-  // does: orphans, widows and break-inside: avoid then choose among the breaks at that height.
-  const hardOnly: FlowConstraints = { ...input.flow, soft: [], whole: [] }
-  const slicesAt = (h: number, flow = hardOnly) => paginate({
-    height: contentBottom, pageHeight: () => h, flow, keepTogether: true, stopAfter: MAX_COLUMNS, from: contentTop, overflowUnbreakable: true,
+  const slicesAt = (h: number) => paginate({
+    height: input.contentEnd, pageHeight: () => h, flow: input.flow, keepTogether: true, stopAfter: MAX_COLUMNS, from: contentTop, overflowUnbreakable: true,
   })
   const fill = input.style.columnFill === 'auto' && input.available !== null
   let columnHeight = fill ? input.available! : balancedHeight(slicesAt, input.flow, natural, count)
   if (!fill && input.available !== null) columnHeight = Math.min(columnHeight, input.available)
   columnHeight = Math.max(columnHeight, 0)
-  let slices = columnHeight > 0 && natural > 0 ? slicesAt(columnHeight, input.flow) : [{ start: contentTop, end: contentBottom, head: null, foot: null }]
-  // Keeping orphans, widows or an avoided break whole would push content past the balanced columns: cut as balanced.
-  if (!fill && slices.length > count && columnHeight > 0 && natural > 0) {
-    const plain = slicesAt(columnHeight)
-    if (plain.length < slices.length) slices = plain
-  }
+  const slices = columnHeight > 0 && natural > 0 ? slicesAt(columnHeight) : [{ start: contentTop, end: input.contentEnd, head: null, foot: null }]
   // Balanced columns are as tall as their tallest slice, but no taller than the height found (what overflows
-  // that is monolithic).
-  const used = fill ? columnHeight : Math.min(columnHeight, Math.max(0, ...slices.map((s) => s.end - s.start)))
+  // that is monolithic), and at least the content's height (its trailing margin included) shared by their
+  // count, where Chromium's balancer starts.
+  const tallest = Math.max(0, ...slices.map((s) => s.end - s.start))
+  const used = fill ? columnHeight : Math.max(Math.min(columnHeight, tallest), Math.min(natural / count, columnHeight))
   return { frags: columnFrags(input, slices), height: used }
 }
 
@@ -77,10 +72,12 @@ function balancedHeight(slicesAt: (h: number) => PageSlice[], flow: FlowConstrai
   for (const [top, bottom] of flow.hard) tallest = Math.max(tallest, bottom - top)
   let lo = Math.max(natural / count, Math.min(tallest, natural)) - 0.01
   let hi = natural + 1
-  if (slicesAt(lo).length <= count) return lo
+  // Fits: no more columns than asked, none taller than h (paginate lets the last one run 0.5 px over).
+  const fits = (h: number) => { const slices = slicesAt(h); return slices.length <= count && slices.every((s) => s.end - s.start <= h + 0.01) }
+  if (fits(lo)) return lo
   for (let i = 0; i < 24 && hi - lo > 0.1; i++) {
     const mid = (lo + hi) / 2
-    if (slicesAt(mid).length <= count) hi = mid
+    if (fits(mid)) hi = mid
     else lo = mid
   }
   return hi
@@ -100,11 +97,12 @@ function columnFrags(input: ColumnInput, slices: PageSlice[]): BoxFrag[] {
     const dx = (rtl ? input.count - 1 - i : i) * step
     const dy = input.contentTop - slice.start
     const h = slice.end - slice.start
-    const children = slices.length === 1 && dx === 0 ? input.frags : sliceFrags(input.frags, slice.start, slice.end, first, last, dx, dy)
+    const sliced = slices.length === 1 && dx === 0 ? { frags: input.frags, cut: false } : sliceFrags(input.frags, slice.start, slice.end, first, last, dx, dy)
     const column: BoxFrag = {
-      kind: 'box', x: input.contentX + dx, y: input.contentTop, w: input.colWidth, h, style, children, sides: ALL_SIDES, positioned: false,
+      kind: 'box', x: input.contentX + dx, y: input.contentTop, w: input.colWidth, h, style, children: sliced.frags, sides: ALL_SIDES, positioned: false,
     }
-    if (slices.length > 1) column.columnClip = { top: first ? input.contentTop - REACH : input.contentTop, bottom: last ? input.contentTop + h + REACH : input.contentTop + h }
+    // Only a column that something crosses the ends of clips (a clip is a layer to paint).
+    if (sliced.cut) column.columnClip = { top: first ? input.contentTop - REACH : input.contentTop, bottom: last ? input.contentTop + h + REACH : input.contentTop + h }
     return column
   })
 }
