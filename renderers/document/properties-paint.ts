@@ -154,6 +154,13 @@ function isImageList(toks: Tok[]): boolean {
   })
 }
 
+const BOXES = new Set(['border-box', 'padding-box', 'content-box', 'text'])
+
+/** A list of background boxes (`text` is accepted for background-clip and clips as border-box). */
+function isBoxList(toks: Tok[]): boolean {
+  return splitCommas(toks).every((layer) => layer.length === 1 && layer[0].t === 'ident' && BOXES.has(layer[0].v))
+}
+
 function checked(def: PropertyDef, ok: (toks: Tok[]) => boolean): PropertyDef {
   return { ...def, apply: (toks, c) => ok(toks) && def.apply(toks, c) }
 }
@@ -165,6 +172,8 @@ export const PAINT_PROPERTIES: Record<string, PropertyDef> = {
   'background-position': extra('bgPosition', '0% 0%'),
   'background-size': extra('bgSize', 'auto'),
   'background-repeat': extra('bgRepeat', 'repeat'),
+  'background-origin': checked(extra('bgOrigin', 'padding-box'), isBoxList),
+  'background-clip': checked(extra('bgClip', 'border-box'), isBoxList),
   'box-shadow': boxShadow,
   'border-top-left-radius': radius(0),
   'border-top-right-radius': radius(1),

@@ -21,6 +21,8 @@ export interface Extras {
   bgRepeat: Tok[] | null
   /** border-image-source as written (resolved with the background images, background-layers.ts). */
   biSource: Tok[] | null
+  bgClip: Tok[] | null
+  bgOrigin: Tok[] | null
   /** Corner radii given in % (resolved after width/height are known); null entries were absolute. */
   radiusPct: Array<number | null> | null
   /** text-decoration-* set on this element itself; propagation from ancestors is applied afterwards. */
@@ -137,7 +139,7 @@ export function number(field: Field, opts: { integer?: boolean; min?: number; ke
 }
 
 /** A property kept in Extras as raw tokens (resolved later: content, counters, background layers). */
-export function extra(key: 'content' | 'counterReset' | 'counterIncrement' | 'counterSet' | 'quotes' | 'bgImage' | 'bgPosition' | 'bgSize' | 'bgRepeat' | 'biSource', initial: string, inherited = false): PropertyDef {
+export function extra(key: 'content' | 'counterReset' | 'counterIncrement' | 'counterSet' | 'quotes' | 'bgImage' | 'bgPosition' | 'bgSize' | 'bgRepeat' | 'biSource' | 'bgClip' | 'bgOrigin', initial: string, inherited = false): PropertyDef {
   return {
     inherited,
     initial,
@@ -160,6 +162,8 @@ export function emptyExtras(inheritFrom: Extras | null): Extras {
     bgSize: null,
     bgRepeat: null,
     biSource: null,
+    bgClip: null,
+    bgOrigin: null,
     radiusPct: null,
     decoLines: null,
     decoColor: null,

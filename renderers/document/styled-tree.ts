@@ -71,7 +71,12 @@ export interface BackgroundLayer {
   size: 'cover' | 'contain' | [DimAuto, DimAuto]
   position: [Dim, Dim]
   repeat: 'repeat' | 'no-repeat' | 'repeat-x' | 'repeat-y'
+  /** background-origin (the positioning area; padding-box when absent) and background-clip (border-box when absent). */
+  origin?: BackgroundBox
+  clip?: BackgroundBox
 }
+
+export type BackgroundBox = 'border-box' | 'padding-box' | 'content-box'
 
 export interface BoxShadow { x: number; y: number; blur: number; spread: number; color: Color; inset: boolean }
 
@@ -192,6 +197,8 @@ export interface ComputedStyle {
   marginTrim: { start: boolean; end: boolean } | null
   /** border-image, null when it has no source (the border styles are drawn). */
   borderImage: BorderImage | null
+  /** The bottom layer's background-clip, which clips the background colour too (border-box when absent). */
+  backgroundClip?: BackgroundBox
   /** An absolutely positioned box that was inline-level before blockification: its static position is on a line. */
   inlineStatic?: true
   transformOrigin: [Dim, Dim]

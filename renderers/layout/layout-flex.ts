@@ -85,6 +85,17 @@ function measuredHeight(item: Box, width: number, cbHeight: number | null, measu
   return h
 }
 
+/** An item's border-box height for its content alone, its specified height aside: laid out with height auto. */
+function naturalHeightAt(item: Box, width: number, cbHeight: number | null, measureCtx: LayoutContext): number {
+  const auto = item.kind === 'block' ? { ...item, style: { ...item.style, height: 'auto' as const } } : item
+  measuring++
+  try {
+    return layoutItem(auto, width, null, cbHeight, 0, measureCtx).frag.h
+  } finally {
+    measuring--
+  }
+}
+
 /**
  * Inside a measurement only heights are read, so a flex container met there stops once yoga has sized it,
  * without laying its items out at their final places. Otherwise measuring a container lays out the one
@@ -205,7 +216,11 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
       // A given min-width turns the automatic minimum off, but a table is never narrower than its content.
       autoMins.push(s.minWidthGiven && item.kind !== 'table' ? () => minW : () => Math.max(minW, auto))
     } else {
-      autoMins.push(s.minHeightGiven ? () => minH : () => Math.max(minH, visible && height === null ? heightAt(guessWidth) : 0))
+      // With a height, the smaller of it (the specified size suggestion) and the content's height (§4.5).
+      let suggestion: number | undefined
+      const contentSuggestion = (): number => suggestion ??= !visible ? 0 : height === null ? heightAt(guessWidth)
+        : Math.min(height, naturalHeightAt(item, guessWidth, inner.height, measureCtx))
+      autoMins.push(s.minHeightGiven ? () => minH : () => Math.max(minH, contentSuggestion()))
     }
     node.setPositionType(PositionType.Relative)
     root.insertChild(node, nodes.length)
