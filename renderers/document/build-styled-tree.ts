@@ -88,7 +88,12 @@ class TreeStyler {
         byAuthor.set(text, computed)
       }
     }
-    const { style, extras } = computed
+    const { extras } = computed
+    // The body's overflow goes to the viewport when the root's is visible (CSS Overflow 3 §3.3): the body itself
+    // is then visible — no clip and no formatting context of its own (its first child's margin collapses through).
+    const toViewport = el.tag === 'body' && el.parent !== null && el.parent.parent === null && el.parent.tag === 'html' &&
+      parent.overflow === 'visible' && computed.style.overflow !== 'visible'
+    const style = toViewport ? { ...computed.style, overflow: 'visible' as const } : computed.style
     if (isRoot) { this.env.rootFontSize = style.fontSize / style.zoom; this.rootVars = extras.customProps }
 
     if (el.tag === 'svg' && !isRoot) {
