@@ -7,7 +7,12 @@ import type { FontFaceRule } from './parse-font-face.js'
 import type { PageRuleSource } from './parse-stylesheet.js'
 
 /** A length that may depend on the containing block: value = px + pct/100 × reference. */
-export interface Dim { px: number; pct: number }
+export interface Dim {
+  px: number
+  pct: number
+  /** A calc() with a percentage term that cancels out (`10% - 20% / 2`): still a percentage, for what needs one's basis. */
+  pctTerm?: true
+}
 
 /** A transform function: translate keeps its lengths (percentages of the border box); the rest are matrices [a b c d e f]. */
 export type TransformOp = { k: 'translate'; x: Dim; y: Dim } | { k: 'matrix'; m: [number, number, number, number, number, number] }
