@@ -1,6 +1,6 @@
 // background-image/-position/-size/-repeat lists → BackgroundLayer[] (CSS order: the first layer is
 // painted on top). Gradients are parsed here; repeating gradients fall back to their first cycle.
-import type { BackgroundImage, BackgroundLayer, Dim, DimAuto, GradientStop } from './styled-tree.js'
+import type { BackgroundBox, BackgroundImage, BackgroundLayer, Dim, DimAuto, GradientStop } from './styled-tree.js'
 import { splitCommas, tokensToText, type Tok } from './css-tokens.js'
 import type { ApplyContext, Extras } from './property-def.js'
 import type { Warn } from './parse-declaration.js'
@@ -16,19 +16,42 @@ export function resolveBackgroundLayers(e: Extras, c: ApplyContext, warn: Warn):
   const positions = e.bgPosition ? splitCommas(e.bgPosition) : [[]]
   const sizes = e.bgSize ? splitCommas(e.bgSize) : [[]]
   const repeats = e.bgRepeat ? splitCommas(e.bgRepeat) : [[]]
+  const origins = e.bgOrigin ? splitCommas(e.bgOrigin) : null
+  const clips = e.bgClip ? splitCommas(e.bgClip) : null
   const out: BackgroundLayer[] = []
   images.forEach((img, i) => {
     if (img.length === 1 && img[0].t === 'ident' && img[0].v === 'none') return
     const image = parseImage(img, c, warn)
     if (!image) return
-    out.push({
+    const layer: BackgroundLayer = {
       image,
       position: parsePosition(positions[i % positions.length], c) ?? [START, START],
       size: parseSize(sizes[i % sizes.length], c),
       repeat: parseRepeat(repeats[i % repeats.length]),
-    })
+    }
+    const origin = origins && boxOf(origins[i % origins.length])
+    const clip = clips && boxOf(clips[i % clips.length])
+    if (origin && origin !== 'padding-box') layer.origin = origin
+    if (clip && clip !== 'border-box') layer.clip = clip
+    out.push(layer)
   })
   return out
+}
+
+/** One background-origin / -clip value; `text` (not drawn as a text clip) is the border box. */
+function boxOf(toks: Tok[] | undefined): BackgroundBox | null {
+  const t = toks?.[0]
+  if (!t || t.t !== 'ident') return null
+  return t.v === 'padding-box' || t.v === 'content-box' || t.v === 'border-box' ? t.v : t.v === 'text' ? 'border-box' : null
+}
+
+/** The background colour's clip: the bottom layer's background-clip (CSS Backgrounds 3 §3.10). */
+export function colorClip(e: Extras): BackgroundBox | null {
+  if (!e.bgClip) return null
+  const clips = splitCommas(e.bgClip)
+  const layers = e.bgImage ? splitCommas(e.bgImage).length : 1
+  const clip = boxOf(clips[(layers - 1) % clips.length])
+  return clip === 'border-box' ? null : clip
 }
 
 export function parseImage(toks: Tok[], c: ApplyContext, warn: Warn): BackgroundImage | null {

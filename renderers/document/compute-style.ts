@@ -11,7 +11,7 @@ import { PROPERTIES } from './property-table.js'
 import { tokenize, type Tok } from './css-tokens.js'
 import { substituteVars, TOO_LONG } from './substitute-vars.js'
 import type { VarBudget } from './var-budget.js'
-import { parseImage, resolveBackgroundLayers } from './background-layers.js'
+import { colorClip, parseImage, resolveBackgroundLayers } from './background-layers.js'
 import { INITIAL_BORDER_IMAGE } from './properties-border-image.js'
 import { rezoomedParent } from './properties-zoom.js'
 import { markOwnValues, needsOwnMap, registeredInitial, registeredUnset, seedRegistered, type PropertyRegistry } from './registered-properties.js'
@@ -273,7 +273,8 @@ function finish(c: ApplyContext, env: ComputeEnv, flags: { isRoot: boolean; pare
   decorate(c)
 
   const e = c.extras
-  if (e.bgImage || e.bgPosition || e.bgSize || e.bgRepeat) s.backgroundLayers = resolveBackgroundLayers(e, c, env.warn)
+  if (e.bgImage || e.bgPosition || e.bgSize || e.bgRepeat || e.bgClip || e.bgOrigin) s.backgroundLayers = resolveBackgroundLayers(e, c, env.warn)
+  if (e.bgClip) { const clip = colorClip(e); if (clip) s.backgroundClip = clip }
   if (s.borderImage) {
     const image = e.biSource ? parseImage(e.biSource, c, env.warn) : null
     s.borderImage = image ? { ...s.borderImage, source: image } : null

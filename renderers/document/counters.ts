@@ -1,7 +1,8 @@
 // CSS counters (counter-reset / -set / -increment) for generated content, in document order, scoped as
 // CSS Lists 3 and Chromium scope them: a counter-reset makes a new counter that lives for the element, its
-// descendants and its following siblings; a reset on a following sibling replaces it rather than nesting,
-// and an element's children nest inside it — so counters() prints 1, 1.1, 1.2, 2 for nested lists.
+// descendants and its following siblings, unless its parent already has one of that name: then the new one
+// is nested inside it for the element and its descendants alone. A reset on a following sibling replaces a
+// sibling's counter rather than nesting — so counters() prints 1, 1.1, 1.2, 2 for nested lists.
 import type { Tok } from './css-tokens.js'
 
 interface Instance { value: number; /** Depth of the parent of the element that made it: gone when that parent ends. */ scope: number }
@@ -52,8 +53,13 @@ export class Counters {
       const top = stack.length > 0 ? stack[stack.length - 1] : null
       const scope = this.depth - 1
       if (op === 'reset') {
-        // A sibling's counter (same parent) is replaced; an ancestor's is nested into.
-        if (top && top.scope === scope) top.value = n
+        // A counter the parent has (an ancestor's, or one it inherited from a preceding sibling) is nested into,
+        // for the element and its descendants only: its following siblings go on with the parent's. Otherwise
+        // the new counter lives on for them too, and one a preceding sibling made is replaced (CSS Lists 3
+        // §4.5 counter inheritance, as Chromium: `counter-reset: c 98` on one of ten spans counting c numbers
+        // that span 99 and the next 11).
+        if (top && top.scope < scope) stack.push({ value: n, scope: this.depth })
+        else if (top && top.scope === scope) top.value = n
         else stack.push({ value: n, scope })
       } else if (!top) {
         stack.push({ value: n, scope }) // no counter in scope: one is made here

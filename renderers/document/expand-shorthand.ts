@@ -212,6 +212,8 @@ function background(toks: Tok[]): Expansion | null {
   const positions: Tok[] = []
   const sizes: Tok[] = []
   const repeats: Tok[] = []
+  const origins: Tok[] = []
+  const clips: Tok[] = []
   let color: Tok[] = [id('transparent')]
   for (let li = 0; li < layers.length; li++) {
     const layer = layers[li]
@@ -219,19 +221,24 @@ function background(toks: Tok[]): Expansion | null {
     const pos: Tok[] = []
     const size: Tok[] = []
     const rep: Tok[] = []
+    const boxes: Tok[] = []
     let afterSlash = false
     for (const t of layer) {
       if (t.t === 'op' && t.v === '/') { afterSlash = true; continue }
       if (t.t === 'url' || (t.t === 'fn' && t.name.includes('gradient')) || (t.t === 'fn' && (t.name === 'image-set' || t.name === '-webkit-image-set')) || (t.t === 'ident' && t.v === 'none' && !afterSlash)) { image = t; continue }
       if (t.t === 'ident' && /^(repeat|no-repeat|repeat-x|repeat-y|space|round)$/.test(t.v)) { rep.push(t); continue }
-      if (t.t === 'ident' && /^(scroll|fixed|local|border-box|padding-box|content-box|text)$/.test(t.v)) continue
+      if (t.t === 'ident' && /^(border-box|padding-box|content-box|text)$/.test(t.v)) { boxes.push(t); continue }
+      if (t.t === 'ident' && /^(scroll|fixed|local)$/.test(t.v)) continue
       if (afterSlash && (t.t === 'num' || t.t === 'fn' || (t.t === 'ident' && (t.v === 'auto' || t.v === 'cover' || t.v === 'contain')))) { size.push(t); continue }
       if (t.t === 'num' || (t.t === 'fn' && !t.name.includes('gradient') && (t.name === 'calc' || t.name === 'min' || t.name === 'max' || t.name === 'clamp')) ||
           (t.t === 'ident' && /^(left|right|top|bottom|center)$/.test(t.v))) { pos.push(t); continue }
       if (li === layers.length - 1 && (t.t === 'hash' || t.t === 'ident' || t.t === 'fn')) { color = [t]; continue }
       return null
     }
-    if (li > 0) { images.push(COMMA); positions.push(COMMA); sizes.push(COMMA); repeats.push(COMMA) }
+    if (li > 0) { images.push(COMMA); positions.push(COMMA); sizes.push(COMMA); repeats.push(COMMA); origins.push(COMMA); clips.push(COMMA) }
+    // One box keyword sets both; with two, the first is the origin and the second the clip.
+    origins.push(boxes[0] && boxes[0].t === 'ident' && boxes[0].v !== 'text' ? boxes[0] : id('padding-box'))
+    clips.push(boxes[1] ?? boxes[0] ?? id('border-box'))
     images.push(image)
     positions.push(...(pos.length ? pos : [num(0, '%'), num(0, '%')]))
     sizes.push(...(size.length ? size : [id('auto')]))
@@ -239,7 +246,7 @@ function background(toks: Tok[]): Expansion | null {
   }
   return [
     ['background-color', color], ['background-image', images], ['background-position', positions],
-    ['background-size', sizes], ['background-repeat', repeats],
+    ['background-size', sizes], ['background-repeat', repeats], ['background-origin', origins], ['background-clip', clips],
   ]
 }
 

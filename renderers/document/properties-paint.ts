@@ -62,7 +62,9 @@ function radius(corner: number): PropertyDef {
     initial: '0',
     apply(toks, c) {
       if (toks.length < 1 || toks.length > 2) return false
-      const d = toDim(toks[0], c)
+      let d = toDim(toks[0], c)
+      // A negative calc() is clamped to the range (CSS Values 4 §10.9); a negative literal is invalid.
+      if (d && toks[0].t === 'fn' && d.px <= 0 && d.pct <= 0) d = { px: 0, pct: 0 }
       if (d === null || d.px < 0 || d.pct < 0) return false
       if (toks.length === 2 && toDim(toks[1], c) === null) return false
       const r = c.style.borderRadius.slice() as [number, number, number, number]
@@ -154,6 +156,13 @@ function isImageList(toks: Tok[]): boolean {
   })
 }
 
+const BOXES = new Set(['border-box', 'padding-box', 'content-box', 'text'])
+
+/** A list of background boxes (`text` is accepted for background-clip and clips as border-box). */
+function isBoxList(toks: Tok[]): boolean {
+  return splitCommas(toks).every((layer) => layer.length === 1 && layer[0].t === 'ident' && BOXES.has(layer[0].v))
+}
+
 function checked(def: PropertyDef, ok: (toks: Tok[]) => boolean): PropertyDef {
   return { ...def, apply: (toks, c) => ok(toks) && def.apply(toks, c) }
 }
@@ -165,6 +174,8 @@ export const PAINT_PROPERTIES: Record<string, PropertyDef> = {
   'background-position': extra('bgPosition', '0% 0%'),
   'background-size': extra('bgSize', 'auto'),
   'background-repeat': extra('bgRepeat', 'repeat'),
+  'background-origin': checked(extra('bgOrigin', 'padding-box'), isBoxList),
+  'background-clip': checked(extra('bgClip', 'border-box'), isBoxList),
   'box-shadow': boxShadow,
   'border-top-left-radius': radius(0),
   'border-top-right-radius': radius(1),

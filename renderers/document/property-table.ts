@@ -42,8 +42,6 @@ Object.assign(PROPERTIES, {
   'column-rule-style': accept('none', 'none'),
   'column-rule-width': accept('medium', 'medium', 'thin', 'thick'),
   'column-rule-color': accept('currentcolor', 'currentcolor'),
-  'background-origin': accept('padding-box', 'padding-box', 'border-box'),
-  'background-clip': accept('border-box', 'border-box', 'padding-box'),
   hyphens: accept('manual', 'manual', 'none'),
   'font-variant-numeric': accept('normal', 'normal', 'lining-nums', 'tabular-nums', 'proportional-nums'),
   'font-feature-settings': accept('normal', 'normal'),

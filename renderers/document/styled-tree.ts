@@ -7,7 +7,12 @@ import type { FontFaceRule } from './parse-font-face.js'
 import type { PageRuleSource } from './parse-stylesheet.js'
 
 /** A length that may depend on the containing block: value = px + pct/100 × reference. */
-export interface Dim { px: number; pct: number }
+export interface Dim {
+  px: number
+  pct: number
+  /** A calc() with a percentage term that cancels out (`10% - 20% / 2`): still a percentage, for what needs one's basis. */
+  pctTerm?: true
+}
 
 /** A transform function: translate keeps its lengths (percentages of the border box); the rest are matrices [a b c d e f]. */
 export type TransformOp = { k: 'translate'; x: Dim; y: Dim } | { k: 'matrix'; m: [number, number, number, number, number, number] }
@@ -71,7 +76,12 @@ export interface BackgroundLayer {
   size: 'cover' | 'contain' | [DimAuto, DimAuto]
   position: [Dim, Dim]
   repeat: 'repeat' | 'no-repeat' | 'repeat-x' | 'repeat-y'
+  /** background-origin (the positioning area; padding-box when absent) and background-clip (border-box when absent). */
+  origin?: BackgroundBox
+  clip?: BackgroundBox
 }
+
+export type BackgroundBox = 'border-box' | 'padding-box' | 'content-box'
 
 export interface BoxShadow { x: number; y: number; blur: number; spread: number; color: Color; inset: boolean }
 
@@ -166,7 +176,7 @@ export interface ComputedStyle {
   // flex
   flexDirection: 'row' | 'row-reverse' | 'column' | 'column-reverse'
   flexWrap: 'nowrap' | 'wrap' | 'wrap-reverse'
-  justifyContent: 'normal' | 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'space-between' | 'space-around' | 'space-evenly'
+  justifyContent: 'normal' | 'stretch' | 'flex-start' | 'flex-end' | 'start' | 'end' | 'left' | 'right' | 'center' | 'space-between' | 'space-around' | 'space-evenly'
   alignItems: 'normal' | 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'baseline'
   alignSelf: 'auto' | 'normal' | 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'baseline'
   alignContent: 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'space-between' | 'space-around' | 'space-evenly'
@@ -196,6 +206,8 @@ export interface ComputedStyle {
   marginTrim: { start: boolean; end: boolean } | null
   /** border-image, null when it has no source (the border styles are drawn). */
   borderImage: BorderImage | null
+  /** The bottom layer's background-clip, which clips the background colour too (border-box when absent). */
+  backgroundClip?: BackgroundBox
   /** An absolutely positioned box that was inline-level before blockification: its static position is on a line. */
   inlineStatic?: true
   transformOrigin: [Dim, Dim]

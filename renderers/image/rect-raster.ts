@@ -53,7 +53,7 @@ function gradientFills(frag: BoxFrag, s: ComputedStyle, canvas: { w: number; h: 
 function boxFills(frag: BoxFrag, out: Fill[], canvas: { w: number; h: number } | null): boolean {
   const s = frag.style
   if (s.visibility !== 'visible') return true
-  if (s.boxShadow.length || frag.image || s.borderImage) return false
+  if (s.boxShadow.length || frag.image || s.borderImage || s.backgroundClip || s.backgroundLayers.some((l) => l.clip || l.origin)) return false
   const rounded = s.borderRadius.some((r) => r > 0)
   if (rounded) {
     // One colour inside rounded corners, nothing else.

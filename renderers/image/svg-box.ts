@@ -3,7 +3,7 @@
 // <img>, then borders (one ring when all sides match, else mitred trapezoids per side).
 import { croppedImageHref, type ImageSlots } from './resampled-images.js'
 import type { BackgroundLayer, BorderSide, Color, ComputedStyle } from '../document/styled-tree.js'
-import { backgroundNatural, gradientLayerTiles, gradientLine, imageLayerTiles, type Area } from '../layout/background-geometry.js'
+import { backgroundBox, backgroundNatural, gradientLayerTiles, gradientLine, imageLayerTiles, type Area } from '../layout/background-geometry.js'
 import { borderShade } from '../layout/border-shade.js'
 import { borderImageDraws, type Sides } from '../layout/border-image-geometry.js'
 import type { ImageStore } from '../resources/index.js'
@@ -59,7 +59,8 @@ export function svgBox(frag: BoxFrag, ctx: BoxPaint, canvas?: CanvasArea, painte
   let out = shadows(frag, ctx)
   if (!painted) return out
   if (!frag.canvasBackground && s.backgroundColor && s.backgroundColor.a > 0) {
-    out += `<path d="${rectD(frag.x, frag.y, frag.w, frag.h, radii)}"${fillAttrs(s.backgroundColor)}/>`
+    const c = s.backgroundClip ? backgroundBox(frag, s.backgroundClip) : { ...frag, radii }
+    out += `<path d="${rectD(c.x, c.y, c.w, c.h, c.radii)}"${fillAttrs(s.backgroundColor)}/>`
   }
   if (s.backgroundLayers.length) out += layers(frag, s, ctx, canvas)
   if (frag.image) {
@@ -189,10 +190,22 @@ export function fittedBox(frag: BoxFrag, bounds: PaintBounds, warnings: Warnings
 
 function layers(frag: BoxFrag, s: ComputedStyle, ctx: BoxPaint, canvas?: CanvasArea): string {
   const bl = sideWidth(s.borderLeft), bt = sideWidth(s.borderTop), br = sideWidth(s.borderRight), bb = sideWidth(s.borderBottom)
-  const area = { x: frag.x + bl, y: frag.y + bt, w: Math.max(0, frag.w - bl - br), h: Math.max(0, frag.h - bt - bb) }
+  const padding = { x: frag.x + bl, y: frag.y + bt, w: Math.max(0, frag.w - bl - br), h: Math.max(0, frag.h - bt - bb) }
   const drawn = new Extent()
   let content = ''
   for (const layer of [...s.backgroundLayers].reverse()) {
+    const area = layer.origin ? backgroundBox(frag, layer.origin) : padding
+    if (layer.clip && !canvas) {
+      // Clipped to the padding or content box: a group of its own (the others share the border box's below).
+      const clip = backgroundBox(frag, layer.clip)
+      const own = new Extent()
+      const drawnLayer = layer.image.kind === 'url' ? imageLayer(layer, layer.image.url, area, clip, s.zoom, ctx, own) : gradient(layer, area, ctx, own, undefined, clip)
+      if (!drawnLayer) continue
+      const id = ctx.defs.add((id) => `<clipPath id="${id}"><path d="${rectD(clip.x, clip.y, clip.w, clip.h, clip.radii)}"/></clipPath>`)
+      drawn.add(clip.x, clip.y, clip.w, clip.h)
+      content += `<g clip-path="url(#${id})">${drawnLayer}</g>`
+      continue
+    }
     content += layer.image.kind === 'url' ? imageLayer(layer, layer.image.url, area, canvas ?? frag, s.zoom, ctx, drawn) : gradient(layer, area, ctx, drawn, canvas)
   }
   if (!content) return ''
@@ -247,9 +260,9 @@ function imageLayer(layer: BackgroundLayer, url: string, area: Area, paint: { x?
   return `<rect x="${num(x0)}" y="${num(y0)}" width="${num(Math.max(...xs) - x0 + w)}" height="${num(Math.max(...ys) - y0 + h)}" fill="url(#${id})"/>`
 }
 
-function gradient(layer: BackgroundLayer, area: Area, ctx: BoxPaint, drawn: Extent, canvas?: CanvasArea): string {
+function gradient(layer: BackgroundLayer, area: Area, ctx: BoxPaint, drawn: Extent, canvas?: CanvasArea, clip?: Area): string {
   // A gradient sized with background-size (link underlines, highlighter marks) is drawn in its tiles only.
-  const paint = canvas ? { x: 0, y: 0, w: canvas.w, h: canvas.h } : area
+  const paint = canvas ? { x: 0, y: 0, w: canvas.w, h: canvas.h } : clip ?? area
   const tiles = gradientLayerTiles(layer, area, paint, (m) => ctx.warnings.add(`background gradient ${m}`))
   if (tiles) {
     for (const r of tiles.rects) drawn.add(r.x, r.y, r.w, r.h)
@@ -261,7 +274,7 @@ function gradient(layer: BackgroundLayer, area: Area, ctx: BoxPaint, drawn: Exte
     }
     return tiles.rects.map((r) => gradientFill(layer, r, r, ctx)).join('')
   }
-  const fill = canvas ? { x: 0, y: 0, w: canvas.w, h: canvas.h } : area
+  const fill = canvas ? { x: 0, y: 0, w: canvas.w, h: canvas.h } : clip ?? area
   drawn.add(fill.x, fill.y, fill.w, fill.h)
   return gradientFill(layer, area, fill, ctx)
 }

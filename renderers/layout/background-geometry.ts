@@ -1,8 +1,28 @@
 // Where a background layer's image and gradient go: size (cover/contain/explicit), position, repeat tiles,
 // and gradient stop offsets. Shared by the PDF painter and the image (SVG) painter, so both draw alike.
-import { resolveDim, type BackgroundLayer, type GradientStop } from '../document/styled-tree.js'
+import { resolveDim, type BackgroundBox, type BackgroundLayer, type ComputedStyle, type GradientStop } from '../document/styled-tree.js'
+import type { Radii } from './fit-radii.js'
 
 export interface Area { x: number; y: number; w: number; h: number }
+
+const sideWidth = (b: { style: string; width: number }) => (b.style === 'none' || b.style === 'hidden' ? 0 : b.width)
+
+/**
+ * A box's border, padding or content box (background-origin and background-clip, CSS Backgrounds 3 §3.7–3.8),
+ * its corner radii shrunk by what lies between (§5.3). Percentage paddings count as 0 here.
+ */
+export function backgroundBox(frag: Area & { style: ComputedStyle }, which: BackgroundBox): Area & { radii: Radii } {
+  const s = frag.style
+  if (which === 'border-box') return { x: frag.x, y: frag.y, w: frag.w, h: frag.h, radii: s.borderRadius }
+  const content = which === 'content-box'
+  const t = sideWidth(s.borderTop) + (content ? s.paddingTop.px : 0)
+  const r = sideWidth(s.borderRight) + (content ? s.paddingRight.px : 0)
+  const b = sideWidth(s.borderBottom) + (content ? s.paddingBottom.px : 0)
+  const l = sideWidth(s.borderLeft) + (content ? s.paddingLeft.px : 0)
+  const [tl, tr, br, bl] = s.borderRadius
+  const radii: Radii = [Math.max(0, tl - Math.max(t, l)), Math.max(0, tr - Math.max(t, r)), Math.max(0, br - Math.max(b, r)), Math.max(0, bl - Math.max(b, l))]
+  return { x: frag.x + l, y: frag.y + t, w: Math.max(0, frag.w - l - r), h: Math.max(0, frag.h - t - b), radii }
+}
 
 /** More tiles than this are drawn once, with a warning (a 1px pattern over a page would be millions). */
 const MAX_TILES = 2000

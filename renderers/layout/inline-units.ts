@@ -57,6 +57,10 @@ function wraps(style: ComputedStyle): boolean {
   return style.whiteSpace !== 'nowrap' && style.whiteSpace !== 'pre'
 }
 
+function isSpace(code: number): boolean {
+  return code === 32 || code === 9
+}
+
 function hangs(style: ComputedStyle): boolean {
   return style.whiteSpace !== 'pre' && style.whiteSpace !== 'break-spaces'
 }
@@ -214,10 +218,12 @@ function cutText(items: InlineItem[], fonts: FontStore): CutText {
     const text = item.text
     const wrap = wraps(item.style)
     const breakAll = item.style.wordBreak === 'break-all'
+    // break-spaces: a line may also break after every preserved space, between spaces too (CSS Text 3 §3).
+    const breakSpaces = item.style.whiteSpace === 'break-spaces'
     let from = 0
     if (wrap) {
       for (let i = 1; i < text.length; i++) {
-        if (flags[start + i] !== 0 || (breakAll && isLetterBoundary(text, i))) {
+        if (flags[start + i] !== 0 || (breakAll && isLetterBoundary(text, i)) || (breakSpaces && isSpace(text.charCodeAt(i - 1)))) {
           units.push(textUnit(fonts, item, text.slice(from, i), true))
           from = i
         }

@@ -1,7 +1,7 @@
 // Background layers: url() images sized (cover, contain, lengths), positioned and repeated over the padding
 // box, and linear/radial gradients — all clipped to the rounded border box. Layers paint bottom-up.
 import type { BackgroundLayer, ComputedStyle } from '../document/styled-tree.js'
-import { backgroundNatural, gradientLayerTiles, gradientLine, imageLayerTiles, type Area } from '../layout/background-geometry.js'
+import { backgroundBox, backgroundNatural, gradientLayerTiles, gradientLine, imageLayerTiles, type Area } from '../layout/background-geometry.js'
 import type { BoxFrag } from '../layout/fragments.js'
 import { fillColor, rgb } from './color-operator.js'
 import { rectPath } from './rect-path.js'
@@ -9,24 +9,21 @@ import type { PaintTarget } from './paint-target.js'
 
 export function paintBackgroundLayers(target: PaintTarget, frag: BoxFrag, s: ComputedStyle): void {
   const { doc } = target
-  const bl = s.borderLeft.style === 'none' ? 0 : s.borderLeft.width
-  const bt = s.borderTop.style === 'none' ? 0 : s.borderTop.width
-  const br = s.borderRight.style === 'none' ? 0 : s.borderRight.width
-  const bb = s.borderBottom.style === 'none' ? 0 : s.borderBottom.width
-  const area = { x: frag.x + bl, y: frag.y + bt, w: Math.max(0, frag.w - bl - br), h: Math.max(0, frag.h - bt - bb) }
   // The first layer is on top, so paint from the last one.
   for (const layer of [...s.backgroundLayers].reverse()) {
+    const area = backgroundBox(frag, layer.origin ?? 'padding-box')
+    const clip = backgroundBox(frag, layer.clip ?? 'border-box')
     doc.save()
-    rectPath(doc, frag.x, frag.y, frag.w, frag.h, s.borderRadius)
+    rectPath(doc, clip.x, clip.y, clip.w, clip.h, clip.radii)
     doc.clip()
-    if (layer.image.kind === 'url') paintImageLayer(target, layer, layer.image.url, area, frag, s.zoom)
-    else paintGradientLayer(target, layer, area, frag)
+    if (layer.image.kind === 'url') paintImageLayer(target, layer, layer.image.url, area, clip, s.zoom)
+    else paintGradientLayer(target, layer, area, clip)
     doc.restore()
   }
 }
 
 /** `zoom`: the effective zoom of the box whose background this is, which scales the image's natural size. */
-function paintImageLayer(target: PaintTarget, layer: BackgroundLayer, url: string, area: Area, frag: BoxFrag, zoom: number): void {
+function paintImageLayer(target: PaintTarget, layer: BackgroundLayer, url: string, area: Area, frag: Area, zoom: number): void {
   const img = target.image(url) as { width: number; height: number } | null
   if (!img) return
   const natural = target.natural(url)
@@ -37,7 +34,7 @@ function paintImageLayer(target: PaintTarget, layer: BackgroundLayer, url: strin
 }
 
 /** A gradient sized with background-size (link underlines, highlighter marks) is drawn in its tiles only. */
-function paintGradientLayer(target: PaintTarget, layer: BackgroundLayer, area: Area, frag: BoxFrag): void {
+function paintGradientLayer(target: PaintTarget, layer: BackgroundLayer, area: Area, frag: Area): void {
   const tiles = gradientLayerTiles(layer, area, frag, (m) => target.warnings.add(`background gradient ${m}`))
   if (!tiles) { paintGradient(target.doc, layer, area); return }
   const image = layer.image

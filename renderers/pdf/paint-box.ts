@@ -3,6 +3,7 @@
 // and the picture of a replaced <img>. Coordinates are CSS px; the page painter set up the transform.
 import { paintSvg } from './paint-svg.js'
 import { borderShade } from '../layout/border-shade.js'
+import { backgroundBox } from '../layout/background-geometry.js'
 import { fillColor, strokeColor } from './color-operator.js'
 import type { BorderSide, Color, ComputedStyle } from '../document/styled-tree.js'
 import type { BoxFrag } from '../layout/fragments.js'
@@ -29,7 +30,8 @@ export function paintBox(target: PaintTarget, frag: BoxFrag): void {
     if (s.backgroundColor && s.backgroundColor.a > 0) {
       marks?.artifact()
       doc.save()
-      rectPath(doc, frag.x, frag.y, frag.w, frag.h, radii)
+      const clip = backgroundBox(frag, s.backgroundClip ?? 'border-box')
+      rectPath(doc, clip.x, clip.y, clip.w, clip.h, clip.radii)
       fillColor(doc, s.backgroundColor, s.backgroundColor.a).fill()
       doc.restore()
     }

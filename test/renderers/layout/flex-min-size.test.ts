@@ -40,3 +40,15 @@ t.test('an explicit min-width: 0 / min-height: 0 turns the automatic minimum off
   t.match(box('c'), { h: 50 }, 'min-height: 0 — shrinks to the column')
   t.match(box('d'), { w: 80 }, 'a table is never narrower than its content')
 })
+
+t.test('a column item with a height is held at the smaller of that height and its content\'s', async (t) => {
+  // CSS Flexbox 1 §4.5: the specified size suggestion caps the content size suggestion (WPT
+  // flex-minimum-height-flex-items-002: a 100 px item holding 200 px in a 10 px column stays 100 px).
+  const { box } = await layoutHtml(`<body style="margin:0">
+    <div style="display:flex;flex-direction:column;height:10px"><div id="a" style="height:100px"><div style="height:200px"></div></div></div>
+    <div style="display:flex;flex-direction:column;height:10px"><div id="b" style="height:100px"><div style="height:40px"></div></div></div>
+    <div style="display:flex;flex-direction:column;height:10px"><div id="c" style="height:100px;display:flex"><div style="height:30px"></div></div></div></body>`, { width: 400 })
+  t.match(box('a'), { h: 100 }, 'its height, below its content')
+  t.match(box('b'), { h: 40 }, 'its content, below its height')
+  t.match(box('c'), { h: 30 }, 'a flex container item: its content, not its own height')
+})
