@@ -186,6 +186,22 @@ const columnCount: PropertyDef = {
   inherit: copyField('columnCount'),
 }
 
+const columnWidth: PropertyDef = {
+  inherited: false,
+  initial: 'auto',
+  apply(toks, c) {
+    const t = toks[0]
+    if (toks.length !== 1) return false
+    if (t.t === 'ident' && t.v === 'auto') { c.style.columnWidth = null; return true }
+    if (t.t === 'num' && t.unit === '' && t.n !== 0) return false
+    const v = toPx(t, c)
+    if (v === null || v < 0) return false
+    c.style.columnWidth = v
+    return true
+  },
+  inherit: copyField('columnWidth'),
+}
+
 const gap = (field: 'rowGap' | 'columnGap'): PropertyDef => dim(field, { keywords: { normal: ZERO } }, false, 'normal')
 
 /** column-gap, remembering whether it is `normal` (which a multi-column box reads as 1em). */
@@ -329,6 +345,7 @@ export const LAYOUT_PROPERTIES: Record<string, PropertyDef> = {
   'row-gap': gap('rowGap'),
   'column-gap': columnGap(),
   'column-count': columnCount,
+  'column-width': columnWidth,
   'column-fill': keyword('columnFill', same('balance', 'auto'), false, 'balance'),
   'break-before': keyword('breakBefore', BREAK, false, 'auto'),
   'break-after': keyword('breakAfter', BREAK, false, 'auto'),

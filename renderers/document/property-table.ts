@@ -1,7 +1,6 @@
 // Every longhand the cascade computes, plus the properties deliberately ignored because they have no
 // effect on a static, non-interactive document.
 import type { PropertyDef } from './property-def.js'
-import type { Tok } from './css-tokens.js'
 import { LAYOUT_PROPERTIES } from './properties-layout.js'
 import { PAINT_PROPERTIES } from './properties-paint.js'
 import { TEXT_PROPERTIES } from './properties-text.js'
@@ -36,8 +35,6 @@ const accept = (initial: string, ...values: string[]): PropertyDef => ({
 
 // Accepted only at values that need no support; anything else is reported as unsupported.
 Object.assign(PROPERTIES, {
-  // Columns are counted by column-count only; a width next to a count is accepted (the count wins).
-  'column-width': { inherited: false, initial: 'auto', apply: (t: Tok[]) => t.length === 1 && (t[0].t === 'num' || (t[0].t === 'ident' && t[0].v === 'auto')), inherit: () => undefined },
   'column-span': accept('none', 'none'),
   'column-rule-style': accept('none', 'none'),
   'column-rule-width': accept('medium', 'medium', 'thin', 'thick'),

@@ -190,6 +190,8 @@ export interface ComputedStyle {
   columnGapNormal: boolean
   /** Multi-column: `columns` / `column-count` (1 = none). */
   columnCount: number
+  /** `column-width` in px (null: auto): the columns' ideal width, from which the count follows (CSS Multicol 1 §3.4). */
+  columnWidth: number | null
   /** column-fill: `auto` fills each column in turn when the height is definite; `balance` (the initial value) evens them. */
   columnFill: 'balance' | 'auto'
 

@@ -9,7 +9,7 @@ import { intrinsicWidths, isFlexContainer, isGridContainer, layoutBox, layoutCon
 import { layoutAbsolute } from './layout-absolute.js'
 import { layoutFloat } from './layout-float.js'
 import { bandMargins, placeBesideFloats, type FloatBand } from './beside-floats.js'
-import { columnGeometry, fragmentColumns } from './layout-columns.js'
+import { columnGeometry, fragmentColumns, isMulticol } from './layout-columns.js'
 import {
   EMPTY_STRUT, mergeStruts, strutOf, strutSize,
   withFlow, type ContainingBlock, type LayoutContext, type LayoutResult, type PendingAbsolute, type Strut,
@@ -33,7 +33,7 @@ function establishesBfc(box: Box, isRoot = false): boolean {
   const s = box.style
   return isRoot || box.kind !== 'block' || !!box.formattingRoot || s.float !== 'none' || s.position === 'absolute' || s.position === 'fixed' ||
     s.overflow !== 'visible' || s.flowRoot || s.display === 'inline-block' || s.display === 'table-cell' || s.display === 'flex' ||
-    s.display === 'inline-flex' || s.display === 'grid' || s.display === 'inline-grid' || s.display === 'table-caption' || s.columnCount > 1
+    s.display === 'inline-flex' || s.display === 'grid' || s.display === 'inline-grid' || s.display === 'table-caption' || isMulticol(s)
 }
 
 /** In-flow boxes whose border box must not overlap the floats beside them (CSS 2 §9.5). */
@@ -141,7 +141,7 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
     : null
   const contentX = x + b.left + p.left
   const contentTop = top + b.top + p.top
-  const multicol = style.columnCount > 1 && !isFlexContainer(style) && !isGridContainer(style) ? columnGeometry(style, width) : null
+  const multicol = isMulticol(style) && !isFlexContainer(style) && !isGridContainer(style) ? columnGeometry(style, width) : null
   const inner: ContainingBlock = {
     x: contentX, width: multicol ? multicol.colWidth : width, height: height ?? ratioHeight ?? quirkyPercentBase(box, cb, ctx), align: style.blockAlign,
   }

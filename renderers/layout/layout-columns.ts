@@ -14,9 +14,19 @@ import { anonymousStyle } from './anonymous-style.js'
 import { sliceFrags } from './column-slice.js'
 
 /** Column width and gap for a multi-column box; CSS gives column-gap `normal` = 1em there. */
+/** Whether a box is a multi-column container (column-count or column-width not auto). */
+export function isMulticol(style: ComputedStyle): boolean {
+  return style.columnCount > 1 || style.columnWidth !== null
+}
+
 export function columnGeometry(style: ComputedStyle, width: number): { count: number; colWidth: number; gap: number } {
-  const count = Math.max(1, Math.floor(style.columnCount))
   const gap = style.columnGapNormal ? style.fontSize : Math.max(0, len(style.columnGap, width))
+  // column-width: as many columns of at least that width as fit, no more than column-count (CSS Multicol 1 §3.4).
+  let count = Math.max(1, Math.floor(style.columnCount))
+  if (style.columnWidth !== null) {
+    const fit = Math.max(1, Math.floor((width + gap) / (Math.max(style.columnWidth, 0.01) + gap)))
+    count = style.columnCount > 1 ? Math.min(count, fit) : fit
+  }
   const colWidth = Math.max(0, (width - gap * (count - 1)) / count)
   return { count, colWidth, gap }
 }

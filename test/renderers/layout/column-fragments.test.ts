@@ -51,3 +51,10 @@ t.test('break-before: column starts the next column (PDF text positions)', async
   t.ok(Math.abs(beta.y - alpha.y) < 1, 'at the top of it')
   t.ok(Math.abs(gamma.x - beta.x) < 1 && gamma.y > beta.y, 'gamma below beta')
 })
+
+t.test('column-width alone: as many columns of at least 100 px as fit in 340 px with 20 px gaps (three of 100 px)', async (t) => {
+  const at = await png('<div style="column-width:100px; column-gap:20px; width:340px"><div style="height:300px; background:green"></div></div>')
+  for (const x of [50, 170, 290]) t.ok(near(at(x, 95), GREEN), `a column at ${x}`)
+  t.ok(near(at(110, 50), WHITE), 'the gap')
+  t.ok(near(at(50, 105), WHITE), 'the columns are 100 px tall')
+})
