@@ -152,8 +152,8 @@ function calcSize(args: Tok[], c: ApplyContext): { basis: ComputedStyle['widthKe
 }
 
 const JUSTIFY: Record<string, ComputedStyle['justifyContent']> = {
-  ...same('flex-start', 'flex-end', 'center', 'space-between', 'space-around', 'space-evenly'),
-  start: 'flex-start', end: 'flex-end', left: 'flex-start', right: 'flex-end',
+  // start / end follow the writing mode, left / right the page: a reversed flex container tells them from flex-start.
+  ...same('flex-start', 'flex-end', 'start', 'end', 'left', 'right', 'center', 'space-between', 'space-around', 'space-evenly'),
   // Flex containers read both as flex-start; grid containers stretch their auto tracks.
   normal: 'normal', stretch: 'stretch',
 }

@@ -176,7 +176,7 @@ export interface ComputedStyle {
   // flex
   flexDirection: 'row' | 'row-reverse' | 'column' | 'column-reverse'
   flexWrap: 'nowrap' | 'wrap' | 'wrap-reverse'
-  justifyContent: 'normal' | 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'space-between' | 'space-around' | 'space-evenly'
+  justifyContent: 'normal' | 'stretch' | 'flex-start' | 'flex-end' | 'start' | 'end' | 'left' | 'right' | 'center' | 'space-between' | 'space-around' | 'space-evenly'
   alignItems: 'normal' | 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'baseline'
   alignSelf: 'auto' | 'normal' | 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'baseline'
   alignContent: 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'space-between' | 'space-around' | 'space-evenly'
