@@ -15,6 +15,7 @@ import { INITIAL_STYLE } from './default-style.js'
 import { listMarker } from './list-marker.js'
 import { generatedText, type QuoteDepth } from './generated-content.js'
 import { Counters } from './counters.js'
+import type { Tok } from './css-tokens.js'
 import { dropQuirkyMargins, QUIRKY_BOTTOM, QUIRKY_TOP, type QuirkyMargins } from './quirky-margins.js'
 import type { Decl } from './parse-declaration.js'
 import { inlineSvgMarkup, svgDataUri } from './inline-svg.js'
@@ -87,7 +88,12 @@ class TreeStyler {
         byAuthor.set(text, computed)
       }
     }
-    const { style, extras } = computed
+    const { extras } = computed
+    // The body's overflow goes to the viewport when the root's is visible (CSS Overflow 3 §3.3): the body itself
+    // is then visible — no clip and no formatting context of its own (its first child's margin collapses through).
+    const toViewport = el.tag === 'body' && el.parent !== null && el.parent.parent === null && el.parent.tag === 'html' &&
+      parent.overflow === 'visible' && computed.style.overflow !== 'visible'
+    const style = toViewport ? { ...computed.style, overflow: 'visible' as const } : computed.style
     if (isRoot) { this.env.rootFontSize = style.fontSize / style.zoom; this.rootVars = extras.customProps }
 
     if (el.tag === 'svg' && !isRoot) {
@@ -108,9 +114,19 @@ class TreeStyler {
       if (QUIRKY_BOTTOM.has(el.tag) && fromUa('margin-bottom', authorMatch.element, el)) quirky.bottom.add(out)
     }
 
+    // The list-item counter that counter(list-item) reads (CSS Lists 3 §4.5, HTML's rendering rules): a list
+    // resets it (to one before <ol start>), a list item adds one and <li value> sets it — unless the author's
+    // own counter properties name it.
+    const listTag = el.tag === 'ol' || el.tag === 'ul' || el.tag === 'menu'
+    if (listTag && !namesCounter(extras.counterReset, 'list-item')) this.counters.reset(listItemBy(el.tag === 'ol' ? firstOrdinal(el, false) - 1 : 0))
     this.counters.reset(extras.counterReset)
     this.counters.set(extras.counterSet)
     this.counters.increment(extras.counterIncrement)
+    if (style.display === 'list-item' && !namesCounter(extras.counterIncrement, 'list-item')) {
+      this.counters.increment(LIST_ITEM_PLUS_ONE)
+      const value = el.tag === 'li' ? parseInt(el.attrs.value ?? '', 10) : NaN
+      if (!Number.isNaN(value) && !namesCounter(extras.counterSet, 'list-item')) this.counters.set(listItemBy(value))
+    }
     if (style.display === 'list-item' && ordinal !== null) out.marker = listMarker(style.listStyleType, ordinal)
 
     this.counters.descend()
@@ -171,6 +187,18 @@ function fromUa(prop: string, author: IndexedRule[], el: DomElement): boolean {
 function declares(decls: Decl[], prop: string): boolean {
   for (const d of decls) if (d.prop === prop) return true
   return false
+}
+
+const LIST_ITEM_PLUS_ONE: Tok[] = listItemBy(1)
+
+/** `list-item <n>`, as counter property tokens. */
+function listItemBy(n: number): Tok[] {
+  return [{ t: 'ident', v: 'list-item', raw: 'list-item' }, { t: 'num', n, unit: '' }]
+}
+
+/** A counter-reset / -set / -increment value names the counter. */
+function namesCounter(toks: Tok[] | null, name: string): boolean {
+  return toks !== null && toks.some((t) => t.t === 'ident' && (t.raw ?? t.v) === name)
 }
 
 /** The first ordinal of an <ol>'s items (<ol start reversed>). */

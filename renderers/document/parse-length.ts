@@ -66,7 +66,8 @@ export function toDim(t: Tok | undefined, ctx: LengthContext): Dim | null {
   if (t.t === 'fn' && MATH_FUNCTIONS.has(t.name)) {
     const v = evalMath(t, ctx)
     if (v === null || v.n !== null) return v !== null && v.n === 0 ? ZERO : null
-    return { px: finite(v.px), pct: finite(v.pct) }
+    const pct = finite(v.pct)
+    return pct === 0 && v.hasPct ? { px: finite(v.px), pct, pctTerm: true } : { px: finite(v.px), pct }
   }
   return null
 }
@@ -79,8 +80,15 @@ export function toPx(t: Tok | undefined, ctx: LengthContext): number | null {
 
 const MATH_FUNCTIONS = new Set(['calc', '-webkit-calc', '-moz-calc', 'min', 'max', 'clamp', ''])
 
+/** The number a math function (calc(3 / 2), min(1, 2)) of plain numbers comes to; null for anything else. */
+export function mathNumber(t: Tok, ctx: LengthContext): number | null {
+  if (t.t !== 'fn' || !MATH_FUNCTIONS.has(t.name)) return null
+  const v = evalMath(t, ctx)
+  return v && v.n !== null && Number.isFinite(v.n) ? v.n : null
+}
+
 /** A calc() value: either a pure number (n set) or a length/percentage sum. */
-interface Sum { px: number; pct: number; n: number | null }
+interface Sum { px: number; pct: number; n: number | null; hasPct?: true }
 
 function evalMath(fn: Extract<Tok, { t: 'fn' }>, ctx: LengthContext): Sum | null {
   if (fn.name === 'min' || fn.name === 'max' || fn.name === 'clamp') return evalMinMax(fn.name, fn.args, ctx)
@@ -130,7 +138,7 @@ class CalcParser {
       if (right === null) return null
       if ((left.n === null) !== (right.n === null)) return null
       const s = t.v === '+' ? 1 : -1
-      left = { px: left.px + s * right.px, pct: left.pct + s * right.pct, n: left.n === null ? null : left.n + s * right.n! }
+      left = { px: left.px + s * right.px, pct: left.pct + s * right.pct, n: left.n === null ? null : left.n + s * right.n!, ...(left.hasPct || right.hasPct ? { hasPct: true as const } : {}) }
     }
     return left
   }
@@ -160,7 +168,7 @@ class CalcParser {
     if (!t) return null
     if (t.t === 'num') {
       if (t.unit === '') return { px: 0, pct: 0, n: t.n }
-      if (t.unit === '%') return { px: 0, pct: t.n, n: null }
+      if (t.unit === '%') return { px: 0, pct: t.n, n: null, hasPct: true }
       const px = unitToPx(t.n, t.unit, this.ctx)
       return px === null ? null : { px, pct: 0, n: null }
     }
@@ -182,5 +190,5 @@ class CalcParser {
 function scale(v: Sum, k: number): Sum {
   // A part the sum does not have stays 0: 0 × infinity is NaN, and `infinity * 1px` has no percentage.
   const times = (x: number): number => (x === 0 ? 0 : x * k)
-  return { px: times(v.px), pct: times(v.pct), n: v.n === null ? null : v.n * k }
+  return { px: times(v.px), pct: times(v.pct), n: v.n === null ? null : v.n * k, ...(v.hasPct ? { hasPct: true as const } : {}) }
 }

@@ -62,7 +62,9 @@ function radius(corner: number): PropertyDef {
     initial: '0',
     apply(toks, c) {
       if (toks.length < 1 || toks.length > 2) return false
-      const d = toDim(toks[0], c)
+      let d = toDim(toks[0], c)
+      // A negative calc() is clamped to the range (CSS Values 4 §10.9); a negative literal is invalid.
+      if (d && toks[0].t === 'fn' && d.px <= 0 && d.pct <= 0) d = { px: 0, pct: 0 }
       if (d === null || d.px < 0 || d.pct < 0) return false
       if (toks.length === 2 && toDim(toks[1], c) === null) return false
       const r = c.style.borderRadius.slice() as [number, number, number, number]

@@ -2,7 +2,7 @@
 // says whether it inherits, what `initial` means (as CSS text), and how a value computes into the style.
 import type { Color, ComputedStyle } from './styled-tree.js'
 import type { Tok } from './css-tokens.js'
-import { toDim, toPx, type LengthContext } from './parse-length.js'
+import { mathNumber, toDim, toPx, type LengthContext } from './parse-length.js'
 
 /** Per-element state that the styled tree does not carry but the cascade needs. */
 export interface Extras {
@@ -129,6 +129,14 @@ export function number(field: Field, opts: { integer?: boolean; min?: number; ke
       const t = toks[0]
       if (toks.length !== 1) return false
       if (t.t === 'ident') return opts.keywords && Object.hasOwn(opts.keywords, t.v) ? set(c, field, opts.keywords[t.v] as never) : false
+      if (t.t === 'fn') {
+        // calc() of numbers: an integer context rounds it, halves towards +∞ (CSS Values 4 §10.9); a range clamps it.
+        let n = mathNumber(t, c)
+        if (n === null) return false
+        if (opts.integer) n = Math.floor(n + 0.5)
+        if (opts.min !== undefined) n = Math.max(opts.min, n)
+        return set(c, field, n as never)
+      }
       if (t.t !== 'num' || t.unit !== '') return false
       if (opts.integer && !Number.isInteger(t.n)) return false
       if (opts.min !== undefined && t.n < opts.min) return false

@@ -7,7 +7,12 @@ import type { FontFaceRule } from './parse-font-face.js'
 import type { PageRuleSource } from './parse-stylesheet.js'
 
 /** A length that may depend on the containing block: value = px + pct/100 × reference. */
-export interface Dim { px: number; pct: number }
+export interface Dim {
+  px: number
+  pct: number
+  /** A calc() with a percentage term that cancels out (`10% - 20% / 2`): still a percentage, for what needs one's basis. */
+  pctTerm?: true
+}
 
 /** A transform function: translate keeps its lengths (percentages of the border box); the rest are matrices [a b c d e f]. */
 export type TransformOp = { k: 'translate'; x: Dim; y: Dim } | { k: 'matrix'; m: [number, number, number, number, number, number] }
@@ -171,7 +176,7 @@ export interface ComputedStyle {
   // flex
   flexDirection: 'row' | 'row-reverse' | 'column' | 'column-reverse'
   flexWrap: 'nowrap' | 'wrap' | 'wrap-reverse'
-  justifyContent: 'normal' | 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'space-between' | 'space-around' | 'space-evenly'
+  justifyContent: 'normal' | 'stretch' | 'flex-start' | 'flex-end' | 'start' | 'end' | 'left' | 'right' | 'center' | 'space-between' | 'space-around' | 'space-evenly'
   alignItems: 'normal' | 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'baseline'
   alignSelf: 'auto' | 'normal' | 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'baseline'
   alignContent: 'stretch' | 'flex-start' | 'flex-end' | 'center' | 'space-between' | 'space-around' | 'space-evenly'
@@ -181,8 +186,12 @@ export interface ComputedStyle {
   order: number
   rowGap: Dim
   columnGap: Dim
+  /** column-gap is `normal` (stored as 0): 1em between the columns of a multi-column box, 0 in flex and grid. */
+  columnGapNormal: boolean
   /** Multi-column: `columns` / `column-count` (1 = none). */
   columnCount: number
+  /** column-fill: `auto` fills each column in turn when the height is definite; `balance` (the initial value) evens them. */
+  columnFill: 'balance' | 'auto'
 
   transform: TransformOp[] | null
   /** The individual transform properties (CSS Transforms 2), null for none; applied before `transform`. */

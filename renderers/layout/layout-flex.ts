@@ -26,9 +26,22 @@ export interface FlexFlow {
 const DIRECTION: Record<ComputedStyle['flexDirection'], FlexDirection> = {
   row: FlexDirection.Row, 'row-reverse': FlexDirection.RowReverse, column: FlexDirection.Column, 'column-reverse': FlexDirection.ColumnReverse,
 }
-const JUSTIFY: Record<ComputedStyle['justifyContent'], Justify> = {
+const JUSTIFY: Record<Exclude<ComputedStyle['justifyContent'], 'start' | 'end' | 'left' | 'right'>, Justify> = {
   normal: Justify.FlexStart, stretch: Justify.FlexStart, 'flex-start': Justify.FlexStart, 'flex-end': Justify.FlexEnd, center: Justify.Center,
   'space-between': Justify.SpaceBetween, 'space-around': Justify.SpaceAround, 'space-evenly': Justify.SpaceEvenly,
+}
+
+/**
+ * justify-content of a flex container in yoga's terms: start / end are the writing mode's (the far side of a
+ * reversed container's flex-start), left / right the page's in a row and start in a column (CSS Box Alignment 3 §4.1).
+ */
+function justifyOf(style: ComputedStyle): Justify {
+  const j = style.justifyContent
+  const reversed = style.flexDirection === 'row-reverse' || style.flexDirection === 'column-reverse'
+  const row = style.flexDirection === 'row' || style.flexDirection === 'row-reverse'
+  const toEnd = j === 'end' ? !reversed : j === 'start' ? reversed
+    : j === 'left' || j === 'right' ? (row ? (j === 'right') !== (reversed !== (style.direction === 'rtl')) : reversed) : null
+  return toEnd === null ? JUSTIFY[j as keyof typeof JUSTIFY] : toEnd ? Justify.FlexEnd : Justify.FlexStart
 }
 const ALIGN: Record<string, Align> = {
   auto: Align.Auto, normal: Align.Stretch, stretch: Align.Stretch, 'flex-start': Align.FlexStart, 'flex-end': Align.FlexEnd, center: Align.Center,
@@ -124,7 +137,7 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
   const root = Yoga.Node.create(config)
   root.setFlexDirection(DIRECTION[style.flexDirection])
   root.setFlexWrap(style.flexWrap === 'wrap' ? Wrap.Wrap : style.flexWrap === 'wrap-reverse' ? Wrap.WrapReverse : Wrap.NoWrap)
-  root.setJustifyContent(JUSTIFY[style.justifyContent])
+  root.setJustifyContent(justifyOf(style))
   // yoga stretches the items of a wrapped container's lines by all the free space when align-content is not
   // stretch; such lines are stretched here instead, after layout.
   const stretchLines = row && style.flexWrap !== 'nowrap' && style.alignContent !== 'stretch'

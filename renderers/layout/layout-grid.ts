@@ -78,7 +78,7 @@ function trackEdges(sizes: number[], gap: number, collapsed: Set<number>, availa
   let offset = 0
   let extraGap = 0
   switch (justify) {
-    case 'flex-end': offset = free; break
+    case 'flex-end': case 'end': case 'right': offset = free; break
     case 'center': offset = free / 2; break
     case 'space-between': extraGap = count > 1 ? free / (count - 1) : 0; break
     case 'space-around': extraGap = count ? free / count : 0; offset = extraGap / 2; break

@@ -5,7 +5,7 @@ import type { ComputedStyle } from '../document/styled-tree.js'
 import type { ContainingBlock } from './layout-context.js'
 
 export function relativeOffset(style: ComputedStyle, cb: Pick<ContainingBlock, 'width' | 'height'>): { dx: number; dy: number } {
-  const resolve = (d: ComputedStyle['left'], ref: number | null) => (d === 'auto' || (d.pct && ref === null) ? null : d.px + (d.pct * (ref ?? 0)) / 100)
+  const resolve = (d: ComputedStyle['left'], ref: number | null) => (d === 'auto' || ((d.pct || d.pctTerm) && ref === null) ? null : d.px + (d.pct * (ref ?? 0)) / 100)
   const left = resolve(style.left, cb.width)
   const right = resolve(style.right, cb.width)
   const top = resolve(style.top, cb.height)

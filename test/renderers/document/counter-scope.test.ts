@@ -28,3 +28,9 @@ t.test('a counter the parent lacks lives on for the following siblings (h2 reset
     <h2>A</h2><h3>a</h3><h3>b</h3><h2>B</h2><h3>c</h3>`
   t.same(await text(html), ['A', '1.', 'a', '2.', 'b', 'B', '1.', 'c'])
 })
+
+t.test('counter(list-item): each list counts its items from one before start; <li value> sets it; nested lists nest', async (t) => {
+  const html = `<style>li{list-style:none} li::before{content:counters(list-item, '.') ':'}</style>
+    <ol start=5><li>a</li><li value=9>b</li><li>c<ol><li>d</li></ol></li></ol><ul><li>e</li></ul>`
+  t.same(await text(html), ['5:a', '9:b', '10:c', '10.1:d', '1:e'])
+})
