@@ -188,6 +188,21 @@ const columnCount: PropertyDef = {
 
 const gap = (field: 'rowGap' | 'columnGap'): PropertyDef => dim(field, { keywords: { normal: ZERO } }, false, 'normal')
 
+/** column-gap, remembering whether it is `normal` (which a multi-column box reads as 1em). */
+function columnGap(): PropertyDef {
+  const base = gap('columnGap')
+  return {
+    inherited: false,
+    initial: 'normal',
+    apply(toks, c) {
+      if (!base.apply(toks, c)) return false
+      c.style.columnGapNormal = toks[0].t === 'ident' && toks[0].v === 'normal'
+      return true
+    },
+    inherit(c) { base.inherit(c); c.style.columnGapNormal = c.parent.columnGapNormal },
+  }
+}
+
 const verticalAlign: PropertyDef = {
   inherited: false,
   initial: 'baseline',
@@ -312,8 +327,9 @@ export const LAYOUT_PROPERTIES: Record<string, PropertyDef> = {
   'flex-basis': dim('flexBasis', { auto: true, keywords: { content: 'auto', ...SIZE_KEYWORDS } }, false, 'auto'),
   order: number('order', { integer: true }, false, '0'),
   'row-gap': gap('rowGap'),
-  'column-gap': gap('columnGap'),
+  'column-gap': columnGap(),
   'column-count': columnCount,
+  'column-fill': keyword('columnFill', same('balance', 'auto'), false, 'balance'),
   'break-before': keyword('breakBefore', BREAK, false, 'auto'),
   'break-after': keyword('breakAfter', BREAK, false, 'auto'),
   'break-inside': keyword('breakInside', { auto: 'auto', avoid: 'avoid', 'avoid-page': 'avoid', 'avoid-column': 'avoid' }, false, 'auto'),

@@ -24,7 +24,7 @@ export const IGNORED_PROPERTIES = new Set([
   'print-color-adjust', 'color-adjust', 'color-scheme', 'speak', 'image-rendering', 'tab-size',
   'font-display', 'src', 'unicode-range', 'contain', 'content-visibility', 'forced-color-adjust',
   'hyphenate-character', 'outline-offset', 'text-decoration-skip-ink',
-  'font-synthesis', 'column-fill', 'background-attachment', 'line-break', 'isolation', 'text-underline-position',
+  'font-synthesis', 'background-attachment', 'line-break', 'isolation', 'text-underline-position',
 ])
 
 const accept = (initial: string, ...values: string[]): PropertyDef => ({

@@ -186,8 +186,12 @@ export interface ComputedStyle {
   order: number
   rowGap: Dim
   columnGap: Dim
+  /** column-gap is `normal` (stored as 0): 1em between the columns of a multi-column box, 0 in flex and grid. */
+  columnGapNormal: boolean
   /** Multi-column: `columns` / `column-count` (1 = none). */
   columnCount: number
+  /** column-fill: `auto` fills each column in turn when the height is definite; `balance` (the initial value) evens them. */
+  columnFill: 'balance' | 'auto'
 
   transform: TransformOp[] | null
   /** The individual transform properties (CSS Transforms 2), null for none; applied before `transform`. */

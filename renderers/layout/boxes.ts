@@ -79,12 +79,13 @@ export type InlineItem =
   | { kind: 'out-of-flow'; box: Box; style: ComputedStyle }
 
 /** Whether a box starts on a new page: CSS break-before (page-break-* arrive mapped) or the Page Break element. */
-export function forcedBreakBefore(box: Box): boolean {
-  return isPageBreak(box.style.breakBefore) || hasPageBreakClass(box)
+export function forcedBreakBefore(box: Box, columns = false): boolean {
+  return isPageBreak(box.style.breakBefore) || (columns && box.style.breakBefore === 'column') || hasPageBreakClass(box)
 }
 
-export function forcedBreakAfter(box: Box): boolean {
-  return isPageBreak(box.style.breakAfter) || hasPageBreakClass(box)
+/** `columns`: in a multi-column box's content, where break-before/after: column force a break too. */
+export function forcedBreakAfter(box: Box, columns = false): boolean {
+  return isPageBreak(box.style.breakAfter) || (columns && box.style.breakAfter === 'column') || hasPageBreakClass(box)
 }
 
 /**

@@ -43,19 +43,25 @@ function stackingContext(root: BoxFrag, ops: PaintOp[]): void {
   const clipped = openClip(root, flow)
   walkScope(root, flow, positioned)
   if (clipped) flow.push({ kind: 'restore', ...ALWAYS })
-  // Same z-index: in tree order (CSS 2 Appendix E), which is not the order of the fragments, since absolute
-  // boxes are added to their containing block's after its flow; a box without an element follows the one before it.
-  let key = -1
-  const ordered = positioned.map((frag, i) => {
-    key = frag.el?.order ?? key + 1e-6
-    return { frag, z: zOf(frag), i, key }
-  }).sort((a, b) => a.z - b.z || a.key - b.key || a.i - b.i)
+  const ordered = layerOrder(positioned)
   for (const p of ordered) if (p.z < 0) stackingContext(p.frag, ops)
   // Not ops.push(...flow): spread arguments live on the stack, and a 500-page table has more ops than fit.
   for (const op of flow) ops.push(op)
   for (const p of ordered) if (p.z >= 0) stackingContext(p.frag, ops)
   if (transformed) ops.push({ kind: 'restore', ...ALWAYS })
   if (opacity < 1) ops.push({ kind: 'restore', ...ALWAYS })
+}
+
+/**
+ * Same z-index: in tree order (CSS 2 Appendix E), which is not the order of the fragments, since absolute
+ * boxes are added to their containing block's after its flow; a box without an element follows the one before it.
+ */
+function layerOrder(positioned: BoxFrag[]): Array<{ frag: BoxFrag; z: number }> {
+  let key = -1
+  return positioned.map((frag, i) => {
+    key = frag.el?.order ?? key + 1e-6
+    return { frag, z: zOf(frag), i, key }
+  }).sort((a, b) => a.z - b.z || a.key - b.key || a.i - b.i)
 }
 
 const multiply = (p: Matrix, q: Matrix): Matrix => [
@@ -92,7 +98,15 @@ function boxOp(frag: BoxFrag): PaintOp {
   return { kind: 'box', frag, top: frag.y, bottom: frag.y + frag.h }
 }
 
+/** How far a column's clip reaches sideways: columns clip only in the block direction. */
+const SIDEWAYS = 1e5
+
 function openClip(frag: BoxFrag, ops: PaintOp[]): boolean {
+  const column = frag.columnClip
+  if (column) {
+    ops.push({ kind: 'clip', x: frag.x - SIDEWAYS, y: column.top, w: frag.w + 2 * SIDEWAYS, h: column.bottom - column.top, radii: [0, 0, 0, 0], ...ALWAYS })
+    return true
+  }
   if (frag.style.overflow === 'visible') return false
   const s = frag.style
   const bl = s.borderLeft.style === 'none' ? 0 : s.borderLeft.width
@@ -179,7 +193,12 @@ function paintBox(frag: BoxFrag, ops: PaintOp[], positioned: BoxFrag[], floats: 
   const transformed = openTransform(frag, ops)
   ops.push(boxOp(frag))
   const clipped = openClip(frag, ops)
-  if (floats && !clipped && !transformed && opacity >= 1) walkChildren(frag, ops, positioned, floats)
+  if (frag.columnClip) {
+    // A column's positioned boxes are its slice of them too: they paint within its clip, after its flow.
+    const own: BoxFrag[] = []
+    walkScope(frag, ops, own)
+    for (const p of layerOrder(own)) stackingContext(p.frag, ops)
+  } else if (floats && !clipped && !transformed && opacity >= 1) walkChildren(frag, ops, positioned, floats)
   else walkScope(frag, ops, positioned)
   if (clipped) ops.push({ kind: 'restore', ...ALWAYS })
   if (transformed) ops.push({ kind: 'restore', ...ALWAYS })

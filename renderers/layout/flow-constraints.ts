@@ -35,8 +35,12 @@ export interface FlowConstraints {
   /** Forced breaks (break-before/after: page, the Page Break element). */
   forced: number[]
   heads: RepeatedHead[]
+  /** The flow of a multi-column box's content: break-before/after: column force a break in it too. */
+  columns?: true
 }
 
-export function createFlowConstraints(): FlowConstraints {
-  return { hard: [], soft: [], whole: [], forced: [], heads: [] }
+export function createFlowConstraints(columns = false): FlowConstraints {
+  const flow: FlowConstraints = { hard: [], soft: [], whole: [], forced: [], heads: [] }
+  if (columns) flow.columns = true
+  return flow
 }

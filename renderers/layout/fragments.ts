@@ -29,6 +29,8 @@ export interface BoxFrag {
   marker?: TextFrag | SymbolFrag
   /** The element the box was made for (absent for anonymous boxes and inline decorations). */
   el?: StyledElement | null
+  /** A column of a multi-column box: its content is clipped above `top` and below `bottom`, not sideways. */
+  columnClip?: { top: number; bottom: number }
 }
 
 export interface TextFrag {
@@ -107,6 +109,7 @@ export function translateFrag(frag: Frag, dx: number, dy: number): void {
       frag.x += dx; frag.y += dy
       if (frag.image) { frag.image.contentX += dx; frag.image.contentY += dy }
       if (frag.marker) translateMarker(frag.marker, dx, dy)
+      if (frag.columnClip) frag.columnClip = { top: frag.columnClip.top + dy, bottom: frag.columnClip.bottom + dy }
       for (const child of frag.children) translateFrag(child, dx, dy)
       return
     default:

@@ -9,14 +9,14 @@ import { intrinsicWidths, isFlexContainer, isGridContainer, layoutBox, layoutCon
 import { layoutAbsolute } from './layout-absolute.js'
 import { layoutFloat } from './layout-float.js'
 import { bandMargins, placeBesideFloats, type FloatBand } from './beside-floats.js'
-import { balanceColumns, columnGeometry } from './layout-columns.js'
+import { columnGeometry, fragmentColumns } from './layout-columns.js'
 import {
   EMPTY_STRUT, mergeStruts, strutOf, strutSize,
-  withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult, type PendingAbsolute, type Strut,
+  withFlow, type ContainingBlock, type LayoutContext, type LayoutResult, type PendingAbsolute, type Strut,
 } from './layout-context.js'
-import { clampHeight, clampWidth, ratioWidth, specifiedHeight, usedWidth, type UsedWidth } from './used-width.js'
+import { clampHeight, clampWidth, maxHeightOf, ratioWidth, specifiedHeight, usedWidth, type UsedWidth } from './used-width.js'
 import { clipFlow, flowMark } from './clip-flow.js'
-import type { FlowConstraints } from './flow-constraints.js'
+import { createFlowConstraints, type FlowConstraints } from './flow-constraints.js'
 import { quirkyPercentBase } from './quirky-percent-height.js'
 import { relativeOffset } from './relative-offset.js'
 import { skippedChild } from './skipped-stretches.js'
@@ -146,9 +146,10 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
     x: contentX, width: multicol ? multicol.colWidth : width, height: height ?? ratioHeight ?? quirkyPercentBase(box, cb, ctx), align: style.blockAlign,
   }
   if (style.direction === 'rtl') inner.rtl = true
-  // Column content is moved after layout, so what pagination would record there is not where it ends up.
+  // Column content is laid out as a flow of its own, which the columns then break (layout-columns.ts).
   const outerCtx = ctx
-  if (multicol) ctx = withoutFlow(ctx)
+  const columnFlow = multicol ? createFlowConstraints(true) : null
+  if (multicol) ctx = withFlow(ctx, columnFlow)
   const floats = bfc ? createFloatContext() : opts.floats
   const positioned = isPositioned(style) || isRoot
   if (positioned) ctx.absolute.push([])
@@ -167,7 +168,13 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   const { firstBaseline, lastBaseline, empty } = content
 
   if (multicol) {
-    cursor = contentTop + balanceColumns(frag.children, contentTop, cursor + strutSize(strut) - contentTop, multicol.count, multicol.colWidth + multicol.gap)
+    const available = height ?? maxHeightOf(style, cb.height, bpY)
+    const columns = fragmentColumns({
+      style, frags: frag.children, flow: columnFlow!, contentX, contentTop, contentEnd: cursor, contentBottom: cursor + strutSize(strut),
+      count: multicol.count, colWidth: multicol.colWidth, gap: multicol.gap, available,
+    })
+    frag.children = columns.frags
+    cursor = contentTop + columns.height
     strut = EMPTY_STRUT
     ctx = outerCtx
     if (ctx.flow && cursor > contentTop) ctx.flow.soft.push([top, cursor])
@@ -197,7 +204,11 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
     if (markerBaseline !== null) frag.marker = markerFrag(box, ctx, contentX, markerBaseline)
   }
   if (ctx.flow && !selfCollapsing) recordBox(ctx, box, frag, contentTop, contentTop + contentHeight)
-  if (recorded && ctx.flow && style.overflow !== 'visible' && !isRoot) clipFlow(ctx.flow, recorded, frag.y + frag.h)
+  if (recorded && ctx.flow && style.overflow !== 'visible' && !isRoot) {
+    clipFlow(ctx.flow, recorded, frag.y + frag.h)
+    // A scroll container is monolithic on screen (Chromium splits it only when printing): a column never cuts it.
+    if (ctx.flow.columns && style.overflow !== 'clip' && frag.h > 0) ctx.flow.hard.push([frag.y, frag.y + frag.h])
+  }
 
   if (positioned) {
     const pending = ctx.absolute.pop()!
@@ -242,14 +253,15 @@ export function layoutChildren(
   let breakAfterPending = false
   let clearedLast = false
   let previous: PlacedChild | null = null
+  const columns = ctx.flow?.columns === true
   for (const child of children) {
     const s = child.style
     const inFlowChild = s.position !== 'absolute' && s.position !== 'fixed' && s.float === 'none'
-    if (ctx.skip && skippedChild(ctx.skip, ctx.flow, child, inFlowChild && (breakAfterPending || forcedBreakBefore(child)))) {
+    if (ctx.skip && skippedChild(ctx.skip, ctx.flow, child, inFlowChild && (breakAfterPending || forcedBreakBefore(child, columns)))) {
       // In a stretch this layout is not for: only its forced breaks are recorded.
       if (inFlowChild) {
-        if (breakAfterPending || forcedBreakBefore(child)) ctx.flow!.forced.push(cursor)
-        breakAfterPending = forcedBreakAfter(child)
+        if (breakAfterPending || forcedBreakBefore(child, columns)) ctx.flow!.forced.push(cursor)
+        breakAfterPending = forcedBreakAfter(child, columns)
         // What follows is not the first child, and its top margin collapses with nothing before it.
         first = false
         strut = EMPTY_STRUT
@@ -280,7 +292,7 @@ export function layoutChildren(
       top = Math.max(adjoining ? before : top, clearanceY(floats, s.clear))
     }
     const cleared = top !== uncleared
-    if (ctx.flow && (breakAfterPending || forcedBreakBefore(child))) {
+    if (ctx.flow && (breakAfterPending || forcedBreakBefore(child, columns))) {
       // The break comes before the child's top margin — collapsed with its first children's (a <section>
       // starting with an <h2>) — which Chromium keeps at the top of the next page after a forced break.
       const ownTop = strutSize(childTop)
@@ -294,7 +306,7 @@ export function layoutChildren(
     if (ctx.flow && child.kind === 'block' && child.inInline && result.frag.h > 0) recordBlockInInline(ctx.flow, result.frag, children, child)
     const placed: PlacedChild = { box: child, frag: result.frag, hardFrom, hardTo: ctx.flow?.hard.length ?? 0 }
     if (ctx.flow && previous && !breakAfterPending && !result.selfCollapsing) recordAvoidedBreak(ctx.flow, previous, placed)
-    breakAfterPending = forcedBreakAfter(child)
+    breakAfterPending = forcedBreakAfter(child, columns)
     if (!result.selfCollapsing) previous = placed
     if (result.selfCollapsing && !cleared) {
       strut = trimmed ? EMPTY_STRUT : mergeStruts(mergeStruts(strut, childTop), result.marginBottom)

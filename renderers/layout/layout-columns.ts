@@ -1,108 +1,108 @@
-// Multi-column blocks (`columns`, `column-count`): the content is laid out once at the column width, then cut
-// between lines (also the lines of a child paragraph) and child boxes into balanced columns placed side by
-// side, as Chromium balances a column set that has no height. Content never flows to a further column set on
-// the next page.
+// Multi-column blocks (`columns`, `column-count`) are fragmentainers as pages are: the content is laid out
+// once at the column width as one flow, the column breaks are chosen from its flow constraints by the page
+// break chooser (paginate), and each column paints its slice [start, end) of that flow, moved beside the
+// previous one and clipped at its block-direction ends. The columns are balanced (column-fill: balance, or
+// any multicol without a height), or filled in turn up to a definite height; content past the last column
+// makes overflow columns to the inline end. Content never flows on into a further column set on the next page.
 import type { ComputedStyle } from '../document/styled-tree.js'
 import { len } from './box-edges.js'
-import { translateFrag, type BoxFrag, type Frag } from './fragments.js'
+import type { BoxFrag, Frag } from './fragments.js'
+import { ALL_SIDES } from './fragments.js'
+import type { FlowConstraints } from './flow-constraints.js'
+import { paginate, type PageSlice } from './paged/paginate.js'
+import { anonymousStyle } from './anonymous-style.js'
+import { sliceFrags } from './column-slice.js'
 
-/** Column width and gap for a multi-column box; CSS gives column-gap `normal` = 1em there (stored as 0). */
+/** Column width and gap for a multi-column box; CSS gives column-gap `normal` = 1em there. */
 export function columnGeometry(style: ComputedStyle, width: number): { count: number; colWidth: number; gap: number } {
   const count = Math.max(1, Math.floor(style.columnCount))
-  const specified = len(style.columnGap, width)
-  const gap = specified > 0 ? specified : style.fontSize
+  const gap = style.columnGapNormal ? style.fontSize : Math.max(0, len(style.columnGap, width))
   const colWidth = Math.max(0, (width - gap * (count - 1)) / count)
   return { count, colWidth, gap }
 }
 
-interface Piece { top: number; bottom: number; frags: Frag[] }
+/** How far overflow may show above the first column and below the last (a finite clip for the painters). */
+const REACH = 1e5
 
-function extent(frag: Frag): [number, number] {
-  switch (frag.kind) {
-    case 'edge': return [Math.min(frag.y1, frag.y2), Math.max(frag.y1, frag.y2)]
-    default: return [frag.y, frag.y + frag.h]
-  }
+/** No more columns than this are made (content in a column set far too short overflows the last one). */
+const MAX_COLUMNS = 1000
+
+export interface ColumnInput {
+  style: ComputedStyle
+  /** The content as laid out in one column, and the constraints its layout recorded. */
+  frags: Frag[]
+  flow: FlowConstraints
+  contentX: number
+  contentTop: number
+  /** Where the content ends: its last child's border edge, and below its bottom margin. */
+  contentEnd: number
+  contentBottom: number
+  count: number
+  colWidth: number
+  gap: number
+  /** The multicol's definite content height (height, or else max-height), null when it has none. */
+  available: number | null
 }
 
-const drawnSide = (s: ComputedStyle['borderTop']) => s.style !== 'none' && s.style !== 'hidden' && s.width > 0 && s.color.a > 0
-
-/**
- * A box that draws nothing of its own and makes no layer (a plain paragraph): the columns may cut between
- * its lines, as Chromium fragments it, so its lines are pieces rather than the box as a whole.
- */
-function splittable(frag: Frag): frag is BoxFrag {
-  if (frag.kind !== 'box' || frag.positioned || frag.image || frag.marker || !frag.children.length) return false
-  const s = frag.style
-  if (s.opacity < 1 || s.transform || s.translate || s.rotate || s.scale || s.overflow !== 'visible') return false
-  if (s.boxShadow.length || s.backgroundLayers.length || (s.backgroundColor && s.backgroundColor.a > 0)) return false
-  return !drawnSide(s.borderTop) && !drawnSide(s.borderRight) && !drawnSide(s.borderBottom) && !drawnSide(s.borderLeft)
-}
-
-/** The frags the columns move one by one: a splittable box gives its children (it stays, painting nothing). */
-function movable(frags: Frag[]): Frag[] {
-  return frags.flatMap((f) => (splittable(f) ? movable(f.children) : [f]))
-}
-
-/** Groups frags into unbreakable pieces: each child box, or each line of text (frags sharing a line box). */
-function pieces(frags: Frag[]): Piece[] {
-  const out: Piece[] = []
-  const sorted = movable(frags).sort((a, b) => extent(a)[0] - extent(b)[0])
-  for (const frag of sorted) {
-    const [top, bottom] = extent(frag)
-    const last = out[out.length - 1]
-    // Text on the same line, and anything overlapping the piece above, stays with it.
-    if (last && (top < last.bottom - 0.5)) {
-      last.bottom = Math.max(last.bottom, bottom)
-      last.frags.push(frag)
-      continue
-    }
-    out.push({ top, bottom, frags: [frag] })
-  }
-  return out
-}
-
-/**
- * Fills columns of `limit` px greedily; returns the first piece of each. The first column starts at the
- * content top (its first child's top margin stays), the others at their first piece (a margin at a column
- * break is truncated, as is one at a column's end).
- */
-function pack(list: Piece[], limit: number, contentTop: number): number[] {
-  const starts: number[] = []
-  let start = contentTop
-  list.forEach((p, i) => {
-    if (i === 0) starts.push(0)
-    else if (p.bottom - start > limit) { starts.push(i); start = p.top }
+/** The columns as frags of the multicol box, and their height (the box's content height when its own is auto). */
+export function fragmentColumns(input: ColumnInput): { frags: Frag[]; height: number } {
+  const { contentTop, contentBottom, count } = input
+  const natural = Math.max(0, contentBottom - contentTop)
+  const slicesAt = (h: number) => paginate({
+    height: input.contentEnd, pageHeight: () => h, flow: input.flow, keepTogether: true, stopAfter: MAX_COLUMNS, from: contentTop, overflowUnbreakable: true,
   })
-  return starts
+  const fill = input.style.columnFill === 'auto' && input.available !== null
+  let columnHeight = fill ? input.available! : balancedHeight(slicesAt, input.flow, natural, count)
+  if (!fill && input.available !== null) columnHeight = Math.min(columnHeight, input.available)
+  columnHeight = Math.max(columnHeight, 0)
+  const slices = columnHeight > 0 && natural > 0 ? slicesAt(columnHeight) : [{ start: contentTop, end: input.contentEnd, head: null, foot: null }]
+  // Balanced columns are as tall as their tallest slice, but no taller than the height found (what overflows
+  // that is monolithic), and at least the content's height (its trailing margin included) shared by their
+  // count, where Chromium's balancer starts.
+  const tallest = Math.max(0, ...slices.map((s) => s.end - s.start))
+  const used = fill ? columnHeight : Math.max(Math.min(columnHeight, tallest), Math.min(natural / count, columnHeight))
+  return { frags: columnFrags(input, slices), height: used }
 }
 
-/**
- * Moves the frags into `count` balanced columns; returns the columns' height. As Chromium balances: the
- * columns start at the content's height divided by their count and grow until the content fits in them.
- */
-export function balanceColumns(frags: Frag[], contentTop: number, naturalHeight: number, count: number, step: number): number {
-  const list = pieces(frags)
-  if (!list.length || count < 2) return naturalHeight
-  const tallest = Math.max(...list.map((p) => p.bottom - p.top), list[0].bottom - contentTop)
-  const even = naturalHeight / count
-  let lo = Math.max(tallest, even) - 0.01
-  let hi = naturalHeight + 1
-  if (pack(list, lo, contentTop).length <= count) hi = lo
-  for (let i = 0; i < 24 && hi - lo > 0.25; i++) {
+/** The lowest column height at which the content fits in `count` columns (as Chromium balances a column set). */
+function balancedHeight(slicesAt: (h: number) => PageSlice[], flow: FlowConstraints, natural: number, count: number): number {
+  if (count < 2 || natural <= 0) return natural
+  // Chromium starts from the tallest piece that cannot be cut (a line, a row, a monolithic box).
+  let tallest = 0
+  for (const [top, bottom] of flow.hard) tallest = Math.max(tallest, bottom - top)
+  let lo = Math.max(natural / count, Math.min(tallest, natural)) - 0.01
+  let hi = natural + 1
+  // Fits: no more columns than asked, none taller than h (paginate lets the last one run 0.5 px over).
+  const fits = (h: number) => { const slices = slicesAt(h); return slices.length <= count && slices.every((s) => s.end - s.start <= h + 0.01) }
+  if (fits(lo)) return lo
+  for (let i = 0; i < 24 && hi - lo > 0.1; i++) {
     const mid = (lo + hi) / 2
-    if (pack(list, mid, contentTop).length <= count) hi = mid
+    if (fits(mid)) hi = mid
     else lo = mid
   }
-  const starts = pack(list, hi, contentTop)
-  let height = 0
-  starts.forEach((first, col) => {
-    const end = starts[col + 1] ?? list.length
-    const top = col === 0 ? contentTop : list[first].top
-    const dy = contentTop - top
-    for (let i = first; i < end; i++) {
-      for (const frag of list[i].frags) translateFrag(frag, col * step, dy)
+  return hi
+}
+
+/**
+ * One anonymous box per column at the column's place, holding its slice of the content and clipping it at
+ * the column's top and bottom (not at the first column's top nor the last one's bottom: overflow shows there).
+ */
+function columnFrags(input: ColumnInput, slices: PageSlice[]): BoxFrag[] {
+  const step = input.colWidth + input.gap
+  const style = anonymousStyle(input.style)
+  const rtl = input.style.direction === 'rtl'
+  return slices.map((slice, i) => {
+    const first = i === 0
+    const last = i === slices.length - 1
+    const dx = (rtl ? input.count - 1 - i : i) * step
+    const dy = input.contentTop - slice.start
+    const h = slice.end - slice.start
+    const sliced = slices.length === 1 && dx === 0 ? { frags: input.frags, cut: false } : sliceFrags(input.frags, slice.start, slice.end, first, last, dx, dy)
+    const column: BoxFrag = {
+      kind: 'box', x: input.contentX + dx, y: input.contentTop, w: input.colWidth, h, style, children: sliced.frags, sides: ALL_SIDES, positioned: false,
     }
-    height = Math.max(height, list[end - 1].bottom - top)
+    // Only a column that something crosses the ends of clips (a clip is a layer to paint).
+    if (sliced.cut) column.columnClip = { top: first ? input.contentTop - REACH : input.contentTop, bottom: last ? input.contentTop + h + REACH : input.contentTop + h }
+    return column
   })
-  return Math.max(height, even)
 }

@@ -56,6 +56,14 @@ export function specifiedHeight(style: ComputedStyle, cbHeight: number | null, b
   return clampHeight(style, h, cbHeight, bpY)
 }
 
+/** The content height max-height allows (after min-height), null when it is none or a percentage of an auto height. */
+export function maxHeightOf(style: ComputedStyle, cbHeight: number | null, bpY: number): number | null {
+  let max = lenOrNone(style.maxHeight, cbHeight)
+  if (max === null || style.maxHeightContent) return null
+  if (style.boxSizing === 'border-box') max = Math.max(0, max - bpY)
+  return clampHeight(style, max, cbHeight, bpY)
+}
+
 /**
  * A content height held within min-height and max-height (min wins). `content` is the content's own height,
  * once laid out: `max-height: min-content` and its kin limit to it (without it they do not limit).

@@ -26,6 +26,11 @@ export interface PaginateInput {
   stopAfter: number
   /** Where the first page starts (0: the top of the document). */
   from?: number
+  /**
+   * A line or monolithic box taller than the room left when it starts the page is not cut but overflows it, the
+   * next page starting below it: what columns do on screen. Pages cut it.
+   */
+  overflowUnbreakable?: boolean
 }
 
 const EPS = 0.5
@@ -52,7 +57,10 @@ export function paginate(input: PaginateInput): PageSlice[] {
     if (f !== undefined) end = f
     else if (limit >= input.height - EPS) end = Math.max(limit, input.height)
     else if (!input.keepTogether) end = limit
-    else end = breakKeepingWhole(both, whole, start, limit) ?? bestBreak(hard, start, limit) ?? limit
+    else {
+      end = breakKeepingWhole(both, whole, start, limit) ?? bestBreak(hard, start, limit) ?? limit
+      if (input.overflowUnbreakable) end = belowUnbreakable(hard, start, end)
+    }
     if (end <= start + EPS) end = limit
     // No body row of that table on this page (the break went above them), or the table ends on it: no foot.
     if (foot && (end <= foot.foot!.bodyTop + EPS || end >= foot.foot!.top - EPS)) foot = null
@@ -155,6 +163,19 @@ function breakKeepingWhole(spans: Span[], whole: WholeSpan[], start: number, lim
     }
     if (!split) break
     y = bestBreak(spans, start, split[0])
+  }
+  return y
+}
+
+/** The first y ≥ limit that no span starting on this page crosses: the end of what cannot be cut there. */
+function belowUnbreakable(spans: Span[], start: number, limit: number): number {
+  const from = lowerBound(spans, start - EPS)
+  let y = limit
+  for (let guard = 0; guard < 10_000; guard++) {
+    let lowest = y
+    for (let i = from; i < spans.length && spans[i][0] < y; i++) if (spans[i][1] > lowest) lowest = spans[i][1]
+    if (lowest === y) break
+    y = lowest
   }
   return y
 }
