@@ -1,4 +1,5 @@
 export function serviceNodeFlags(): string[]
+export function serviceStartEnv(): Record<string, string>
 export function rssBytes(pid: number): number
 export interface BenchService {
   pid: number

@@ -17,8 +17,13 @@ const freePort = () => new Promise((resolve) => {
   })
 })
 
+const startLine = () => readFileSync(bin, 'utf8').split('\n')[0].replace('#!/usr/bin/env -S ', '').split(' node ')
+
 /** The Node flags on bin/quire.js's first line, so that more (a profiler's) can be added to them. */
-export const serviceNodeFlags = () => readFileSync(bin, 'utf8').split('\n')[0].split(' node ')[1].trim().split(/\s+/)
+export const serviceNodeFlags = () => startLine()[1].trim().split(/\s+/)
+
+/** The environment bin/quire.js's first line sets (glibc's malloc settings), for a process started without it. */
+export const serviceStartEnv = () => Object.fromEntries(startLine()[0].trim().split(/\s+/).map((pair) => pair.split('=')))
 
 export const rssBytes = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024
 
@@ -31,7 +36,7 @@ export async function startBenchService({ env: extraEnv = {}, nodeFlags = null, 
   const dataDir = mkdtempSync(join(tmpdir(), 'quire-bench-service-'))
   const port = await freePort()
   // The service's default settings, as users get them (no admission overrides: issue 30); `env` adds a bench's own.
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...extraEnv }
+  const env = { ...process.env, ...(nodeFlags ? serviceStartEnv() : {}), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...extraEnv }
   const stdio = ['ignore', stdout, 'inherit']
   const service = nodeFlags ? spawn(process.execPath, [...nodeFlags, bin, 'serve'], { env, stdio }) : spawn(bin, ['serve'], { env, stdio })
   const exited = new Promise((resolve) => service.on('exit', resolve))

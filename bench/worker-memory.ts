@@ -19,6 +19,7 @@ import { buildTask } from '../src/render/tasks.js'
 import { DEFAULT_SETTINGS } from '../src/settings.js'
 import { benchCases } from './cases.js'
 import { corpusEntries } from './corpus-entries.js'
+import { serviceNodeFlags, serviceStartEnv } from './bench-service.mjs'
 import { largestRetainers, liveHeapSummary } from './heap-snapshot-summary.js'
 
 const { values } = parseArgs({
@@ -43,15 +44,13 @@ if (values.corpus) {
   tasks = [taskOf(c.format === 'pdf' ? 'pdf' : 'png', c.template, c.data, c.width ?? 800, c.height ?? 1200)]
 }
 
-/** The Node flags on bin/quire.js's first line (as bench-service.mjs reads them). */
-const serviceNodeFlags = () => readFileSync(new URL('../bin/quire.js', import.meta.url), 'utf8').split('\n')[0].split(' node ')[1].trim().split(/\s+/)
 
 const dir = mkdtempSync(join(tmpdir(), 'quire-worker-memory-'))
 try {
   writeFileSync(join(dir, 'task.json'), JSON.stringify(tasks))
   const probe = new URL('./worker-memory-probe.mjs', import.meta.url).pathname
   const args = [...serviceNodeFlags(), probe, join(dir, 'task.json'), values.renders, values.young, ...(values.snapshot ? [join(dir, 'heap')] : [])]
-  const result = JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }))
+  const result = JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...serviceStartEnv() } }))
   console.log(`${label}: ${result.renders} renders, 2 workers, nursery ${result.youngMb} MB: peak RSS ${result.peakMb} MB, ${result.rssMb} MB at the end, ${result.cpuMsPerRender} ms CPU per render (process)`)
   console.log('\nresident memory by mapping (MB)')
   for (const { what, mb } of result.mappings) console.log(`  ${String(mb).padStart(6)}  ${what}`)

@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=2 --single-threaded-gc --no-concurrent-recompilation --heap-growing-percent=30 --no-sparkplug
+#!/usr/bin/env -S MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 MALLOC_TRIM_THRESHOLD_=131072 node --max-semi-space-size=2 --single-threaded-gc --no-concurrent-recompilation --heap-growing-percent=30 --no-sparkplug
 // The `quire` command: runs the bundled CLI, dist/service/cli.js (built by `npm install` through the prepare
 // script; scripts/bundle-service.mjs: one file per thread instead of some 700 modules).
 // --max-semi-space-size=2: the main thread only serves HTTP and the store; V8's default young generation
@@ -12,6 +12,12 @@
 // old generation grow to about twice that between full collections and kept baseline code of every warm
 // function beside the optimised one. Measured on the service under load: 233 → 196 MB, 3–5 % fewer renders/s.
 // The service benches (bench/bench-service.mjs) start the service through this file, with these same flags.
+// MALLOC_ARENA_MAX=2, MALLOC_MMAP_THRESHOLD_ and MALLOC_TRIM_THRESHOLD_ (glibc, read when the process starts, so
+// they are set here and not in code): native code on each render thread (resvg's pixmaps, libvips, font and
+// image buffers) got a malloc arena of its own, which kept what it freed; with two arenas and blocks of 128 KiB
+// or more mapped and unmapped on their own, the service's peak RSS over the corpus went from 857 and 896 MB to
+// 803 and 818 MB, its native helpers' (which inherit the environment) from 341 and 338 to 269 and 287 MB, at the
+// same CPU per render (bench/corpus-memory.ts, alternated; docs/performance.md, Memory).
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 

@@ -64,8 +64,17 @@ export class Counters {
       } else if (!top) {
         stack.push({ value: n, scope }) // no counter in scope: one is made here
       } else {
-        top.value = op === 'add' ? top.value + n : n
+        top.value = op === 'add' ? added(top.value, n) : n
       }
     }
   }
+}
+
+const INT_MAX = 2 ** 31 - 1
+const INT_MIN = -(2 ** 31)
+
+/** A counter is a 32-bit integer in Chromium: an increment that would overflow it is not applied. */
+function added(value: number, n: number): number {
+  const sum = value + n
+  return sum > INT_MAX || sum < INT_MIN ? value : sum
 }

@@ -173,6 +173,8 @@ const textAlign: PropertyDef = {
     const t = toks[0]
     if (toks.length !== 1 || t.t !== 'ident') return false
     if (t.v === 'match-parent') { c.style.textAlign = c.parent.textAlign; c.style.blockAlign = c.parent.blockAlign; return true }
+    // The <th> rule (HTML §15.3.8): centred only where the parent's text-align is its initial value, else inherited.
+    if (t.v === '-internal-center' && c.parent.textAlign !== 'start') { c.style.textAlign = c.parent.textAlign; c.style.blockAlign = c.parent.blockAlign; return true }
     const v = TEXT_ALIGN[t.v]
     if (v === undefined) return false
     c.style.textAlign = v

@@ -57,6 +57,10 @@ t.test('bin/quire.js serve runs the bundle: /ready, then every format renders', 
     await new Promise((r) => setTimeout(r, 100))
   }
   t.pass('/ready answers 200')
+  // glibc reads its malloc settings from the environment as the process starts: bin/quire.js's first line sets them.
+  const environment = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0')
+  t.ok(environment.includes('MALLOC_ARENA_MAX=2'), 'the service runs with two malloc arenas (bin/quire.js)')
+  t.equal(readFileSync(`/proc/${child.pid}/comm`, 'utf8').trim(), 'node', 'env gave the process to node (no process in between)')
   t.same([...notReady].filter((answer) => answer !== '503 the render pool is still starting'), [], 'before that, only 503 "the render pool is still starting"')
 
   const templateId = /(tpl_[A-Za-z0-9_-]+)/.exec(stdout)?.[1]

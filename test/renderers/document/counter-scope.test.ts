@@ -34,3 +34,9 @@ t.test('counter(list-item): each list counts its items from one before start; <l
     <ol start=5><li>a</li><li value=9>b</li><li>c<ol><li>d</li></ol></li></ol><ul><li>e</li></ul>`
   t.same(await text(html), ['5:a', '9:b', '10:c', '10.1:d', '1:e'])
 })
+
+t.test('an increment that would overflow a 32-bit counter is not applied (Chromium)', async (t) => {
+  const html = `<style>div{counter-reset:c 2000000000} p::before{counter-increment:c 50000000;content:counter(c)}</style>
+    <div><p></p><p></p><p></p></div>`
+  t.same(await text(html), ['2050000000', '2100000000', '2100000000'])
+})
