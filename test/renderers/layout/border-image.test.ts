@@ -2,13 +2,9 @@
 // parts, corners stretched into the border's corners, edges along the sides, the middle only with `fill`;
 // a gradient source fills its outset area; the border styles are not drawn (WPT css/css-backgrounds/border-image-*).
 import t from 'tap'
-import { execFileSync } from 'node:child_process'
 import sharp from 'sharp'
-import { renderImage, renderPdf } from '../../../renderers/render.js'
-import { withPdf } from '../../helpers/tools.js'
+import { near, pdfPixels, pngPixels } from '../../helpers/painted-pixels.js'
 import { needsForFile } from '../../helpers/needs.js'
-import { pdfTask } from '../pdf/fixtures.js'
-import { imageTask, source } from '../image/fixtures/styled-page.js'
 
 await needsForFile({ tools: ['pdftoppm'] })
 
@@ -21,27 +17,10 @@ async function grid(): Promise<string> {
   return (await sharp(raw, { raw: { width: 30, height: 30, channels: 3 } }).png().toBuffer()).toString('base64')
 }
 
-type At = (x: number, y: number) => number[]
-const near = (c: number[], want: number[]) => c.every((v, i) => Math.abs(v - want[i]) <= 8)
-
-async function png(body: string): Promise<At> {
-  const out = await renderImage(imageTask({ width: 300, height: 300, fullPage: false }, source(`<!doctype html><body style="margin:0">${body}`)))
-  const { data, info } = await sharp(out.bytes).removeAlpha().raw().toBuffer({ resolveWithObject: true })
-  return (x, y) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)]
-}
-
-async function pdf(body: string): Promise<At> {
-  const bytes = (await renderPdf(pdfTask(`<!doctype html><body style="margin:0">${body}`, { kind: 'html' }))).bytes
-  const image = withPdf(bytes, (p) => execFileSync('pdftoppm', ['-r', '96', '-png', '-singlefile', p]))
-  const { data, info } = await sharp(image).removeAlpha().raw().toBuffer({ resolveWithObject: true })
-  // The page's default 37 px margins.
-  return (x, y) => [...data.subarray(((37 + y) * info.width + 37 + x) * 3, ((37 + y) * info.width + 37 + x) * 3 + 3)]
-}
-
 const nineSlice = (png: string, extra = '') =>
   `<div style="width:60px;height:60px;border:20px solid red;border-image:url(data:image/png;base64,${png}) 10${extra}"></div>`
 
-for (const [name, render] of [['PNG', png], ['PDF', pdf]] as const) {
+for (const [name, render] of [['PNG', pngPixels], ['PDF', pdfPixels]] as const) {
   t.test(`${name}: the nine parts go to the corners, sides and (with fill) the middle`, async (t) => {
     const image = await grid()
     const at = await render(nineSlice(image))
@@ -62,6 +41,6 @@ for (const [name, render] of [['PNG', png], ['PDF', pdf]] as const) {
 }
 
 t.test('a border image that does not load leaves the border styles drawn', async (t) => {
-  const at = await png('<div style="width:60px;height:60px;border:20px solid rgb(255,0,0);border-image:url(missing.png) 10"></div>')
+  const at = await pngPixels('<div style="width:60px;height:60px;border:20px solid rgb(255,0,0);border-image:url(missing.png) 10"></div>')
   t.ok(near(at(5, 50), [255, 0, 0]), `${at(5, 50)}`)
 })
