@@ -29,6 +29,7 @@ const INITIAL: ComputedStyle = {
   overflow: 'visible',
   visibility: 'visible',
   opacity: 1,
+  clipRect: null,
 
   color: BLACK,
   fontFamily: ['serif'],
@@ -128,7 +129,7 @@ export function inheritStyle(p: ComputedStyle): ComputedStyle {
     paddingTop: i.paddingTop, paddingRight: i.paddingRight, paddingBottom: i.paddingBottom, paddingLeft: i.paddingLeft,
     borderTop: i.borderTop, borderRight: i.borderRight, borderBottom: i.borderBottom, borderLeft: i.borderLeft,
     borderRadius: i.borderRadius, backgroundColor: i.backgroundColor, backgroundLayers: i.backgroundLayers,
-    boxShadow: i.boxShadow, overflow: i.overflow, visibility: p.visibility, opacity: i.opacity,
+    boxShadow: i.boxShadow, overflow: i.overflow, visibility: p.visibility, opacity: i.opacity, clipRect: i.clipRect,
     color: p.color, fontFamily: p.fontFamily, fontSize: p.fontSize, fontWeight: p.fontWeight, fontStyle: p.fontStyle,
     lineHeight: p.lineHeight, textAlign: p.textAlign, textAlignLast: p.textAlignLast, blockAlign: p.blockAlign, textDecoration: p.textDecoration, textTransform: p.textTransform,
     fontVariantCaps: p.fontVariantCaps,

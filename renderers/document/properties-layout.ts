@@ -256,6 +256,25 @@ const opacity: PropertyDef = {
   inherit: copyField('opacity'),
 }
 
+/** `clip: rect(<top>, <right>, <bottom>, <left>)` (commas optional, each a length or auto) or auto (CSS 2 §11.1.2). */
+const clip: PropertyDef = {
+  inherited: false,
+  initial: 'auto',
+  apply(toks, c) {
+    const t = toks[0]
+    if (toks.length !== 1) return false
+    if (t.t === 'ident' && t.v === 'auto') { c.style.clipRect = null; return true }
+    if (t.t !== 'fn' || t.name !== 'rect') return false
+    const args = t.args.filter((a) => !(a.t === 'op' && a.v === ','))
+    if (args.length !== 4) return false
+    const sides = args.map((a) => (a.t === 'ident' && a.v === 'auto' ? 'auto' : toPx(a, c)))
+    if (sides.some((v) => v === null)) return false
+    c.style.clipRect = sides as NonNullable<ComputedStyle['clipRect']>
+    return true
+  },
+  inherit: copyField('clipRect'),
+}
+
 /** `aspect-ratio: 16 / 9`, `1.5`, `auto` or `auto 4 / 3` (the ratio then applies to non-replaced boxes alike). */
 const aspectRatio: PropertyDef = {
   inherited: false,
@@ -328,6 +347,7 @@ export const LAYOUT_PROPERTIES: Record<string, PropertyDef> = {
   overflow: keyword('overflow', { ...same('visible', 'hidden', 'auto', 'scroll', 'clip'), overlay: 'auto' }, false, 'visible'),
   visibility: keyword('visibility', same('visible', 'hidden', 'collapse'), true, 'visible'),
   opacity,
+  clip,
   'vertical-align': verticalAlign,
   'table-layout': keyword('tableLayout', same('auto', 'fixed'), false, 'auto'),
   'border-collapse': keyword('borderCollapse', same('separate', 'collapse'), true, 'separate'),

@@ -126,6 +126,8 @@ export interface ComputedStyle {
   overflow: 'visible' | 'hidden' | 'auto' | 'scroll' | 'clip'
   visibility: 'visible' | 'hidden' | 'collapse'
   opacity: number
+  /** `clip: rect(top, right, bottom, left)` in px from the border box's top-left ('auto': that edge of the border box); null for auto. */
+  clipRect: [number | 'auto', number | 'auto', number | 'auto', number | 'auto'] | null
 
   // text (inherited)
   color: Color

@@ -39,6 +39,7 @@ function stackingContext(root: BoxFrag, ops: PaintOp[]): void {
   if (opacity <= 0) return
   if (opacity < 1) ops.push({ kind: 'opacity', value: opacity, ...ALWAYS })
   const transformed = openTransform(root, ops)
+  const rectClipped = openClipRect(root, ops)
   ops.push(boxOp(root))
   const clipped = openClip(root, flow)
   walkScope(root, flow, positioned)
@@ -48,6 +49,7 @@ function stackingContext(root: BoxFrag, ops: PaintOp[]): void {
   // Not ops.push(...flow): spread arguments live on the stack, and a 500-page table has more ops than fit.
   for (const op of flow) ops.push(op)
   for (const p of ordered) if (p.z >= 0) stackingContext(p.frag, ops)
+  if (rectClipped) ops.push({ kind: 'restore', ...ALWAYS })
   if (transformed) ops.push({ kind: 'restore', ...ALWAYS })
   if (opacity < 1) ops.push({ kind: 'restore', ...ALWAYS })
 }
@@ -96,6 +98,18 @@ function openTransform(frag: BoxFrag, ops: PaintOp[]): boolean {
 
 function boxOp(frag: BoxFrag): PaintOp {
   return { kind: 'box', frag, top: frag.y, bottom: frag.y + frag.h }
+}
+
+/**
+ * `clip: rect()` of an absolutely positioned box (CSS 2 §11.1.2): the box and all it contains cut to the
+ * rectangle, its offsets from the border box's top-left corner, an auto side that edge of the border box.
+ */
+function openClipRect(frag: BoxFrag, ops: PaintOp[]): boolean {
+  const r = frag.style.clipRect
+  if (!r || (frag.style.position !== 'absolute' && frag.style.position !== 'fixed')) return false
+  const [top, right, bottom, left] = r.map((v, i) => (v !== 'auto' ? v : i === 1 ? frag.w : i === 2 ? frag.h : 0))
+  ops.push({ kind: 'clip', x: frag.x + left, y: frag.y + top, w: Math.max(0, right - left), h: Math.max(0, bottom - top), radii: [0, 0, 0, 0], ...ALWAYS })
+  return true
 }
 
 /** How far a column's clip reaches sideways: columns clip only in the block direction. */

@@ -53,7 +53,7 @@ t.test('background', async (t) => {
   t.equal(s.backgroundLayers.length, 1)
   const l = s.backgroundLayers[0]
   t.same(l.image, { kind: 'url', url: 'a.png' })
-  t.equal(l.repeat, 'no-repeat')
+  t.same(l.repeat, ['no-repeat', 'no-repeat'])
   t.same(l.size, [{ px: 0, pct: 50 }, 'auto'])
   t.same(l.position, [{ px: -10, pct: 100 }, { px: 0, pct: 0 }])
   s = styleOf('#t { background: linear-gradient(to right, red, blue 80%), radial-gradient(circle at top left, #000, transparent) }')
