@@ -75,11 +75,14 @@ export interface BackgroundLayer {
   /** 'auto' | 'cover' | 'contain' or explicit width/height (each may be 'auto'). */
   size: 'cover' | 'contain' | [DimAuto, DimAuto]
   position: [Dim, Dim]
-  repeat: 'repeat' | 'no-repeat' | 'repeat-x' | 'repeat-y'
+  /** background-repeat per axis (x, y); repeat-x is ['repeat', 'no-repeat']. */
+  repeat: [BackgroundRepeat, BackgroundRepeat]
   /** background-origin (the positioning area; padding-box when absent) and background-clip (border-box when absent). */
   origin?: BackgroundBox
   clip?: BackgroundBox
 }
+
+export type BackgroundRepeat = 'repeat' | 'no-repeat' | 'round' | 'space'
 
 export type BackgroundBox = 'border-box' | 'padding-box' | 'content-box'
 
