@@ -1,6 +1,6 @@
 // background-image/-position/-size/-repeat lists → BackgroundLayer[] (CSS order: the first layer is
 // painted on top). Gradients are parsed here; repeating gradients fall back to their first cycle.
-import type { BackgroundBox, BackgroundImage, BackgroundLayer, Dim, DimAuto, GradientStop } from './styled-tree.js'
+import type { BackgroundBox, BackgroundImage, BackgroundLayer, BackgroundRepeat, Dim, DimAuto, GradientStop } from './styled-tree.js'
 import { splitCommas, tokensToText, type Tok } from './css-tokens.js'
 import type { ApplyContext, Extras } from './property-def.js'
 import type { Warn } from './parse-declaration.js'
@@ -189,14 +189,11 @@ function parseSize(toks: Tok[] | undefined, c: ApplyContext): BackgroundLayer['s
   return [one(toks[0]), one(toks[1])]
 }
 
+/** `background-repeat`: one keyword (repeat-x, repeat-y, or one for both axes) or one per axis; else repeat. */
 function parseRepeat(toks: Tok[] | undefined): BackgroundLayer['repeat'] {
-  if (!toks || toks.length === 0) return 'repeat'
-  const words = toks.map((t) => (t.t === 'ident' ? t.v : ''))
-  if (words.length === 1) {
-    const w = words[0]
-    if (w === 'no-repeat' || w === 'repeat-x' || w === 'repeat-y') return w
-    return 'repeat'
-  }
-  const [x, y] = words.map((w) => w !== 'no-repeat')
-  return x && y ? 'repeat' : x ? 'repeat-x' : y ? 'repeat-y' : 'no-repeat'
+  const words = (toks ?? []).map((t) => (t.t === 'ident' ? t.v : ''))
+  const axis = (w: string | undefined): BackgroundRepeat => (w === 'no-repeat' || w === 'round' || w === 'space' ? w : 'repeat')
+  if (words.length === 1 && words[0] === 'repeat-x') return ['repeat', 'no-repeat']
+  if (words.length === 1 && words[0] === 'repeat-y') return ['no-repeat', 'repeat']
+  return [axis(words[0]), axis(words[1] ?? words[0])]
 }

@@ -75,11 +75,14 @@ export interface BackgroundLayer {
   /** 'auto' | 'cover' | 'contain' or explicit width/height (each may be 'auto'). */
   size: 'cover' | 'contain' | [DimAuto, DimAuto]
   position: [Dim, Dim]
-  repeat: 'repeat' | 'no-repeat' | 'repeat-x' | 'repeat-y'
+  /** background-repeat per axis (x, y); repeat-x is ['repeat', 'no-repeat']. */
+  repeat: [BackgroundRepeat, BackgroundRepeat]
   /** background-origin (the positioning area; padding-box when absent) and background-clip (border-box when absent). */
   origin?: BackgroundBox
   clip?: BackgroundBox
 }
+
+export type BackgroundRepeat = 'repeat' | 'no-repeat' | 'round' | 'space'
 
 export type BackgroundBox = 'border-box' | 'padding-box' | 'content-box'
 
@@ -194,6 +197,8 @@ export interface ComputedStyle {
   columnWidth: number | null
   /** column-fill: `auto` fills each column in turn when the height is definite; `balance` (the initial value) evens them. */
   columnFill: 'balance' | 'auto'
+  /** `column-rule`: the line drawn in each gap between two columns that hold content (width 0 when none or hidden). */
+  columnRule: BorderSide
 
   transform: TransformOp[] | null
   /** The individual transform properties (CSS Transforms 2), null for none; applied before `transform`. */

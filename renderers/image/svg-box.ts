@@ -312,7 +312,7 @@ function borderImage(frag: BoxFrag, ctx: BoxPaint): string | null {
     extent.add(d.clip.x, d.clip.y, d.clip.w, d.clip.h)
     if (!loaded) {
       // A gradient is drawn over the tile only, laid out over the whole image's rectangle.
-      out += gradientFill({ image: source, size: ['auto', 'auto'], position: [{ px: 0, pct: 0 }, { px: 0, pct: 0 }], repeat: 'no-repeat' }, d.image, d.clip, ctx)
+      out += gradientFill({ image: source, size: ['auto', 'auto'], position: [{ px: 0, pct: 0 }, { px: 0, pct: 0 }], repeat: ['no-repeat', 'no-repeat'] }, d.image, d.clip, ctx)
       continue
     }
     const whole = d.clip.w === d.tile.w && d.clip.h === d.tile.h

@@ -1,6 +1,6 @@
 // Where a background layer's image and gradient go: size (cover/contain/explicit), position, repeat tiles,
 // and gradient stop offsets. Shared by the PDF painter and the image (SVG) painter, so both draw alike.
-import { resolveDim, type BackgroundBox, type BackgroundLayer, type ComputedStyle, type GradientStop } from '../document/styled-tree.js'
+import { resolveDim, type BackgroundBox, type BackgroundLayer, type BackgroundRepeat, type DimAuto, type ComputedStyle, type GradientStop } from '../document/styled-tree.js'
 import type { Radii } from './fit-radii.js'
 
 export interface Area { x: number; y: number; w: number; h: number }
@@ -91,19 +91,52 @@ export interface ImageTiles { w: number; h: number; xs: number[]; ys: number[] }
  */
 export function imageLayerTiles(layer: BackgroundLayer, area: Area, natural: NaturalSize, paint: Area, warn: (message: string) => void): ImageTiles | null {
   if (natural.width === 0 || natural.height === 0) return null
-  const [w, h] = layerSize(layer, area, natural)
+  const [w, h] = roundedSize(layer, area, layerSize(layer, area, natural))
   if (!(w > 0 && h > 0 && Number.isFinite(w) && Number.isFinite(h))) return null
   const x0 = area.x + resolveDim(layer.position[0], area.w - w)
   const y0 = area.y + resolveDim(layer.position[1], area.h - h)
-  const repeatX = layer.repeat === 'repeat' || layer.repeat === 'repeat-x'
-  const repeatY = layer.repeat === 'repeat' || layer.repeat === 'repeat-y'
-  const xs = repeatX ? tiles(x0, w, paint.x, paint.x + paint.w) : [x0]
-  const ys = repeatY ? tiles(y0, h, paint.y, paint.y + paint.h) : [y0]
+  const xs = axisTiles(layer.repeat[0], x0, w, area.x, area.w, paint.x, paint.x + paint.w)
+  const ys = axisTiles(layer.repeat[1], y0, h, area.y, area.h, paint.y, paint.y + paint.h)
   if (xs.length * ys.length > MAX_TILES) {
     warn(`would need ${xs.length * ys.length} tiles; drawn once`)
     return { w, h, xs: [x0], ys: [y0] }
   }
   return { w, h, xs, ys }
+}
+
+/**
+ * `round` (CSS Backgrounds 3 §3.4): the tile scaled so a whole number of them fills the positioning area; with
+ * round on one axis only and an auto size on the other, the other side keeps the image's ratio.
+ */
+function roundedSize(layer: BackgroundLayer, area: Area, [w, h]: [number, number]): [number, number] {
+  const [rx, ry] = layer.repeat
+  const autoW = layer.size === 'cover' || layer.size === 'contain' || layer.size[0] === 'auto'
+  const autoH = layer.size === 'cover' || layer.size === 'contain' || layer.size[1] === 'auto'
+  let [outW, outH] = [w, h]
+  if (rx === 'round' && area.w > 0 && w > 0) {
+    outW = area.w / Math.max(1, Math.round(area.w / w))
+    if (ry !== 'round' && autoH) outH = (h * outW) / w
+  }
+  if (ry === 'round' && area.h > 0 && h > 0) {
+    outH = area.h / Math.max(1, Math.round(area.h / h))
+    if (rx !== 'round' && autoW) outW = (w * outH) / h
+  }
+  return [outW, outH]
+}
+
+/**
+ * The tile starts along one axis: one at `start` (no-repeat, or space with room for fewer than two), else tiles
+ * of `size` over [from, to) through `start` (repeat, round) or, with space, whole tiles from the positioning
+ * area's start with the room left shared between them (background-position ignored).
+ */
+function axisTiles(repeat: BackgroundRepeat, start: number, size: number, areaStart: number, areaSize: number, from: number, to: number): number[] {
+  if (repeat === 'no-repeat') return [start]
+  if (repeat === 'space') {
+    const n = Math.floor(areaSize / size + 1e-9)
+    if (n < 2) return [start]
+    return tiles(areaStart, size + (areaSize - n * size) / (n - 1), from, to)
+  }
+  return tiles(start, size, from, to)
 }
 
 /** Stop offsets in 0..1 along a gradient line of `length`: unpositioned stops spread evenly, never going back. */
@@ -161,11 +194,14 @@ export function gradientLayerTiles(layer: BackgroundLayer, area: Area, paint: Ar
   const h = sh === 'auto' ? area.h : resolveDim(sh, area.h)
   if (Math.abs(w - area.w) < 1e-6 && Math.abs(h - area.h) < 1e-6) return null
   if (!(w > 0 && h > 0)) return { rects: [], solid: true }
-  const placed = imageLayerTiles({ ...layer, size: ['auto', 'auto'] }, area, { width: w, height: h, ratio: w / h }, paint, warn)
+  // Sized as an image of w × h; an auto side stays auto (round keeps the ratio only across an auto side).
+  const fixed: [DimAuto, DimAuto] = [sw === 'auto' ? 'auto' : { px: w, pct: 0 }, sh === 'auto' ? 'auto' : { px: h, pct: 0 }]
+  const placed = imageLayerTiles({ ...layer, size: fixed }, area, { width: w, height: h, ratio: w / h }, paint, warn)
   if (!placed) return { rects: [], solid: true }
+  const [tw, th] = [placed.w, placed.h]
   const first = image.stops[0]?.color
   const solid = first !== undefined && image.stops.every((s) => s.color.r === first.r && s.color.g === first.g && s.color.b === first.b && s.color.a === first.a)
-  if (!solid) return { rects: placed.ys.flatMap((y) => placed.xs.map((x) => ({ x, y, w, h }))), solid }
+  if (!solid) return { rects: placed.ys.flatMap((y) => placed.xs.map((x) => ({ x, y, w: tw, h: th }))), solid }
   const runs = (starts: number[], size: number): Array<[number, number]> => {
     const out: Array<[number, number]> = []
     for (const s of starts) {
@@ -175,5 +211,5 @@ export function gradientLayerTiles(layer: BackgroundLayer, area: Area, paint: Ar
     }
     return out
   }
-  return { rects: runs(placed.ys, h).flatMap(([y0, y1]) => runs(placed.xs, w).map(([x0, x1]) => ({ x: x0, y: y0, w: x1 - x0, h: y1 - y0 }))), solid }
+  return { rects: runs(placed.ys, th).flatMap(([y0, y1]) => runs(placed.xs, tw).map(([x0, x1]) => ({ x: x0, y: y0, w: x1 - x0, h: y1 - y0 }))), solid }
 }

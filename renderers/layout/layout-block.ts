@@ -9,7 +9,7 @@ import { intrinsicWidths, isFlexContainer, isGridContainer, layoutBox, layoutCon
 import { layoutAbsolute } from './layout-absolute.js'
 import { layoutFloat } from './layout-float.js'
 import { bandMargins, placeBesideFloats, type FloatBand } from './beside-floats.js'
-import { columnGeometry, fragmentColumns, isMulticol } from './layout-columns.js'
+import { columnGeometry, columnRules, fragmentColumns, isMulticol } from './layout-columns.js'
 import {
   EMPTY_STRUT, mergeStruts, strutOf, strutSize,
   withFlow, type ContainingBlock, type LayoutContext, type LayoutResult, type PendingAbsolute, type Strut,
@@ -198,6 +198,7 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
     contentHeight = clampHeight(style, contentHeight, cb.height, bpY, Math.max(0, natural))
   }
   frag.h = contentHeight + bpY
+  if (multicol) frag.children.unshift(...columnRules(style, frag.children, contentTop, contentHeight))
   const ownBottom = strutOf(marginOf(style.marginBottom, cb.width))
   const marginBottom = bottomCollapsible && contentHeight === natural ? mergeStruts(strut, ownBottom) : ownBottom
   // Zero or auto height, no border or padding, nothing in flow inside (CSS 2 §8.3.1): `height: 0` collapses through too.

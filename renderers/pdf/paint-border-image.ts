@@ -29,7 +29,7 @@ export function paintBorderImage(target: PaintTarget, frag: BoxFrag): boolean {
     }
     return true
   }
-  const layer = { image: source, size: ['auto', 'auto'] as ['auto', 'auto'], position: [{ px: 0, pct: 0 }, { px: 0, pct: 0 }] as never, repeat: 'no-repeat' as const }
+  const layer = { image: source, size: ['auto', 'auto'] as ['auto', 'auto'], position: [{ px: 0, pct: 0 }, { px: 0, pct: 0 }] as never, repeat: ['no-repeat', 'no-repeat'] as ['no-repeat', 'no-repeat'] }
   for (const d of borderImageDraws(s.borderImage!, frag, borders, null).draws) {
     doc.save()
     doc.rect(d.clip.x, d.clip.y, d.clip.w, d.clip.h).clip()

@@ -9,7 +9,7 @@ import type { BackgroundLayer } from '../../../renderers/document/styled-tree.js
 const area = { x: 0, y: 0, w: 768, h: 256 }
 const px = (value: number) => ({ px: value, pct: 0 })
 const layer = (size: BackgroundLayer['size']): BackgroundLayer => ({
-  image: { kind: 'url', url: 'x.svg' }, size, position: [px(0), px(0)], repeat: 'no-repeat',
+  image: { kind: 'url', url: 'x.svg' }, size, position: [px(0), px(0)], repeat: ['no-repeat', 'no-repeat'],
 })
 const size = (l: BackgroundLayer, n: NaturalSize) => {
   const placed = imageLayerTiles(l, area, n, area, () => {})

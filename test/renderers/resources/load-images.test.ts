@@ -10,7 +10,7 @@ const strict: FetchPolicy = { allowHosts: [], timeoutMs: 2000, maxBytes: 2_000_0
 
 function el(tag: string, attrs: Record<string, string>, children: StyledElement[] = [], backgrounds: string[] = []): StyledElement {
   const style = {
-    backgroundLayers: backgrounds.map((url) => ({ image: { kind: 'url', url }, size: 'cover', position: [{ px: 0, pct: 0 }, { px: 0, pct: 0 }], repeat: 'no-repeat' })),
+    backgroundLayers: backgrounds.map((url) => ({ image: { kind: 'url', url }, size: 'cover', position: [{ px: 0, pct: 0 }, { px: 0, pct: 0 }], repeat: ['no-repeat', 'no-repeat'] })),
   } as unknown as ComputedStyle
   return { kind: 'element', tag, attrs, style, children, marker: null, source: null }
 }
