@@ -91,6 +91,7 @@ export function computeStyle(
   style.borderRight = side
   style.borderBottom = side
   style.borderLeft = side
+  style.columnRule = side
 
   for (const [prop, d] of declared) {
     if (prop === 'font-family' || prop === 'font-size' || prop === 'color' || prop === 'zoom' || prop === 'line-height') continue
@@ -256,7 +257,7 @@ const BLOCKIFY: Partial<Record<Display, Display>> = {
 
 function finish(c: ApplyContext, env: ComputeEnv, flags: { isRoot: boolean; parentDisplay: Display | null }): void {
   const s = c.style
-  for (const key of ['borderTop', 'borderRight', 'borderBottom', 'borderLeft'] as const) {
+  for (const key of ['borderTop', 'borderRight', 'borderBottom', 'borderLeft', 'columnRule'] as const) {
     const b = s[key]
     if ((b.style === 'none' || b.style === 'hidden') && b.width !== 0) s[key] = { ...b, width: 0 }
   }

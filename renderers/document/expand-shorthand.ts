@@ -53,6 +53,12 @@ function border(toks: Tok[], sides: readonly string[]): Expansion | null {
   return out
 }
 
+/** `column-rule`: width, style and colour in any order, as a border side (CSS Multicol 1 §4.5). */
+function columnRule(toks: Tok[]): Expansion | null {
+  const parts = borderParts(toks)
+  return parts && [['column-rule-width', parts[0]], ['column-rule-style', parts[1]], ['column-rule-color', parts[2]]]
+}
+
 function borderRadius(toks: Tok[]): Expansion | null {
   const slash = toks.findIndex((t) => t.t === 'op' && t.v === '/')
   const h = slash < 0 ? toks : toks.slice(0, slash)
@@ -376,6 +382,7 @@ export const SHORTHANDS: Record<string, (toks: Tok[]) => Expansion | null> = {
   'list-style': listStyle,
   'text-decoration': textDecoration,
   columns,
+  'column-rule': columnRule,
   overflow,
   'grid-column': gridPair('grid-column-start', 'grid-column-end'),
   'grid-row': gridPair('grid-row-start', 'grid-row-end'),

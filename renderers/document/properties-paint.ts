@@ -6,7 +6,7 @@ import { parseColor } from './parse-color.js'
 import { toDim, toPx } from './parse-length.js'
 import { BORDER_STYLES } from './expand-shorthand.js'
 
-type SideKey = 'borderTop' | 'borderRight' | 'borderBottom' | 'borderLeft'
+type SideKey = 'borderTop' | 'borderRight' | 'borderBottom' | 'borderLeft' | 'columnRule'
 const SIDE_KEYS: Record<string, SideKey> = { top: 'borderTop', right: 'borderRight', bottom: 'borderBottom', left: 'borderLeft' }
 
 const WIDTH_KEYWORDS: Record<string, number> = { thin: 1, medium: 3, thick: 5 }
@@ -188,3 +188,8 @@ for (const [side, key] of Object.entries(SIDE_KEYS)) {
   PAINT_PROPERTIES[`border-${side}-style`] = borderStyle(key)
   PAINT_PROPERTIES[`border-${side}-color`] = borderColor(key)
 }
+
+// column-rule-* are a border side of their own (CSS Multicol 1 §4: the same values as border-*).
+PAINT_PROPERTIES['column-rule-width'] = borderWidth('columnRule')
+PAINT_PROPERTIES['column-rule-style'] = borderStyle('columnRule')
+PAINT_PROPERTIES['column-rule-color'] = borderColor('columnRule')

@@ -36,9 +36,6 @@ const accept = (initial: string, ...values: string[]): PropertyDef => ({
 // Accepted only at values that need no support; anything else is reported as unsupported.
 Object.assign(PROPERTIES, {
   'column-span': accept('none', 'none'),
-  'column-rule-style': accept('none', 'none'),
-  'column-rule-width': accept('medium', 'medium', 'thin', 'thick'),
-  'column-rule-color': accept('currentcolor', 'currentcolor'),
   hyphens: accept('manual', 'manual', 'none'),
   'font-variant-numeric': accept('normal', 'normal', 'lining-nums', 'tabular-nums', 'proportional-nums'),
   'font-feature-settings': accept('normal', 'normal'),

@@ -199,6 +199,8 @@ export interface ComputedStyle {
   columnWidth: number | null
   /** column-fill: `auto` fills each column in turn when the height is definite; `balance` (the initial value) evens them. */
   columnFill: 'balance' | 'auto'
+  /** `column-rule`: the line drawn in each gap between two columns that hold content (width 0 when none or hidden). */
+  columnRule: BorderSide
 
   transform: TransformOp[] | null
   /** The individual transform properties (CSS Transforms 2), null for none; applied before `transform`. */

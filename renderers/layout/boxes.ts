@@ -21,6 +21,11 @@ export interface BlockBox {
   formattingRoot?: boolean
   /** A block inside an inline element (`<pre><code><div>`): one line of its container's inline content. */
   inInline?: boolean
+  /**
+   * The relatively positioned inline elements around a block inside an inline, outermost first: their offsets
+   * move the block too (CSS 2 §9.2.1.1).
+   */
+  relativeInlines?: ComputedStyle[]
 }
 
 export interface ImageBox {

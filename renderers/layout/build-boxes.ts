@@ -140,6 +140,8 @@ function hasContent(items: InlineItem[]): boolean {
     (i.kind === 'open' && (i.style.paddingLeft.px > 0 || i.style.borderLeft.width > 0 || i.style.paddingRight.px > 0)))
 }
 
+const NO_STYLES: ComputedStyle[] = []
+
 /** The run of inline items being filled: the last piece, or a new one after a block (a module function: a closure per block container before). */
 function runOf(pieces: Piece[]): InlineItem[] {
   const last = pieces[pieces.length - 1]
@@ -149,8 +151,14 @@ function runOf(pieces: Piece[]): InlineItem[] {
   return fresh
 }
 
-/** `inInline`: the nodes are inside an inline element, so a block among them is a block inside an inline. */
-function collect(nodes: StyledNode[], link: string | null, deco: Decoration | null, pieces: Piece[], warnings: Warnings, inInline = false): void {
+/**
+ * `inInline`: the nodes are inside an inline element, so a block among them is a block inside an inline;
+ * `relative`: the relatively positioned inline elements they are inside, outermost first.
+ */
+function collect(
+  nodes: StyledNode[], link: string | null, deco: Decoration | null, pieces: Piece[], warnings: Warnings, inInline = false,
+  relative: ComputedStyle[] = NO_STYLES,
+): void {
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i]
     if (node.kind === 'element' && TABLE_PARTS.has(node.style.display) && !isOutOfFlow(node.style)) {
@@ -169,7 +177,7 @@ function collect(nodes: StyledNode[], link: string | null, deco: Decoration | nu
     const style = node.style
     if (style.display === 'none' || node.tag === '::marker') continue
     const href = node.tag === 'a' && node.attrs.href ? node.attrs.href : link
-    if (style.display === 'contents') { ownedBy(node, () => collect(node.children, href, deco, pieces, warnings, inInline)); continue }
+    if (style.display === 'contents') { ownedBy(node, () => collect(node.children, href, deco, pieces, warnings, inInline, relative)); continue }
     if (node.tag === 'br') { runOf(pieces).push({ kind: 'br', style }); continue }
 
     const box = node.tag === 'img' ? imageBox(node, href) : null
@@ -187,7 +195,8 @@ function collect(nodes: StyledNode[], link: string | null, deco: Decoration | nu
       if (style.display === 'inline') {
         const items = runOf(pieces)
         items.push({ kind: 'open', style, link: href, el: node })
-        ownedBy(node, () => collect(node.children, href, withDecoration(deco, style), pieces, warnings, true))
+        const around = style.position === 'relative' ? [...relative, style] : relative
+        ownedBy(node, () => collect(node.children, href, withDecoration(deco, style), pieces, warnings, true, around))
         runOf(pieces).push({ kind: 'close', style })
         continue
       }
@@ -195,7 +204,10 @@ function collect(nodes: StyledNode[], link: string | null, deco: Decoration | nu
       continue
     }
     const block = box ?? blockLevel(node, href, warnings, deco)
-    if (inInline && block.kind === 'block') block.inInline = true
+    if (inInline && block.kind === 'block') {
+      block.inInline = true
+      if (relative.length) block.relativeInlines = relative
+    }
     pieces.push(block)
   }
 }

@@ -9,7 +9,7 @@ import { intrinsicWidths, isFlexContainer, isGridContainer, layoutBox, layoutCon
 import { layoutAbsolute } from './layout-absolute.js'
 import { layoutFloat } from './layout-float.js'
 import { bandMargins, placeBesideFloats, type FloatBand } from './beside-floats.js'
-import { columnGeometry, fragmentColumns, isMulticol } from './layout-columns.js'
+import { columnGeometry, columnRules, fragmentColumns, isMulticol } from './layout-columns.js'
 import {
   EMPTY_STRUT, mergeStruts, strutOf, strutSize,
   withFlow, type ContainingBlock, type LayoutContext, type LayoutResult, type PendingAbsolute, type Strut,
@@ -142,8 +142,12 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   const contentX = x + b.left + p.left
   const contentTop = top + b.top + p.top
   const multicol = isMulticol(style) && !isFlexContainer(style) && !isGridContainer(style) ? columnGeometry(style, width) : null
+  // An anonymous block around inline content next to blocks is skipped when percentages resolve (as in
+  // Chromium): they refer to the block container it is in.
+  const anonymous = box.el === null && box.inline !== null && !box.formattingRoot && style.height === 'auto'
   const inner: ContainingBlock = {
-    x: contentX, width: multicol ? multicol.colWidth : width, height: height ?? ratioHeight ?? quirkyPercentBase(box, cb, ctx), align: style.blockAlign,
+    x: contentX, width: multicol ? multicol.colWidth : width,
+    height: height ?? ratioHeight ?? (anonymous ? cb.height : null) ?? quirkyPercentBase(box, cb, ctx), align: style.blockAlign,
   }
   if (style.direction === 'rtl') inner.rtl = true
   // Column content is laid out as a flow of its own, which the columns then break (layout-columns.ts).
@@ -194,6 +198,7 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
     contentHeight = clampHeight(style, contentHeight, cb.height, bpY, Math.max(0, natural))
   }
   frag.h = contentHeight + bpY
+  if (multicol) frag.children.unshift(...columnRules(style, frag.children, contentTop, contentHeight))
   const ownBottom = strutOf(marginOf(style.marginBottom, cb.width))
   const marginBottom = bottomCollapsible && contentHeight === natural ? mergeStruts(strut, ownBottom) : ownBottom
   // Zero or auto height, no border or padding, nothing in flow inside (CSS 2 §8.3.1): `height: 0` collapses through too.
@@ -302,6 +307,16 @@ export function layoutChildren(
     if (floats.floats.length && avoidsFloats(child)) ({ top, band } = placeBesideFloats(child, cb, top, ctx, floats))
     const hardFrom = ctx.flow?.hard.length ?? 0
     const result = layoutBox(child, cb, top, ctx, band ? { floats, band } : { floats })
+    // A relative offset moves the box after layout, not what follows it: the flow goes on from where the box
+    // was laid out (CSS 2 §9.4.3). A relatively positioned inline around a block inside it moves the block too.
+    let shiftY = s.position === 'relative' ? relativeOffset(s, cb).dy : 0
+    if (child.kind === 'block' && child.relativeInlines) {
+      for (const around of child.relativeInlines) {
+        const o = relativeOffset(around, cb)
+        translateFrag(result.frag, o.dx, o.dy)
+        shiftY += o.dy
+      }
+    }
     frags.push(result.frag)
     if (ctx.flow && child.kind === 'block' && child.inInline && result.frag.h > 0) recordBlockInInline(ctx.flow, result.frag, children, child)
     const placed: PlacedChild = { box: child, frag: result.frag, hardFrom, hardTo: ctx.flow?.hard.length ?? 0 }
@@ -319,11 +334,11 @@ export function layoutChildren(
       // An empty box with clearance (a clearfix <div style="clear: both">) still moves what follows below the
       // floats: its border edge stays where clearance put it, its margins collapse together from there as if
       // its top margin were above it, and they no longer collapse with what came before (CSS 2 §8.3.1).
-      cursor = result.frag.y - strutSize(childTop)
+      cursor = result.frag.y - shiftY - strutSize(childTop)
       strut = mergeStruts(childTop, result.marginBottom)
       continue
     }
-    cursor = result.frag.y + result.frag.h
+    cursor = result.frag.y - shiftY + result.frag.h
     strut = result.marginBottom
     if (firstBaseline === null && result.firstBaseline !== null) firstBaseline = result.firstBaseline
     if (result.lastBaseline !== null) lastBaseline = result.lastBaseline

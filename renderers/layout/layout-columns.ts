@@ -6,7 +6,7 @@
 // makes overflow columns to the inline end. Content never flows on into a further column set on the next page.
 import type { ComputedStyle } from '../document/styled-tree.js'
 import { len } from './box-edges.js'
-import type { BoxFrag, Frag } from './fragments.js'
+import type { BoxFrag, EdgeFrag, Frag } from './fragments.js'
 import { ALL_SIDES } from './fragments.js'
 import type { FlowConstraints } from './flow-constraints.js'
 import { paginate, type PageSlice } from './paged/paginate.js'
@@ -91,6 +91,27 @@ function balancedHeight(slicesAt: (h: number) => PageSlice[], flow: FlowConstrai
     else lo = mid
   }
   return hi
+}
+
+/**
+ * The column rules (CSS Multicol 1 §4.5): a line centred in each gap between two adjacent columns, both of
+ * which hold content (only those are made), from the content box's top to its bottom, `height` being the
+ * multicol's content height (at least the columns'). They paint just above the multicol's own border, below
+ * its content: the caller puts them first among its children.
+ */
+export function columnRules(style: ComputedStyle, columns: Frag[], top: number, height: number): EdgeFrag[] {
+  const rule = style.columnRule
+  if (rule.width <= 0 || rule.style === 'none' || rule.style === 'hidden' || rule.color.a <= 0 || columns.length < 2) return []
+  // groove, ridge, inset and outset are drawn solid, as collapsed table borders are.
+  const lineStyle = rule.style === 'dashed' || rule.style === 'dotted' || rule.style === 'double' ? rule.style : 'solid'
+  const boxes = columns.filter((f): f is BoxFrag => f.kind === 'box').sort((a, b) => a.x - b.x)
+  const bottom = top + Math.max(height, ...boxes.map((c) => c.h))
+  const out: EdgeFrag[] = []
+  for (let i = 1; i < boxes.length; i++) {
+    const x = (boxes[i - 1].x + boxes[i - 1].w + boxes[i].x) / 2
+    out.push({ kind: 'edge', x1: x, y1: top, x2: x, y2: bottom, width: rule.width, style: lineStyle, color: rule.color })
+  }
+  return out
 }
 
 /**

@@ -50,6 +50,8 @@ interface LineInput {
   link: LinkFrag | null
   /** Whether the line being placed went through the bidi algorithm (its pieces may be out of logical order). */
   bidi: boolean
+  /** The containing block of the inline boxes: what their percentage offsets resolve against. */
+  cb: ContainingBlock
 }
 
 export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ctx: LayoutContext, floats: FloatContext): InlineResult {
@@ -57,7 +59,7 @@ export function layoutInline(box: BlockBox, cb: ContainingBlock, top: number, ct
   const frags: Frag[] = []
   const input: LineInput = {
     ctx, style, open: [], frags, atomics: null, top, left: 0, width: 0, last: false,
-    height: 0, baseline: 0, minTop: 0, maxBottom: 0, link: null, bidi: false,
+    height: 0, baseline: 0, minTop: 0, maxBottom: 0, link: null, bidi: false, cb,
   }
   // The callback only when there are atomic boxes to lay out: a closure per paragraph (per table cell) otherwise.
   let units = inlineUnits(box.inline!, ctx.fonts, cb.width, hasAtomic(box.inline!) ? (atomic) => {
@@ -548,7 +550,7 @@ function emitFrags(input: LineInput, spaceExtra: number): void {
 
 /** A relatively positioned inline box's pieces on this line, from `from` on, drawn shifted (CSS 2 §9.4.3). */
 function shiftRelative(box: OpenBox, from: number, input: LineInput): void {
-  const { dx, dy } = relativeOffset(box.style, { width: input.width, height: null })
+  const { dx, dy } = relativeOffset(box.style, input.cb)
   for (let k = from; k < input.frags.length; k++) translateFrag(input.frags[k], dx, dy)
 }
 

@@ -1,7 +1,9 @@
 // Relatively positioned inline content (CSS 2 §9.4.3) keeps its place on the line and is drawn shifted: a
 // span (normalize.css raises <sup> this way), an image, an inline-block. A line whose line height is below its
 // glyphs' height is as tall as its strut says (0 for line-height: 0), the glyphs overflowing it. Positions
-// are Chromium 156's for the same snippets (getBoundingClientRect, screen media).
+// in the first two tests are Chromium 156's for the same snippets (getBoundingClientRect, screen media).
+// A relative offset moves the box after layout, never the flow after it; a relatively positioned inline moves a
+// block inside it too (CSS 2 §9.2.1.1), its percentages of the block container (an anonymous block is skipped).
 import t from 'tap'
 import { layoutHtml } from '../../helpers/layout-html.js'
 
@@ -20,4 +22,21 @@ t.test('line-height: 0 makes lines 0 tall; the glyphs overflow them', async (t) 
   const { box } = await layoutHtml(doc(`<div id=a style="line-height:0;width:30px">one two three</div><div id=b style="height:10px"></div>`), { width: 800, medium: 'screen' })
   t.match(box('a'), { h: 0 }, 'three lines of 0 px (Chromium: 0)')
   t.match(box('b'), { y: 0 })
+})
+
+t.test('a relative offset moves the block, not the blocks after it', async (t) => {
+  const { box } = await layoutHtml(doc(`<div id=a style="position:relative;top:50px;height:10px"></div><div id=b style="height:10px"></div>
+    <table id=t style="position:relative;top:30px;border-spacing:0"><tr><td style="padding:0;height:10px"></td></tr></table><div id=c style="height:10px"></div>`), { width: 800, medium: 'screen' })
+  t.match(box('a'), { y: 50 }, 'drawn 50 px down')
+  t.match(box('b'), { y: 10 }, 'the next block where the first was laid out ends, not where it is drawn')
+  t.match(box('t'), { y: 50 })
+  t.match(box('c'), { y: 30 }, 'after a relatively positioned table too')
+})
+
+t.test('a relatively positioned span moves a block inside it; its percentages are of the container (WPT position-relative-001)', async (t) => {
+  const { box } = await layoutHtml(doc(`<div id=outer style="width:100px;height:100px">
+    <span style="position:relative;top:50%;left:10%"><div id=inner style="width:40px;height:20px;position:relative;top:-10%"></div></span>
+    <div id=after style="height:5px"></div></div>`), { width: 800, medium: 'screen' })
+  t.match(box('inner'), { x: 10, y: 40, w: 40 }, 'the span\'s 50 px and 10 px (of 100 px), and its own −10 px')
+  t.match(box('after'), { y: 20 }, 'what follows is not moved')
 })
