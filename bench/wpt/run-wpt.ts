@@ -100,34 +100,53 @@ export async function runWpt(tests: WptTest[], options: RunOptions = {}): Promis
     return shot
   }
 
+  const forget = (file: string) => { shots.delete(file); shotsDone.delete(file); decoded.forget(file) }
+  const judge = async (test: WptTest): Promise<WptResult> => {
+    const rendered = await Promise.all(filesOf(test).map(render))
+    const verdict = await judgeReftest(test, files)
+    return {
+      path: test.path, group: test.group, ...verdict,
+      ms: Math.max(...rendered.map((s) => s.ms)),
+      timedOut: rendered.some((s) => 'timedOut' in s && s.timedOut),
+    }
+  }
+  const report = (test: WptTest, result: WptResult) => {
+    if (!options.onResult) return
+    const pngs = new Map<string, Buffer>()
+    for (const file of filesOf(test)) { const shot = shotsDone.get(file)!; if ('png' in shot) pngs.set(file, shot.png) }
+    options.onResult(result, results.length, ordered.length, pngs)
+  }
+
   const results: WptResult[] = []
+  // A render that ran into the time limit while every worker was busy (a loaded machine: CI runs test files
+  // side by side) is rendered again at the end, one test at a time; a render that really loops times out again.
+  const timedOut: WptTest[] = []
   let next = 0
   try {
     await pool.ready
     await Promise.all(Array.from({ length: Math.min(width, ordered.length) }, async () => {
       while (next < ordered.length) {
         const test = ordered[next++]
-        const own = filesOf(test)
-        const rendered = await Promise.all(own.map(render))
-        const verdict = await judgeReftest(test, files)
-        const result: WptResult = {
-          path: test.path, group: test.group, ...verdict,
-          ms: Math.max(...rendered.map((s) => s.ms)),
-          timedOut: rendered.some((s) => 'timedOut' in s && s.timedOut),
+        const result = await judge(test)
+        if (result.timedOut) timedOut.push(test)
+        else {
+          results.push(result)
+          report(test, result)
         }
-        results.push(result)
-        if (options.onResult) {
-          const pngs = new Map<string, Buffer>()
-          for (const file of own) { const shot = shotsDone.get(file)!; if ('png' in shot) pngs.set(file, shot.png) }
-          options.onResult(result, results.length, ordered.length, pngs)
-        }
-        for (const file of own) {
+        for (const file of filesOf(test)) {
           const left = uses.get(file)! - 1
           uses.set(file, left)
-          if (left === 0) { shots.delete(file); shotsDone.delete(file); decoded.forget(file) }
+          if (left === 0) forget(file)
         }
       }
     }))
+    for (const test of timedOut) {
+      for (const file of filesOf(test)) forget(file)
+      const result = await judge(test)
+      results.push(result)
+      report(test, result)
+      for (const file of filesOf(test)) forget(file)
+    }
   } finally {
     await pool.destroy()
   }
