@@ -6,7 +6,7 @@ import type { Declared } from './cascade.js'
 import type { Decl, Warn } from './parse-declaration.js'
 import { expandChecked } from './parse-declaration.js'
 import { inheritStyle } from './default-style.js'
-import { emptyExtras, type ApplyContext, type Extras } from './property-def.js'
+import { emptyExtras, type ApplyContext, type Extras, type PropertyDef } from './property-def.js'
 import { PROPERTIES } from './property-table.js'
 import { tokenize, type Tok } from './css-tokens.js'
 import { substituteVars, TOO_LONG } from './substitute-vars.js'
@@ -152,11 +152,36 @@ function applyDecl(prop: string, d: Decl, c: ApplyContext, env: ComputeEnv): voi
     else toks = r
   }
   if (wide !== null) {
-    if (wide === 'inherit' || (wide === 'unset' && def.inherited)) def.inherit(c)
+    if (wide === 'inherit' || (wide === 'unset' && def.inherited)) inheritValue(prop, def, c)
     else def.apply(tokenize(def.initial), c)
     return
   }
-  def.apply(toks, c)
+  if (def.apply(toks, c) !== false && FOLLOWS_CURRENT_COLOR.has(prop) && mentionsCurrentColor(toks)) followCurrentColor(prop, toks, c)
+}
+
+/**
+ * Colour properties that do not inherit but may be given `inherit`: a value made of currentcolor (`currentColor`,
+ * `hsl(from currentColor h s l)`) computes to itself, not to a colour (CSS Color 4 §6.4, CSS Color 5 §4.1), so a
+ * child inheriting it resolves it against its own `color` (Chromium does).
+ */
+const FOLLOWS_CURRENT_COLOR = new Set(['background-color', 'border-top-color', 'border-right-color', 'border-bottom-color', 'border-left-color', 'column-rule-color'])
+
+function mentionsCurrentColor(toks: Tok[]): boolean {
+  for (const t of toks) {
+    if (t.t === 'ident' && t.v === 'currentcolor') return true
+    if (t.t === 'fn' && mentionsCurrentColor(t.args)) return true
+  }
+  return false
+}
+
+function followCurrentColor(prop: string, toks: Tok[], c: ApplyContext): void {
+  (c.extras.currentColorValues ??= new Map()).set(prop, toks)
+}
+
+function inheritValue(prop: string, def: PropertyDef, c: ApplyContext): void {
+  const fromCurrent = c.parentExtras.currentColorValues?.get(prop)
+  if (fromCurrent && def.apply(fromCurrent, c) !== false) followCurrentColor(prop, fromCurrent, c)
+  else def.inherit(c)
 }
 
 /** A value quoted in a warning: long ones shortened, so a warning never carries megabytes. */

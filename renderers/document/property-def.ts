@@ -29,6 +29,8 @@ export interface Extras {
   decoLines: { underline: boolean; overline: boolean; lineThrough: boolean } | null
   decoColor: Color | null
   decoStyle: ComputedStyle['textDecoration']['style'] | null
+  /** Colour properties whose value is made of currentcolor, by name: what a child given `inherit` resolves anew. */
+  currentColorValues: Map<string, Tok[]> | null
 }
 
 export interface ApplyContext extends LengthContext {
@@ -176,5 +178,6 @@ export function emptyExtras(inheritFrom: Extras | null): Extras {
     decoLines: null,
     decoColor: null,
     decoStyle: null,
+    currentColorValues: null,
   }
 }

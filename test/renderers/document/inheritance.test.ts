@@ -76,3 +76,20 @@ t.test('defaultStyle gives initial values', async (t) => {
   d.fontSize = 1
   t.equal(defaultStyle().fontSize, 16, 'each call returns a fresh object')
 })
+
+t.test('a colour made of currentcolor is inherited as currentcolor: the child resolves it against its own color', async (t) => {
+  const green = { r: 0, g: 128, b: 0, a: 1 }
+  const doc = buildStyledDocument(`<style>
+    #a { color: red; background-color: currentColor; border: 2px solid currentColor }
+    #b { color: green; background-color: inherit; border-top-color: inherit }
+    #c { color: green; background: inherit }
+    #d { color: red; background-color: hsl(from currentColor h s l) }
+    #e { color: green; background-color: inherit }
+    #f { color: red; background-color: red } #g { color: green; background-color: inherit }
+  </style><div id="a"><div id="b"></div><div id="c"></div></div><div id="d"><div id="e"></div></div><div id="f"><div id="g"></div></div>`, media)
+  t.same(find(doc.root, 'b').style.backgroundColor, green, 'background-color: inherit of currentColor')
+  t.same(find(doc.root, 'b').style.borderTop.color, green, 'border-top-color: inherit of currentColor')
+  t.same(find(doc.root, 'c').style.backgroundColor, green, 'the background shorthand given inherit')
+  t.same(find(doc.root, 'e').style.backgroundColor, green, 'a relative colour from currentColor')
+  t.same(find(doc.root, 'g').style.backgroundColor, { r: 255, g: 0, b: 0, a: 1 }, 'an explicit colour is inherited as it is')
+})
