@@ -7,11 +7,22 @@ import { parseModernColor } from './parse-modern-color.js'
 export const BLACK: Color = Object.freeze({ r: 0, g: 0, b: 0, a: 1 }) as Color
 const TRANSPARENT: Color = Object.freeze({ r: 0, g: 0, b: 0, a: 0 }) as Color
 
+const CANVAS = 0xffffff
+const CANVAS_TEXT = 0x000000
+const BUTTON_FACE = 0xefefef
+const BUTTON_BORDER = 0x767676
+/** Chromium's light-scheme system colours, and the deprecated ones as the colours they are the same as (CSS Color 4 §6.2). */
 const SYSTEM_COLORS: Record<string, number> = {
-  canvas: 0xffffff, canvastext: 0x000000, linktext: 0x0000ee, visitedtext: 0x551a8b, activetext: 0xff0000,
-  buttonface: 0xefefef, buttontext: 0x000000, buttonborder: 0x767676, field: 0xffffff, fieldtext: 0x000000,
-  graytext: 0x808080, threedface: 0xf0f0f0, buttonshadow: 0xa0a0a0, threedshadow: 0xa0a0a0, highlight: 0xb5d5ff, highlighttext: 0x000000, mark: 0xffff00, marktext: 0x000000,
-  '-webkit-link': 0x0000ee, '-webkit-text': 0x000000, windowtext: 0x000000, window: 0xffffff,
+  canvas: CANVAS, canvastext: CANVAS_TEXT, linktext: 0x0000ee, visitedtext: 0x551a8b, activetext: 0xff0000,
+  buttonface: BUTTON_FACE, buttontext: 0x000000, buttonborder: BUTTON_BORDER, field: 0xffffff, fieldtext: 0x000000,
+  graytext: 0x808080, highlight: 0xb5d5ff, highlighttext: 0x000000, mark: 0xffff00, marktext: 0x000000,
+  '-webkit-link': 0x0000ee, '-webkit-text': 0x000000,
+  activeborder: BUTTON_BORDER, activecaption: CANVAS, appworkspace: CANVAS, background: CANVAS,
+  buttonhighlight: BUTTON_FACE, buttonshadow: BUTTON_FACE, captiontext: CANVAS_TEXT, inactiveborder: BUTTON_BORDER,
+  inactivecaption: CANVAS, inactivecaptiontext: 0x808080, infobackground: CANVAS, infotext: CANVAS_TEXT,
+  menu: CANVAS, menutext: CANVAS_TEXT, scrollbar: CANVAS, threeddarkshadow: BUTTON_BORDER, threedface: BUTTON_FACE,
+  threedhighlight: BUTTON_BORDER, threedlightshadow: BUTTON_BORDER, threedshadow: BUTTON_BORDER, window: CANVAS,
+  windowframe: BUTTON_BORDER, windowtext: CANVAS_TEXT,
 }
 
 const fromInt = (v: number, a = 1): Color => ({ r: (v >> 16) & 255, g: (v >> 8) & 255, b: v & 255, a })

@@ -39,3 +39,13 @@ t.test('invalid modern colours are dropped like any invalid value', async (t) =>
   const s = styleOf('#t { color: rgb(1 2 3); color: oklch(nonsense); color: color-mix(in nowhere, red, blue) }')
   t.equal(rgba(s.color), '1,2,3,1')
 })
+
+t.test('deprecated system colours are the colours CSS Color 4 §6.2 says they are the same as', async (t) => {
+  const same: Array<[string, string]> = [
+    ['InactiveCaptionText', 'GrayText'], ['ThreeDDarkShadow', 'ButtonBorder'], ['ThreeDFace', 'ButtonFace'],
+    ['ThreeDLightShadow', 'ButtonBorder'], ['ButtonShadow', 'ButtonFace'], ['InfoText', 'CanvasText'],
+    ['Menu', 'Canvas'], ['WindowFrame', 'ButtonBorder'], ['ActiveCaption', 'Canvas'],
+  ]
+  for (const [old, now] of same) t.equal(rgba(styleOf(`#t { color: ${old} }`).color), rgba(styleOf(`#t { color: ${now} }`).color), `${old} = ${now}`)
+  t.equal(rgba(styleOf('#t { color: ButtonFace }').color), '239,239,239,1', 'ButtonFace is Chromium\'s #efefef')
+})
