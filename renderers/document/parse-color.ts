@@ -56,20 +56,28 @@ function parseHex(hex: string): Color | null {
   }
 }
 
-function channels(args: Tok[]): { values: Tok[]; alpha: Tok | null } | null {
+/** The channels of an rgb()/hsl() in the legacy comma form or the modern space form; null when it is neither. */
+function channels(args: Tok[]): { values: Tok[]; alpha: Tok | null; legacy: boolean } | null {
   const values: Tok[] = []
   let alpha: Tok | null = null
-  let afterSlash = false
+  let slashes = 0
   let commas = 0
   for (const a of args) {
     if (a.t === 'op' && a.v === ',') { commas++; continue }
-    if (a.t === 'op' && a.v === '/') { afterSlash = true; continue }
-    if (afterSlash) alpha = a
-    else values.push(a)
+    if (a.t === 'op' && a.v === '/') { slashes++; continue }
+    if (slashes) {
+      if (alpha) return null
+      alpha = a
+    } else values.push(a)
   }
-  if (!afterSlash && commas === 3 && values.length === 4) alpha = values.pop()!
-  if (values.length !== 3) return null
-  return { values, alpha }
+  if (commas > 0) {
+    // Legacy syntax: values separated by exactly two commas, or three with the alpha (CSS Color 4 §5.1, §7.1).
+    if (slashes || values.length !== commas + 1 || (commas !== 2 && commas !== 3)) return null
+    if (commas === 3) alpha = values.pop()!
+    return { values, alpha, legacy: true }
+  }
+  if (slashes > 1 || (slashes === 1 && !alpha) || values.length !== 3) return null
+  return { values, alpha, legacy: false }
 }
 
 const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v))
@@ -89,15 +97,22 @@ function parseColorFunction(name: string, args: Tok[], current: Color): Color | 
   return parseLegacyFunction(name, args) ?? parseModernColor(name, args, current)
 }
 
+/**
+ * rgb()/hsl() with plain numbers, as nearly every template writes them. Null for anything else — a form this
+ * does not take is left to the full parser, which also refuses what is invalid: legacy commas with `none`, with
+ * numbers and percentages mixed in rgb(), or numbers for hsl()'s saturation and lightness.
+ */
 function parseLegacyFunction(name: string, args: Tok[]): Color | null {
   if (name !== 'rgb' && name !== 'rgba' && name !== 'hsl' && name !== 'hsla') return null
   const ch = channels(args)
   if (!ch) return null
   const a = alphaOf(ch.alpha)
-  if (a === null) return null
+  if (a === null || (ch.legacy && ch.alpha?.t === 'ident')) return null
   if (name === 'rgb' || name === 'rgba') {
     const rgb: number[] = []
+    const unit = ch.values[0].t === 'num' ? ch.values[0].unit : null
     for (const v of ch.values) {
+      if (ch.legacy && (v.t !== 'num' || v.unit !== unit)) return null
       if (v.t === 'num' && v.unit === '') rgb.push(clamp(Math.round(v.n), 0, 255))
       else if (v.t === 'num' && v.unit === '%') rgb.push(clamp(Math.round((v.n * 255) / 100), 0, 255))
       else if (v.t === 'ident' && v.v === 'none') rgb.push(0)
@@ -105,14 +120,16 @@ function parseLegacyFunction(name: string, args: Tok[]): Color | null {
     }
     return { r: rgb[0], g: rgb[1], b: rgb[2], a }
   }
-  if (name === 'hsl' || name === 'hsla') {
-    const [h, s, l] = ch.values
-    if (h.t !== 'num' || s.t !== 'num' || l.t !== 'num') return null
-    const hue = h.unit === 'turn' ? h.n * 360 : h.unit === 'rad' ? (h.n * 180) / Math.PI : h.unit === 'grad' ? h.n * 0.9 : h.n
-    return hslToRgb(hue, clamp(s.n, 0, 100) / 100, clamp(l.n, 0, 100) / 100, a)
-  }
-  return null
+  const [h, s, l] = ch.values
+  if (h.t !== 'num' || s.t !== 'num' || l.t !== 'num') return null
+  if (s.unit !== '%' || l.unit !== '%') return null
+  const hue = HUE_UNITS[h.unit]
+  if (hue === undefined) return null
+  return hslToRgb(h.n * hue, clamp(s.n, 0, 100) / 100, clamp(l.n, 0, 100) / 100, a)
 }
+
+/** Degrees per unit of a hue: a number is degrees; a percentage or a length is not a hue. */
+const HUE_UNITS: Record<string, number> = { '': 1, deg: 1, turn: 360, rad: 180 / Math.PI, grad: 0.9 }
 
 function hslToRgb(h: number, s: number, l: number, a: number): Color {
   h = ((h % 360) + 360) % 360

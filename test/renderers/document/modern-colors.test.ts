@@ -49,3 +49,21 @@ t.test('deprecated system colours are the colours CSS Color 4 §6.2 says they ar
   for (const [old, now] of same) t.equal(rgba(styleOf(`#t { color: ${old} }`).color), rgba(styleOf(`#t { color: ${now} }`).color), `${old} = ${now}`)
   t.equal(rgba(styleOf('#t { color: ButtonFace }').color), '239,239,239,1', 'ButtonFace is Chromium\'s #efefef')
 })
+
+t.test('rgb() and hsl(): what the legacy comma form refuses, the modern form takes', async (t) => {
+  const cases: Array<[string, string]> = [
+    ['hsla(120, 100%, 25%, 1.0)', '0,128,0,1'],
+    ['hsl(120 100 25)', '0,128,0,1'], // numbers for saturation and lightness: modern syntax only
+    ['hsla(0, 255, 128, 1.0)', 'blue'],
+    ['hsla(0%, 100%, 50%, 1.0)', 'blue'], // a percentage is not a hue
+    ['hsla(0px, 100%, 50%, 1.0)', 'blue'],
+    ['hsla(0, 100%, 25%, 1.0,)', 'blue'],
+    ['rgb(10%, 20, 30)', 'blue'], // legacy commas: all numbers or all percentages
+    ['rgb(10% 20 30)', '26,20,30,1'],
+    ['rgb(none, 0, 0)', 'blue'],
+    ['rgb(none 0 0)', '0,0,0,1'],
+    ['rgb(0 0 0 /)', 'blue'],
+    ['rgba(255, 0, 0, 50%)', '255,0,0,0.5'],
+  ]
+  for (const [css, want] of cases) t.equal(rgba(styleOf(`#t { color: blue; color: ${css} }`).color), want === 'blue' ? '0,0,255,1' : want, css)
+})
