@@ -7,6 +7,7 @@ import type { ScreenDocument } from '../pipeline/finished-document.js'
 import { opaqueOnWhite } from './canvas-color.js'
 import { cssColor } from './css-values.js'
 import { rectRaster } from './rect-raster.js'
+import { snapToPixels } from './snap-to-pixels.js'
 import { compositeGlyphs } from './composite-glyphs.js'
 import { canvasBox, displayListSvg } from './display-list-svg.js'
 import { resolveImages } from './resampled-images.js'
@@ -23,8 +24,9 @@ const WHITE: Color = { r: 255, g: 255, b: 255, a: 1 }
 
 export async function paintRaster(page: Pick<ScreenDocument, 'layout' | 'ops' | 'width' | 'height' | 'canvas' | 'engines'>, options: RasterOptions): Promise<Raster> {
   const { fonts, images, warnings } = page.engines
-  const { ops, width, height } = page
+  const { width, height } = page
   const root = page.layout.root
+  const ops = snapToPixels(page.ops, options.scale, canvasBox(root))
   const canvasColor = page.canvas && page.canvas.a > 0 ? opaqueOnWhite(page.canvas) : WHITE
   const simple = options.rectFastPath === false ? null
     : rectRaster(ops, { width, height, scale: options.scale, fonts, canvas: canvasColor, canvasBox: canvasBox(root) })
