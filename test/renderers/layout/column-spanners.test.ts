@@ -1,10 +1,15 @@
 // column-span: all (CSS Multicol 1 §6, column-spanners.ts): a spanner goes across the whole multicol and
 // splits its content into column rows, each balanced on its own; the last row with column-fill: auto fills
-// what is left of a definite height. PNG pixels.
+// what is left of a definite height. PNG pixels, and PDF text for a multicol past a page break.
 import t from 'tap'
 import sharp from 'sharp'
-import { renderImage } from '../../../renderers/render.js'
+import { renderImage, renderPdf } from '../../../renderers/render.js'
 import { imageTask, source } from '../image/fixtures/styled-page.js'
+import { pdfTask } from '../pdf/fixtures.js'
+import { findWord, wordBoxes } from '../../helpers/word-boxes.js'
+import { needsForFile } from '../../helpers/needs.js'
+
+await needsForFile({ tools: ['pdftotext'] })
 
 type At = (x: number, y: number) => number[]
 const near = (c: number[], want: number[]) => c.every((v, i) => Math.abs(v - want[i]) <= 8)
@@ -43,4 +48,16 @@ t.test('a spanner as the first child: a row only after it, the multicol as tall 
     <div style="height:40px; background:green"></div></div><div style="height:10px; background:blue"></div>`)
   t.ok(near(at(150, 35), GREEN), 'second column of the row')
   t.ok(near(at(50, 45), BLUE), 'what follows starts at 40 px')
+})
+
+t.test('printed: a multicol with a spanner below a page break keeps its rows and spanner on the next page', async (t) => {
+  const filler = Array.from({ length: 60 }, (_, i) => `<p>filler${i}</p>`).join('')
+  const html = `<!doctype html><style>body{margin:0;font:16px/20px "Liberation Sans"} p{margin:0}</style>${filler}
+    <div style="columns:2;column-gap:20px;width:400px"><p>one</p><p>two</p><h2 style="column-span:all;margin:0;font:inherit">across</h2><p>three</p><p>four</p></div>`
+  const words = wordBoxes((await renderPdf(pdfTask(html))).bytes)
+  const [one, two, across, three, four] = ['one', 'two', 'across', 'three', 'four'].map((w) => findWord(words, w)!)
+  t.ok(one.page > findWord(words, 'filler0').page, 'the multicol is past the break')
+  t.ok(two.page === one.page && two.x > one.x + 100 && Math.abs(two.y - one.y) < 1, 'two beside one: the first row balanced')
+  t.ok(across.page === one.page && across.y > one.y + 10 && Math.abs(across.x - one.x) < 1, 'the spanner below the first row')
+  t.ok(four.x > three.x + 100 && Math.abs(four.y - three.y) < 1 && three.y > across.y + 10, 'the second row below it, balanced')
 })
