@@ -367,6 +367,7 @@ export const LAYOUT_PROPERTIES: Record<string, PropertyDef> = {
   'column-count': columnCount,
   'column-width': columnWidth,
   'column-fill': keyword('columnFill', same('balance', 'auto'), false, 'balance'),
+  'column-span': keyword('columnSpan', same('none', 'all'), false, 'none'),
   'break-before': keyword('breakBefore', BREAK, false, 'auto'),
   'break-after': keyword('breakAfter', BREAK, false, 'auto'),
   'break-inside': keyword('breakInside', { auto: 'auto', avoid: 'avoid', 'avoid-page': 'avoid', 'avoid-column': 'avoid' }, false, 'auto'),

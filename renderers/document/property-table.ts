@@ -35,7 +35,6 @@ const accept = (initial: string, ...values: string[]): PropertyDef => ({
 
 // Accepted only at values that need no support; anything else is reported as unsupported.
 Object.assign(PROPERTIES, {
-  'column-span': accept('none', 'none'),
   hyphens: accept('manual', 'manual', 'none'),
   'font-variant-numeric': accept('normal', 'normal', 'lining-nums', 'tabular-nums', 'proportional-nums'),
   'font-feature-settings': accept('normal', 'normal'),

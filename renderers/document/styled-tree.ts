@@ -199,6 +199,8 @@ export interface ComputedStyle {
   columnWidth: number | null
   /** column-fill: `auto` fills each column in turn when the height is definite; `balance` (the initial value) evens them. */
   columnFill: 'balance' | 'auto'
+  /** column-span: `all` makes an in-flow block child of a multicol a spanner across all its columns (CSS Multicol 1 §6.1). */
+  columnSpan: 'none' | 'all'
   /** `column-rule`: the line drawn in each gap between two columns that hold content (width 0 when none or hidden). */
   columnRule: BorderSide
 

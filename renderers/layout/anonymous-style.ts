@@ -20,6 +20,8 @@ export function anonymousStyle(parent: ComputedStyle): ComputedStyle {
     borderRadius: [0, 0, 0, 0], backgroundColor: null, backgroundLayers: [], boxShadow: [],
     overflow: 'visible', opacity: 1, verticalAlign: 'baseline',
     breakBefore: 'auto', breakAfter: 'auto', breakInside: 'auto',
+    // Not inherited: an anonymous block inside a multicol is not one itself (CSS Multicol 1 §2).
+    columnCount: 1, columnWidth: null, columnSpan: 'none', columnRule: NO_BORDER,
     // Not inherited: the parent's transform already moves the anonymous block with it.
     transform: null, translate: null, rotate: null, scale: null,
   }

@@ -19,6 +19,8 @@ export interface BlockBox {
   link: string | null
   /** A flex item: its inside is a new formatting context whatever its display. */
   formattingRoot?: boolean
+  /** The last column row of a multicol with spanners: its columns have the room left in the multicol's height. */
+  lastColumnRow?: boolean
   /** A block inside an inline element (`<pre><code><div>`): one line of its container's inline content. */
   inInline?: boolean
   /**

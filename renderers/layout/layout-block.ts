@@ -10,6 +10,7 @@ import { layoutAbsolute } from './layout-absolute.js'
 import { layoutFloat } from './layout-float.js'
 import { bandMargins, placeBesideFloats, type FloatBand } from './beside-floats.js'
 import { columnGeometry, columnRules, fragmentColumns, isMulticol } from './layout-columns.js'
+import { withSpannerRows } from './column-spanners.js'
 import {
   EMPTY_STRUT, mergeStruts, strutOf, strutSize,
   withFlow, type ContainingBlock, type LayoutContext, type LayoutResult, type PendingAbsolute, type Strut,
@@ -89,6 +90,9 @@ export interface BlockOptions {
 
 export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, ctx: LayoutContext, opts: BlockOptions): LayoutResult {
   const style = box.style
+  // A multicol with spanners is a block of column rows and spanners (column-spanners.ts).
+  const spanned = isMulticol(style) && !isFlexContainer(style) && !isGridContainer(style) ? withSpannerRows(box) : null
+  if (spanned) box = spanned
   const isRoot = !!opts.isRoot
   const bfc = establishesBfc(box, isRoot)
   // width: min-content, max-content and fit-content size an in-flow block as shrink-to-fit does a float, from
@@ -141,7 +145,7 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
     : null
   const contentX = x + b.left + p.left
   const contentTop = top + b.top + p.top
-  const multicol = isMulticol(style) && !isFlexContainer(style) && !isGridContainer(style) ? columnGeometry(style, width) : null
+  const multicol = isMulticol(style) && !isFlexContainer(style) && !isGridContainer(style) && !spanned ? columnGeometry(style, width) : null
   // An anonymous block around inline content next to blocks is skipped when percentages resolve (as in
   // Chromium): they refer to the block container it is in.
   const anonymous = box.el === null && box.inline !== null && !box.formattingRoot && style.height === 'auto'
@@ -150,6 +154,7 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
     height: height ?? ratioHeight ?? (anonymous ? cb.height : null) ?? quirkyPercentBase(box, cb, ctx), align: style.blockAlign,
   }
   if (style.direction === 'rtl') inner.rtl = true
+  if (spanned) inner.top = contentTop
   // Column content is laid out as a flow of its own, which the columns then break (layout-columns.ts).
   const outerCtx = ctx
   const columnFlow = multicol ? createFlowConstraints(true) : null
@@ -172,7 +177,8 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   const { firstBaseline, lastBaseline, empty } = content
 
   if (multicol) {
-    const available = height ?? maxHeightOf(style, cb.height, bpY)
+    const remaining = box.lastColumnRow && cb.height !== null && cb.top !== undefined ? Math.max(0, cb.top + cb.height - contentTop) : null
+    const available = height ?? maxHeightOf(style, cb.height, bpY) ?? remaining
     const columns = fragmentColumns({
       style, frags: frag.children, flow: columnFlow!, contentX, contentTop, contentEnd: cursor, contentBottom: cursor + strutSize(strut),
       count: multicol.count, colWidth: multicol.colWidth, gap: multicol.gap, available,

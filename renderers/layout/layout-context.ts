@@ -72,6 +72,8 @@ export interface ContainingBlock {
   width: number
   /** Definite content height, or null (percentage heights then behave as auto). */
   height: number | null
+  /** Top of the content box, set where a child needs the room left below it (the last column row, column-spanners.ts). */
+  top?: number
   /** The box's `-webkit-center/left/right` alignment of narrower block-level children (`align` attributes). */
   align?: 'none' | 'center' | 'left' | 'right'
   /** The containing block is right-to-left: an over-constrained child gives way on its left (CSS 2 §10.3.3). */
