@@ -1,6 +1,6 @@
 // Used width and horizontal margins of a block-level box (CSS 2 §10.3), and its used height (§10.6).
 import type { ComputedStyle } from '../document/styled-tree.js'
-import { borders, len, lenOrAuto, lenOrNone, paddings, type Edges } from './box-edges.js'
+import { borders, hasPercentage, len, lenOrAuto, lenOrNone, paddings, type Edges } from './box-edges.js'
 
 export interface UsedWidth {
   /** Content-box width. */
@@ -73,7 +73,7 @@ export function clampHeight(style: ComputedStyle, h: number, cbHeight: number | 
   let max = lenOrNone(style.maxHeight, cbHeight)
   if (max !== null && borderBox) max = Math.max(0, max - bpY)
   if (style.maxHeightContent && content !== undefined) max = content
-  let min = style.minHeight.pct && cbHeight === null ? style.minHeight.px : len(style.minHeight, cbHeight ?? 0)
+  let min = cbHeight === null && hasPercentage(style.minHeight) ? style.minHeight.px : len(style.minHeight, cbHeight ?? 0)
   if (borderBox) min = Math.max(0, min - bpY)
   if (style.minHeightContent && content !== undefined) min = content
   if (max !== null && h > max) h = max
