@@ -131,6 +131,26 @@ function givenMinimum(def: PropertyDef, field: 'minWidthGiven' | 'minHeightGiven
   }
 }
 
+const STRETCH = same('stretch', '-webkit-fill-available', '-moz-available')
+
+/** width / height: also records the stretch keyword (CSS Sizing 4 §3.1), which absolutely positioned boxes honour. */
+function stretchKeyword(def: PropertyDef, field: 'widthStretch' | 'heightStretch'): PropertyDef {
+  return {
+    ...def,
+    apply(toks, c) {
+      if (!def.apply(toks, c)) return false
+      const t = toks[0]
+      if (toks.length === 1 && t.t === 'ident' && Object.hasOwn(STRETCH, t.v)) c.style[field] = true
+      else if (c.style[field] !== undefined) c.style[field] = undefined
+      return true
+    },
+    inherit(c) {
+      def.inherit(c)
+      c.style[field] = c.parent[field]
+    },
+  }
+}
+
 /**
  * `calc-size(<basis>, size ± <length>)` (CSS Values 5): an intrinsic or auto basis and a length added to it;
  * other calculations are not understood (the declaration is then dropped, as before).
@@ -330,8 +350,8 @@ export const LAYOUT_PROPERTIES: Record<string, PropertyDef> = {
   float: keyword('float', { ...same('none', 'left', 'right'), 'inline-start': 'left', 'inline-end': 'right' }, false, 'none'),
   clear: keyword('clear', { ...same('none', 'left', 'right', 'both'), 'inline-start': 'left', 'inline-end': 'right' }, false, 'none'),
   'box-sizing': keyword('boxSizing', same('content-box', 'border-box'), false, 'content-box'),
-  width: widthWithKeyword(dim('width', { auto: true, keywords: SIZE_KEYWORDS }, false, 'auto')),
-  height: dim('height', { auto: true, keywords: SIZE_KEYWORDS }, false, 'auto'),
+  width: stretchKeyword(widthWithKeyword(dim('width', { auto: true, keywords: SIZE_KEYWORDS }, false, 'auto')), 'widthStretch'),
+  height: stretchKeyword(dim('height', { auto: true, keywords: SIZE_KEYWORDS }, false, 'auto'), 'heightStretch'),
   'min-width': givenMinimum(dim('minWidth', { keywords: MIN_KEYWORDS }, false, 'auto'), 'minWidthGiven'),
   'min-height': givenMinimum(heightWithContentKeyword(dim('minHeight', { keywords: MIN_KEYWORDS }, false, 'auto'), 'minHeightContent'), 'minHeightGiven'),
   'max-width': dim('maxWidth', { none: true, keywords: MAX_KEYWORDS }, false, 'none'),

@@ -114,6 +114,9 @@ export interface ComputedStyle {
   /** min-width / min-height is a length or percentage, not `auto` (whose Dim is 0 too): no automatic minimum in flex layout. */
   minWidthGiven?: true
   minHeightGiven?: true
+  /** `width` / `height: stretch` (or -webkit-fill-available): computes to auto, but an absolutely positioned box fills its inset-modified containing block. */
+  widthStretch?: true
+  heightStretch?: true
   marginTop: DimAuto; marginRight: DimAuto; marginBottom: DimAuto; marginLeft: DimAuto
   paddingTop: Dim; paddingRight: Dim; paddingBottom: Dim; paddingLeft: Dim
   borderTop: BorderSide; borderRight: BorderSide; borderBottom: BorderSide; borderLeft: BorderSide
