@@ -191,7 +191,10 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   const markerLine = box.marker && firstBaseline === null ? inlineExtent(ctx.fonts, style) : null
   if (markerLine) contentHeight = Math.max(contentHeight, markerLine.above + markerLine.below)
   const natural = contentHeight
-  contentHeight = height ?? clampHeight(style, Math.max(0, contentHeight, ratioHeight ?? 0), cb.height, bpY)
+  // The content floors the ratio's height only as the automatic minimum size: min-height auto, not a scroll
+  // container (CSS Sizing 4 §5.1); `min-height: 0` lets the content overflow the ratio's box.
+  const ratioFloor = ratioHeight !== null && (style.minHeightGiven || style.overflow !== 'visible') ? 0 : contentHeight
+  contentHeight = height ?? clampHeight(style, Math.max(0, ratioFloor, ratioHeight ?? 0), cb.height, bpY)
   // min-height / max-height: min-content (and kin) are the content's height, known only now; a height a flex
   // or grid container fixed has been through its own limits.
   if ((style.maxHeightContent || style.minHeightContent) && fixedContentHeight === null) {
