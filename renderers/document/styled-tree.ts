@@ -103,6 +103,8 @@ export interface ComputedStyle {
   widthKeyword: 'min-content' | 'max-content' | 'fit-content' | null
   /** `width: calc-size(<basis>, size + <length>)`: the length added to the basis size (width is then auto). */
   widthCalcSize?: number
+  /** `min-width: calc-size(auto, size + <length>)`: the length added to the automatic minimum size (min-width is then auto). */
+  minWidthCalcSize?: number
   minWidth: Dim; minHeight: Dim
   maxWidth: DimNone; maxHeight: DimNone
   /**

@@ -10,7 +10,7 @@ import { createFloatContext } from './float-context.js'
 import { translateFrag, type BoxFrag } from './fragments.js'
 import { withoutFlow, type AreaAlign, type GridArea, type LayoutContext, type PendingAbsolute } from './layout-context.js'
 import { intrinsicWidths, layoutBox } from './layout-box.js'
-import { clampHeight } from './used-width.js'
+import { clampHeight, minWidthFloor } from './used-width.js'
 
 export interface PaddingBox {
   x: number; y: number; width: number; heightPx: number
@@ -168,7 +168,7 @@ function blockWidth(
   }
   let max = style.maxWidth === 'none' ? null : style.maxWidth.px + (style.maxWidth.pct * cbw) / 100
   if (max !== null && borderBox) max = Math.max(0, max - bpX)
-  let min = style.minWidth.px + (style.minWidth.pct * cbw) / 100
+  let min = minWidthFloor(style, style.minWidth.px + (style.minWidth.pct * cbw) / 100)
   if (borderBox) min = Math.max(0, min - bpX)
   if (max !== null && width > max) width = max
   if (width < min) width = min

@@ -5,7 +5,7 @@ import { avoidsBreakAfter, avoidsBreakBefore, forcedBreakAfter, forcedBreakBefor
 import { borders, marginOf } from './box-edges.js'
 import { availableBand, clearanceY, createFloatContext, floatsBottom, type FloatContext } from './float-context.js'
 import { ALL_SIDES, translateFrag, type BoxFrag, type Frag, type TextFrag } from './fragments.js'
-import { intrinsicWidths, isFlexContainer, isGridContainer, layoutBox, layoutContent, type ContentFlow } from './layout-box.js'
+import { contentIntrinsic, intrinsicWidths, isFlexContainer, isGridContainer, layoutBox, layoutContent, type ContentFlow } from './layout-box.js'
 import { layoutAbsolute } from './layout-absolute.js'
 import { layoutFloat } from './layout-float.js'
 import { bandMargins, placeBesideFloats, type FloatBand } from './beside-floats.js'
@@ -14,7 +14,7 @@ import {
   EMPTY_STRUT, mergeStruts, strutOf, strutSize,
   withFlow, type ContainingBlock, type LayoutContext, type LayoutResult, type PendingAbsolute, type Strut,
 } from './layout-context.js'
-import { clampHeight, clampWidth, maxHeightOf, ratioWidth, specifiedHeight, usedWidth, type UsedWidth } from './used-width.js'
+import { clampHeight, clampWidth, maxHeightOf, minWidthFloor, ratioWidth, specifiedHeight, usedWidth, type UsedWidth } from './used-width.js'
 import { clipFlow, flowMark } from './clip-flow.js'
 import { createFlowConstraints, type FlowConstraints } from './flow-constraints.js'
 import { quirkyPercentBase } from './quirky-percent-height.js'
@@ -101,7 +101,8 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   // min-content width while overflow is visible (the automatic minimum size).
   const fromRatio = opts.fixedWidth === undefined ? ratioWidth(style, cb.height, bpXOf(used), bpYOf(used)) : null
   if (fromRatio !== null) {
-    const floor = style.overflow === 'visible' ? intrinsicWidths(box, ctx).min - marginsX(style, cb.width) - bpXOf(used) : 0
+    // The content's own min-content width: the box's contribution would count a calc-size() length twice.
+    const floor = style.overflow === 'visible' ? minWidthFloor(style, contentIntrinsic(box, ctx).min) : 0
     width = clampWidth(style, Math.max(fromRatio, floor), cb.width, bpXOf(used))
   }
   // calc-size(auto, size + 10px) filling the line: the length on top (an intrinsic basis has it already).
