@@ -1,5 +1,6 @@
-// Lengths and calc() → Dim {px, pct}. Font-relative units use the element's computed font size; ex and ch
-// use fixed ratios of it (no font metrics here; Liberation Sans has x-height ≈ .52em, "0" ≈ .55em).
+// Lengths and calc() → Dim {px, pct}. Font-relative units use the element's computed font size; ex, ch and cap
+// use fixed ratios of it (no font metrics here; Liberation Sans has x-height ≈ .52em, "0" ≈ .55em, cap height
+// 1409/2048 em), and ic is 1em, what CSS Values 4 §6.1.1 assumes when the ideographic advance is not known.
 import type { Dim } from './styled-tree.js'
 import type { Tok } from './css-tokens.js'
 import { ABSOLUTE_UNITS } from './units.js'
@@ -21,6 +22,7 @@ export const ZERO: Dim = Object.freeze({ px: 0, pct: 0 }) as Dim
 
 const EX = 0.52
 const CH = 0.55
+const CAP = 1409 / 2048
 
 /**
  * Length in px for a unit, or null for an unknown unit. Zoom multiplies every length as Chromium does
@@ -34,6 +36,8 @@ function unitToPx(n: number, unit: string, ctx: LengthContext): number | null {
     case 'rem': return n * ctx.rootFontSize * ctx.zoom
     case 'ex': return n * ctx.fontSize * EX
     case 'ch': return n * ctx.fontSize * CH
+    case 'cap': return n * ctx.fontSize * CAP
+    case 'ic': return n * ctx.fontSize
     case 'lh': return ctx.lineHeight === undefined ? null : n * ctx.lineHeight
     case 'vw': return (n * ctx.viewportWidth * ctx.zoom) / 100
     case 'vh': return (n * ctx.viewportHeight * ctx.zoom) / 100

@@ -132,10 +132,56 @@ function givenMinimum(def: PropertyDef, field: 'minWidthGiven' | 'minHeightGiven
 }
 
 /**
+ * min-width: also takes `calc-size(auto, size ± <length>)`, the automatic minimum size (0, or the content's
+ * min-content width for a box with an aspect-ratio, CSS Sizing 4 §5.1) with the length added (CSS Values 5).
+ */
+function minWithCalcSize(def: PropertyDef): PropertyDef {
+  return {
+    ...def,
+    apply(toks, c) {
+      const sized = toks.length === 1 && toks[0].t === 'fn' && toks[0].name === 'calc-size' ? calcSize(toks[0].args, c) : null
+      if (sized && sized.auto) {
+        c.style.minWidth = ZERO
+        if (c.style.minWidthGiven !== undefined) c.style.minWidthGiven = undefined
+        c.style.minWidthCalcSize = sized.add
+        return true
+      }
+      if (!def.apply(toks, c)) return false
+      if (c.style.minWidthCalcSize !== undefined) c.style.minWidthCalcSize = undefined
+      return true
+    },
+    inherit(c) {
+      def.inherit(c)
+      c.style.minWidthCalcSize = c.parent.minWidthCalcSize
+    },
+  }
+}
+
+const STRETCH = same('stretch', '-webkit-fill-available', '-moz-available')
+
+/** width / height: also records the stretch keyword (CSS Sizing 4 §3.1), which absolutely positioned boxes honour. */
+function stretchKeyword(def: PropertyDef, field: 'widthStretch' | 'heightStretch'): PropertyDef {
+  return {
+    ...def,
+    apply(toks, c) {
+      if (!def.apply(toks, c)) return false
+      const t = toks[0]
+      if (toks.length === 1 && t.t === 'ident' && Object.hasOwn(STRETCH, t.v)) c.style[field] = true
+      else if (c.style[field] !== undefined) c.style[field] = undefined
+      return true
+    },
+    inherit(c) {
+      def.inherit(c)
+      c.style[field] = c.parent[field]
+    },
+  }
+}
+
+/**
  * `calc-size(<basis>, size ± <length>)` (CSS Values 5): an intrinsic or auto basis and a length added to it;
  * other calculations are not understood (the declaration is then dropped, as before).
  */
-function calcSize(args: Tok[], c: ApplyContext): { basis: ComputedStyle['widthKeyword']; add: number } | null {
+function calcSize(args: Tok[], c: ApplyContext): { basis: ComputedStyle['widthKeyword']; auto: boolean; add: number } | null {
   const comma = args.findIndex((a) => a.t === 'op' && a.v === ',')
   if (comma !== 1) return null
   const basis = args[0]
@@ -148,7 +194,7 @@ function calcSize(args: Tok[], c: ApplyContext): { basis: ComputedStyle['widthKe
     if (len === null) return null
     add = expr[1].v === '+' ? len : -len
   } else if (expr.length !== 1) return null
-  return { basis: basis.v === 'auto' ? null : INTRINSIC_WIDTHS[basis.v as keyof typeof INTRINSIC_WIDTHS], add }
+  return { basis: basis.v === 'auto' ? null : INTRINSIC_WIDTHS[basis.v as keyof typeof INTRINSIC_WIDTHS], auto: basis.v === 'auto', add }
 }
 
 const JUSTIFY: Record<string, ComputedStyle['justifyContent']> = {
@@ -330,9 +376,9 @@ export const LAYOUT_PROPERTIES: Record<string, PropertyDef> = {
   float: keyword('float', { ...same('none', 'left', 'right'), 'inline-start': 'left', 'inline-end': 'right' }, false, 'none'),
   clear: keyword('clear', { ...same('none', 'left', 'right', 'both'), 'inline-start': 'left', 'inline-end': 'right' }, false, 'none'),
   'box-sizing': keyword('boxSizing', same('content-box', 'border-box'), false, 'content-box'),
-  width: widthWithKeyword(dim('width', { auto: true, keywords: SIZE_KEYWORDS }, false, 'auto')),
-  height: dim('height', { auto: true, keywords: SIZE_KEYWORDS }, false, 'auto'),
-  'min-width': givenMinimum(dim('minWidth', { keywords: MIN_KEYWORDS }, false, 'auto'), 'minWidthGiven'),
+  width: stretchKeyword(widthWithKeyword(dim('width', { auto: true, keywords: SIZE_KEYWORDS }, false, 'auto')), 'widthStretch'),
+  height: stretchKeyword(dim('height', { auto: true, keywords: SIZE_KEYWORDS }, false, 'auto'), 'heightStretch'),
+  'min-width': minWithCalcSize(givenMinimum(dim('minWidth', { keywords: MIN_KEYWORDS }, false, 'auto'), 'minWidthGiven')),
   'min-height': givenMinimum(heightWithContentKeyword(dim('minHeight', { keywords: MIN_KEYWORDS }, false, 'auto'), 'minHeightContent'), 'minHeightGiven'),
   'max-width': dim('maxWidth', { none: true, keywords: MAX_KEYWORDS }, false, 'none'),
   'max-height': heightWithContentKeyword(dim('maxHeight', { none: true, keywords: MAX_KEYWORDS }, false, 'none'), 'maxHeightContent'),

@@ -103,6 +103,8 @@ export interface ComputedStyle {
   widthKeyword: 'min-content' | 'max-content' | 'fit-content' | null
   /** `width: calc-size(<basis>, size + <length>)`: the length added to the basis size (width is then auto). */
   widthCalcSize?: number
+  /** `min-width: calc-size(auto, size + <length>)`: the length added to the automatic minimum size (min-width is then auto). */
+  minWidthCalcSize?: number
   minWidth: Dim; minHeight: Dim
   maxWidth: DimNone; maxHeight: DimNone
   /**
@@ -114,6 +116,9 @@ export interface ComputedStyle {
   /** min-width / min-height is a length or percentage, not `auto` (whose Dim is 0 too): no automatic minimum in flex layout. */
   minWidthGiven?: true
   minHeightGiven?: true
+  /** `width` / `height: stretch` (or -webkit-fill-available): computes to auto, but an absolutely positioned box fills its inset-modified containing block. */
+  widthStretch?: true
+  heightStretch?: true
   marginTop: DimAuto; marginRight: DimAuto; marginBottom: DimAuto; marginLeft: DimAuto
   paddingTop: Dim; paddingRight: Dim; paddingBottom: Dim; paddingLeft: Dim
   borderTop: BorderSide; borderRight: BorderSide; borderBottom: BorderSide; borderLeft: BorderSide

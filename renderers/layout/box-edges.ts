@@ -10,14 +10,22 @@ export function len(d: Dim, ref: number): number {
 /** A length that may be auto; a percentage of an unknown (null) reference counts as auto, as CSS says for heights. */
 export function lenOrAuto(d: DimAuto, ref: number | null): number | null {
   if (d === 'auto') return null
-  if (d.pct && ref === null) return null
+  if (ref === null && hasPercentage(d)) return null
   return len(d, ref ?? 0)
 }
 
 export function lenOrNone(d: DimNone, ref: number | null): number | null {
   if (d === 'none') return null
-  if (d.pct && ref === null) return null
+  if (ref === null && hasPercentage(d)) return null
   return len(d, ref ?? 0)
+}
+
+/**
+ * Whether a length refers to its percentage basis: a calc() whose percentages cancel out (`10% - 20% / 2`) still
+ * does (CSS Values 4 §10.7: its type keeps the percentage), so against an unknown basis it is auto / none too.
+ */
+export function hasPercentage(d: Dim): boolean {
+  return d.pct !== 0 || d.pctTerm === true
 }
 
 export function borderWidth(side: BorderSide): number {

@@ -10,7 +10,7 @@ import { createFloatContext } from './float-context.js'
 import { translateFrag, type BoxFrag } from './fragments.js'
 import { withoutFlow, type AreaAlign, type GridArea, type LayoutContext, type PendingAbsolute } from './layout-context.js'
 import { intrinsicWidths, layoutBox } from './layout-box.js'
-import { clampHeight } from './used-width.js'
+import { clampHeight, minWidthFloor } from './used-width.js'
 
 export interface PaddingBox {
   x: number; y: number; width: number; heightPx: number
@@ -67,7 +67,7 @@ export function layoutAbsolute(item: PendingAbsolute, container: PaddingBox, ctx
   let left = offset(style.left, cbw)
   let right = offset(style.right, cbw)
   let top = offset(style.top, cbh)
-  const bottom = offset(style.bottom, cbh)
+  let bottom = offset(style.bottom, cbh)
   const fromStatic = left === null && right === null
   const still = area ? undefined : item.staticArea
   if (fromStatic && area) left = 0
@@ -79,6 +79,11 @@ export function layoutAbsolute(item: PendingAbsolute, container: PaddingBox, ctx
   }
   const fromStaticY = top === null && bottom === null
   if (fromStaticY) top = area ? 0 : still ? still.y0 - pb.y : item.staticY - pb.y
+  // width / height: stretch fill the inset-modified containing block, whose auto insets are 0 past the static
+  // position (CSS Sizing 4 §3.1, CSS Position 3 §4.1).
+  const stretchWidth = style.widthStretch === true && style.width === 'auto' && box.kind === 'block'
+  if (stretchWidth) { left ??= 0; right ??= 0 }
+  if (style.heightStretch && style.height === 'auto' && box.kind === 'block') { top ??= 0; bottom ??= 0 }
   const ml = marginOf(style.marginLeft, cbw)
   const mr = marginOf(style.marginRight, cbw)
   const mt = marginOf(style.marginTop, cbw)
@@ -98,7 +103,7 @@ export function layoutAbsolute(item: PendingAbsolute, container: PaddingBox, ctx
   const cb = { x: pb.x, width: cbw, height: cbh }
   let frag: BoxFrag
   if (box.kind === 'block') {
-    const stretchW = !fromStatic && left !== null && right !== null
+    const stretchW = (!fromStatic || stretchWidth) && left !== null && right !== null
     // With an aspect-ratio the width wins when it is given or stretched: the height follows it (CSS Sizing 4 §5.1).
     const widthWins = style.aspectRatio !== null && heightAuto && (stretchW || lenOrAuto(style.width, cbw) !== null)
     if (widthWins) fixedHeight = undefined
@@ -163,7 +168,7 @@ function blockWidth(
   }
   let max = style.maxWidth === 'none' ? null : style.maxWidth.px + (style.maxWidth.pct * cbw) / 100
   if (max !== null && borderBox) max = Math.max(0, max - bpX)
-  let min = style.minWidth.px + (style.minWidth.pct * cbw) / 100
+  let min = minWidthFloor(style, style.minWidth.px + (style.minWidth.pct * cbw) / 100)
   if (borderBox) min = Math.max(0, min - bpX)
   if (max !== null && width > max) width = max
   if (width < min) width = min

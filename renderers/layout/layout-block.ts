@@ -5,7 +5,7 @@ import { avoidsBreakAfter, avoidsBreakBefore, forcedBreakAfter, forcedBreakBefor
 import { borders, marginOf } from './box-edges.js'
 import { availableBand, clearanceY, createFloatContext, floatsBottom, type FloatContext } from './float-context.js'
 import { ALL_SIDES, translateFrag, type BoxFrag, type Frag, type TextFrag } from './fragments.js'
-import { intrinsicWidths, isFlexContainer, isGridContainer, layoutBox, layoutContent, type ContentFlow } from './layout-box.js'
+import { contentIntrinsic, intrinsicWidths, isFlexContainer, isGridContainer, layoutBox, layoutContent, type ContentFlow } from './layout-box.js'
 import { layoutAbsolute } from './layout-absolute.js'
 import { layoutFloat } from './layout-float.js'
 import { bandMargins, placeBesideFloats, type FloatBand } from './beside-floats.js'
@@ -15,7 +15,7 @@ import {
   EMPTY_STRUT, mergeStruts, strutOf, strutSize,
   withFlow, type ContainingBlock, type LayoutContext, type LayoutResult, type PendingAbsolute, type Strut,
 } from './layout-context.js'
-import { clampHeight, clampWidth, maxHeightOf, ratioWidth, specifiedHeight, usedWidth, type UsedWidth } from './used-width.js'
+import { clampHeight, clampWidth, maxHeightOf, minWidthFloor, ratioWidth, specifiedHeight, usedWidth, type UsedWidth } from './used-width.js'
 import { clipFlow, flowMark } from './clip-flow.js'
 import { createFlowConstraints, type FlowConstraints } from './flow-constraints.js'
 import { quirkyPercentBase } from './quirky-percent-height.js'
@@ -105,7 +105,8 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   // min-content width while overflow is visible (the automatic minimum size).
   const fromRatio = opts.fixedWidth === undefined ? ratioWidth(style, cb.height, bpXOf(used), bpYOf(used)) : null
   if (fromRatio !== null) {
-    const floor = style.overflow === 'visible' ? intrinsicWidths(box, ctx).min - marginsX(style, cb.width) - bpXOf(used) : 0
+    // The content's own min-content width: the box's contribution would count a calc-size() length twice.
+    const floor = style.overflow === 'visible' ? minWidthFloor(style, contentIntrinsic(box, ctx).min) : 0
     width = clampWidth(style, Math.max(fromRatio, floor), cb.width, bpXOf(used))
   }
   // calc-size(auto, size + 10px) filling the line: the length on top (an intrinsic basis has it already).
@@ -197,7 +198,10 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   const markerLine = box.marker && firstBaseline === null ? inlineExtent(ctx.fonts, style) : null
   if (markerLine) contentHeight = Math.max(contentHeight, markerLine.above + markerLine.below)
   const natural = contentHeight
-  contentHeight = height ?? clampHeight(style, Math.max(0, contentHeight, ratioHeight ?? 0), cb.height, bpY)
+  // The content floors the ratio's height only as the automatic minimum size: min-height auto, not a scroll
+  // container (CSS Sizing 4 §5.1); `min-height: 0` lets the content overflow the ratio's box.
+  const ratioFloor = ratioHeight !== null && (style.minHeightGiven || style.overflow !== 'visible') ? 0 : contentHeight
+  contentHeight = height ?? clampHeight(style, Math.max(0, ratioFloor, ratioHeight ?? 0), cb.height, bpY)
   // min-height / max-height: min-content (and kin) are the content's height, known only now; a height a flex
   // or grid container fixed has been through its own limits.
   if ((style.maxHeightContent || style.minHeightContent) && fixedContentHeight === null) {

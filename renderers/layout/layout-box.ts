@@ -18,8 +18,8 @@ import { layoutInline } from './layout-inline.js'
 import { layoutTable, tableIntrinsicWidths } from './layout-table.js'
 import { intrinsicCache } from './intrinsic-cache.js'
 import { releaseFlowText } from './release-laid-out.js'
-import { borderWidth } from './box-edges.js'
-import { ratioWidth } from './used-width.js'
+import { borderWidth, hasPercentage } from './box-edges.js'
+import { minWidthFloor, ratioWidth } from './used-width.js'
 
 export interface Intrinsic { min: number; max: number }
 
@@ -119,21 +119,24 @@ function computeIntrinsic(box: Box, ctx: LayoutContext): Intrinsic {
     return { min: t.min + margins, max: t.max + margins }
   }
   const borderBox = style.boxSizing === 'border-box'
-  if (style.width !== 'auto' && !style.width.pct) {
-    const outer = (borderBox ? Math.max(style.width.px, bp) : style.width.px + bp) + margins
-    return { min: outer, max: outer }
+  let min: number, max: number
+  if (style.width !== 'auto' && !hasPercentage(style.width)) {
+    // A fixed width is the contribution, still within min-width and max-width (CSS Sizing 3 §5.1).
+    min = max = Math.max(0, style.width.px - (borderBox ? bp : 0))
+  } else {
+    ({ min, max } = contentIntrinsic(box, ctx))
+    // An aspect-ratio and a definite height fix the width, not below min-content (the automatic minimum size).
+    const fromRatio = ratioWidth(style, null, bp, bpYOf(style))
+    if (fromRatio !== null) min = max = style.overflow === 'visible' ? Math.max(fromRatio, minWidthFloor(style, min)) : fromRatio
+    if (style.width === 'auto' && style.widthKeyword === 'min-content') max = min
+    else if (style.width === 'auto' && style.widthKeyword === 'max-content') min = max
+    if (style.widthCalcSize) { min = Math.max(0, min + style.widthCalcSize); max = Math.max(0, max + style.widthCalcSize) }
   }
-  let { min, max } = contentIntrinsic(box, ctx)
-  // An aspect-ratio and a definite height fix the width, not below min-content (the automatic minimum size).
-  const fromRatio = ratioWidth(style, null, bp, bpYOf(style))
-  if (fromRatio !== null) min = max = style.overflow === 'visible' ? Math.max(fromRatio, min) : fromRatio
-  if (style.width === 'auto' && style.widthKeyword === 'min-content') max = min
-  else if (style.width === 'auto' && style.widthKeyword === 'max-content') min = max
-  if (style.widthCalcSize) { min = Math.max(0, min + style.widthCalcSize); max = Math.max(0, max + style.widthCalcSize) }
   // A border-box max-width below the padding and border leaves no content, never less (the box is then its
   // padding and border wide, as the used width is: Chromium's date input, max-width 44px with 52 of padding).
-  const maxW = style.maxWidth !== 'none' && !style.maxWidth.pct ? Math.max(0, style.maxWidth.px - (borderBox ? bp : 0)) : null
-  const minW = style.minWidth.pct ? 0 : style.minWidth.px - (borderBox ? bp : 0)
+  // A percentage, even one that cancels out inside calc(), is unknown here: none and 0 (CSS Sizing 3 §5.2.1).
+  const maxW = style.maxWidth !== 'none' && !hasPercentage(style.maxWidth) ? Math.max(0, style.maxWidth.px - (borderBox ? bp : 0)) : null
+  const minW = hasPercentage(style.minWidth) ? 0 : minWidthFloor(style, style.minWidth.px) - (borderBox ? bp : 0)
   if (maxW !== null) { min = Math.min(min, maxW); max = Math.min(max, maxW) }
   min = Math.max(min, minW)
   max = Math.max(max, minW, min)

@@ -49,7 +49,8 @@ function cellConstraint(gc: GridCell, table: TableBox, grid: TableGrid, frame: T
   const ownR = borderWidth(style.borderRight)
   const padL = Math.max(0, len(style.paddingLeft, 0))
   const padR = Math.max(0, len(style.paddingRight, 0))
-  const sized = style.width !== 'auto' || style.minWidth.px > 0 || style.minWidth.pct > 0 || style.maxWidth !== 'none'
+  const w = columnWidth(style.width)
+  const sized = w !== 'auto' || style.minWidth.px > 0 || style.minWidth.pct > 0 || style.maxWidth !== 'none'
   // The cell's own width and min/max-width act below; its content alone gives the min- and max-content.
   let intr = intrinsicWidths(gc.cell.box, ctx)
   if (sized) {
@@ -60,7 +61,6 @@ function cellConstraint(gc: GridCell, table: TableBox, grid: TableGrid, frame: T
   const bx = frame.collapse ? cellHalvesX(collapsedBorders(table, grid), gc, grid.columns) : ownL + ownR
   const adjust = bx - ownL - ownR
   const extraX = padL + padR + bx
-  const w = style.width
   const fixed = w !== 'auto' && !w.pct ? (style.boxSizing === 'border-box' ? w.px : w.px + extraX) : null
   const pct = w !== 'auto' && w.pct ? w.pct : 0
   let min = intr.min + adjust
@@ -98,10 +98,20 @@ function encompass(col: Column, cell: DistColumn): void {
 /** A <col>'s width: fixed (as both min and max) or a percentage. */
 function columnElement(style: ComputedStyle | null): Column {
   const col: Column = { min: 0, max: 0, pct: 0, fixed: false, hasCells: false }
-  if (!style || style.width === 'auto') return col
-  if (style.width.pct) col.pct = style.width.pct
-  else if (style.width.px > 0) { col.fixed = true; col.max = style.width.px }
+  const w = style ? columnWidth(style.width) : 'auto'
+  if (w === 'auto') return col
+  if (w.pct) col.pct = w.pct
+  else if (w.px > 0) { col.fixed = true; col.max = w.px }
   return col
+}
+
+/**
+ * A cell's or column's width as the automatic table layout reads it: a calc() mixing a length and a percentage
+ * is neither a fixed nor a percentage width there, so it counts as auto, as in Chromium (CSS Tables 3 §3.9.2,
+ * WPT css-values/calc-width-table-auto-1); calc(50%) and calc(500px) are a plain percentage and length.
+ */
+function columnWidth(w: ComputedStyle['width']): ComputedStyle['width'] {
+  return w !== 'auto' && (w.pctTerm || (w.pct !== 0 && w.px !== 0)) ? 'auto' : w
 }
 
 const columnCache = renderScopedMap<TableBox, Column[]>()

@@ -1,6 +1,6 @@
 // Used width and horizontal margins of a block-level box (CSS 2 §10.3), and its used height (§10.6).
 import type { ComputedStyle } from '../document/styled-tree.js'
-import { borders, len, lenOrAuto, lenOrNone, paddings, type Edges } from './box-edges.js'
+import { borders, hasPercentage, len, lenOrAuto, lenOrNone, paddings, type Edges } from './box-edges.js'
 
 export interface UsedWidth {
   /** Content-box width. */
@@ -34,7 +34,7 @@ export function usedWidth(style: ComputedStyle, cbWidth: number, shrink: { min: 
   }
   let max = lenOrNone(style.maxWidth, cbWidth)
   if (max !== null && borderBox) max = Math.max(0, max - bp)
-  let min = len(style.minWidth, cbWidth)
+  let min = minWidthFloor(style, len(style.minWidth, cbWidth))
   if (borderBox) min = Math.max(0, min - bp)
   if (max !== null && width > max) width = max
   if (width < min) width = min
@@ -73,7 +73,7 @@ export function clampHeight(style: ComputedStyle, h: number, cbHeight: number | 
   let max = lenOrNone(style.maxHeight, cbHeight)
   if (max !== null && borderBox) max = Math.max(0, max - bpY)
   if (style.maxHeightContent && content !== undefined) max = content
-  let min = style.minHeight.pct && cbHeight === null ? style.minHeight.px : len(style.minHeight, cbHeight ?? 0)
+  let min = cbHeight === null && hasPercentage(style.minHeight) ? style.minHeight.px : len(style.minHeight, cbHeight ?? 0)
   if (borderBox) min = Math.max(0, min - bpY)
   if (style.minHeightContent && content !== undefined) min = content
   if (max !== null && h > max) h = max
@@ -97,8 +97,17 @@ export function clampWidth(style: ComputedStyle, w: number, cbWidth: number, bpX
   const borderBox = style.boxSizing === 'border-box'
   let max = lenOrNone(style.maxWidth, cbWidth)
   if (max !== null && borderBox) max = Math.max(0, max - bpX)
-  let min = len(style.minWidth, cbWidth)
+  let min = minWidthFloor(style, len(style.minWidth, cbWidth))
   if (borderBox) min = Math.max(0, min - bpX)
   if (max !== null && w > max) w = max
   return Math.max(w, min)
+}
+
+/**
+ * The minimum width `min-width: calc-size(auto, size ± <length>)` gives: the automatic minimum size (0 for a
+ * block, the content's min-content width where an aspect-ratio sets the width) with the length added (CSS Values 5
+ * §calc-size); any other min-width is its own value.
+ */
+export function minWidthFloor(style: ComputedStyle, automatic: number): number {
+  return style.minWidthCalcSize === undefined ? automatic : Math.max(0, automatic + style.minWidthCalcSize)
 }

@@ -34,6 +34,16 @@ t.test('calc-size(basis, size + length) adds the length to the basis, in the par
   t.match(fill.box('a'), { w: 250 })
 })
 
+t.test('calc-size(auto, …) with an aspect-ratio: width adds to the ratio\'s width, min-width to the automatic minimum', async (t) => {
+  const { box } = await layoutHtml(`<!DOCTYPE html><body style="margin:0">
+    <div id=w style="aspect-ratio:1/2;height:100px;width:calc-size(auto, size + 50px)"></div>
+    <div id=m style="aspect-ratio:1/2;height:100px;min-width:calc-size(auto, size - 50px)"><div style="width:150px"></div></div>
+    <div id=b style="width:10px;min-width:calc-size(auto, size + 30px);height:10px"></div>`)
+  t.match(box('w'), { w: 100, h: 100 }, 'the ratio\'s 50px plus 50px, counted once')
+  t.match(box('m'), { w: 100, h: 100 }, 'the content\'s 150px less 50px')
+  t.match(box('b'), { w: 30 }, 'a block\'s automatic minimum is 0: min-width 30px')
+})
+
 t.test('an auto width with an aspect-ratio and a definite height follows the height, then min-width', async (t) => {
   const ratio = await layoutHtml('<!DOCTYPE html><body style="margin:0"><div id=a style="height:50px;aspect-ratio:2"></div>')
   t.match(ratio.box('a'), { w: 100, h: 50 })
