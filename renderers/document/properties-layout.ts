@@ -89,17 +89,15 @@ function widthWithKeyword(def: PropertyDef): PropertyDef {
   }
 }
 
-/**
- * min-height / max-height: also records an intrinsic keyword (min-content, max-content and fit-content are all
- * the content height in the block axis, CSS Sizing 3 §2.1), which block and column-flex layout apply.
- */
-function heightWithContentKeyword(def: PropertyDef, field: 'minHeightContent' | 'maxHeightContent'): PropertyDef {
+type FlagField = 'minHeightContent' | 'maxHeightContent' | 'minWidthGiven' | 'minHeightGiven' | 'widthStretch' | 'heightStretch'
+
+/** A sizing property that also records, in a flag of the style, whether its value is of one kind (`holds`). */
+function withFlag(def: PropertyDef, field: FlagField, holds: (toks: Tok[]) => boolean): PropertyDef {
   return {
     ...def,
     apply(toks, c) {
       if (!def.apply(toks, c)) return false
-      const t = toks[0]
-      if (t.t === 'ident' && Object.hasOwn(INTRINSIC_WIDTHS, t.v)) c.style[field] = true
+      if (holds(toks)) c.style[field] = true
       else if (c.style[field] !== undefined) c.style[field] = undefined
       return true
     },
@@ -110,26 +108,19 @@ function heightWithContentKeyword(def: PropertyDef, field: 'minHeightContent' | 
   }
 }
 
+const isIdentIn = (words: Record<string, unknown>) => (toks: Tok[]) => toks[0].t === 'ident' && Object.hasOwn(words, toks[0].v)
+
 /**
- * min-width / min-height: also records that the value is a length or percentage (an explicit 0 included), which
- * turns off a flex item's automatic minimum size (CSS Flexbox 1 §4.5); `auto` computes to 0 as well.
+ * min-height / max-height: an intrinsic keyword (min-content, max-content and fit-content are all the content
+ * height in the block axis, CSS Sizing 3 §2.1), which block and column-flex layout apply.
  */
-function givenMinimum(def: PropertyDef, field: 'minWidthGiven' | 'minHeightGiven'): PropertyDef {
-  return {
-    ...def,
-    apply(toks, c) {
-      if (!def.apply(toks, c)) return false
-      const t = toks[0]
-      if (t.t !== 'ident') c.style[field] = true
-      else if (c.style[field] !== undefined) c.style[field] = undefined
-      return true
-    },
-    inherit(c) {
-      def.inherit(c)
-      c.style[field] = c.parent[field]
-    },
-  }
-}
+const contentKeyword = isIdentIn(INTRINSIC_WIDTHS)
+
+/**
+ * min-width / min-height: a length or percentage (an explicit 0 included), which turns off a flex item's
+ * automatic minimum size (CSS Flexbox 1 §4.5); `auto` computes to 0 as well.
+ */
+const givenLength = (toks: Tok[]) => toks[0].t !== 'ident'
 
 /**
  * min-width: also takes `calc-size(auto, size ± <length>)`, the automatic minimum size (0, or the content's
@@ -159,23 +150,8 @@ function minWithCalcSize(def: PropertyDef): PropertyDef {
 
 const STRETCH = same('stretch', '-webkit-fill-available', '-moz-available')
 
-/** width / height: also records the stretch keyword (CSS Sizing 4 §3.1), which absolutely positioned boxes honour. */
-function stretchKeyword(def: PropertyDef, field: 'widthStretch' | 'heightStretch'): PropertyDef {
-  return {
-    ...def,
-    apply(toks, c) {
-      if (!def.apply(toks, c)) return false
-      const t = toks[0]
-      if (toks.length === 1 && t.t === 'ident' && Object.hasOwn(STRETCH, t.v)) c.style[field] = true
-      else if (c.style[field] !== undefined) c.style[field] = undefined
-      return true
-    },
-    inherit(c) {
-      def.inherit(c)
-      c.style[field] = c.parent[field]
-    },
-  }
-}
+/** width / height: the stretch keyword (CSS Sizing 4 §3.1), which absolutely positioned boxes honour. */
+const stretchKeyword = (toks: Tok[]) => toks.length === 1 && isIdentIn(STRETCH)(toks)
 
 /**
  * `calc-size(<basis>, size ± <length>)` (CSS Values 5): an intrinsic or auto basis and a length added to it;
@@ -376,12 +352,12 @@ export const LAYOUT_PROPERTIES: Record<string, PropertyDef> = {
   float: keyword('float', { ...same('none', 'left', 'right'), 'inline-start': 'left', 'inline-end': 'right' }, false, 'none'),
   clear: keyword('clear', { ...same('none', 'left', 'right', 'both'), 'inline-start': 'left', 'inline-end': 'right' }, false, 'none'),
   'box-sizing': keyword('boxSizing', same('content-box', 'border-box'), false, 'content-box'),
-  width: stretchKeyword(widthWithKeyword(dim('width', { auto: true, keywords: SIZE_KEYWORDS }, false, 'auto')), 'widthStretch'),
-  height: stretchKeyword(dim('height', { auto: true, keywords: SIZE_KEYWORDS }, false, 'auto'), 'heightStretch'),
-  'min-width': minWithCalcSize(givenMinimum(dim('minWidth', { keywords: MIN_KEYWORDS }, false, 'auto'), 'minWidthGiven')),
-  'min-height': givenMinimum(heightWithContentKeyword(dim('minHeight', { keywords: MIN_KEYWORDS }, false, 'auto'), 'minHeightContent'), 'minHeightGiven'),
+  width: withFlag(widthWithKeyword(dim('width', { auto: true, keywords: SIZE_KEYWORDS }, false, 'auto')), 'widthStretch', stretchKeyword),
+  height: withFlag(dim('height', { auto: true, keywords: SIZE_KEYWORDS }, false, 'auto'), 'heightStretch', stretchKeyword),
+  'min-width': minWithCalcSize(withFlag(dim('minWidth', { keywords: MIN_KEYWORDS }, false, 'auto'), 'minWidthGiven', givenLength)),
+  'min-height': withFlag(withFlag(dim('minHeight', { keywords: MIN_KEYWORDS }, false, 'auto'), 'minHeightContent', contentKeyword), 'minHeightGiven', givenLength),
   'max-width': dim('maxWidth', { none: true, keywords: MAX_KEYWORDS }, false, 'none'),
-  'max-height': heightWithContentKeyword(dim('maxHeight', { none: true, keywords: MAX_KEYWORDS }, false, 'none'), 'maxHeightContent'),
+  'max-height': withFlag(dim('maxHeight', { none: true, keywords: MAX_KEYWORDS }, false, 'none'), 'maxHeightContent', contentKeyword),
   'margin-top': dim('marginTop', { auto: true, negative: true }, false, '0'),
   'margin-right': dim('marginRight', { auto: true, negative: true }, false, '0'),
   'margin-bottom': dim('marginBottom', { auto: true, negative: true }, false, '0'),
