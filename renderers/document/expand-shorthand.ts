@@ -2,6 +2,7 @@
 // A shorthand resets every longhand it covers, so omitted parts expand to their initial values.
 import { splitCommas, type Tok } from './css-tokens.js'
 import { expandBorderImage } from './properties-border-image.js'
+import { expandContainIntrinsicSize } from './properties-containment.js'
 
 export type Expansion = Array<[string, Tok[]]>
 
@@ -396,6 +397,7 @@ export const SHORTHANDS: Record<string, (toks: Tok[]) => Expansion | null> = {
   'page-break-after': pageBreak('break-after'),
   'page-break-inside': pageBreak('break-inside'),
   'border-spacing': (t) => (t.length >= 1 && t.length <= 2 ? [['border-spacing', t]] : null),
+  'contain-intrinsic-size': expandContainIntrinsicSize,
 }
 
 /** Other names for longhands: logical properties (horizontal left-to-right only) and old spellings. */
@@ -407,6 +409,7 @@ export const ALIASES: Record<string, string> = {
   'inset-inline-start': 'left', 'inset-inline-end': 'right', 'inset-block-start': 'top', 'inset-block-end': 'bottom',
   'inline-size': 'width', 'block-size': 'height', 'min-inline-size': 'min-width', 'min-block-size': 'min-height',
   'max-inline-size': 'max-width', 'max-block-size': 'max-height',
+  'contain-intrinsic-inline-size': 'contain-intrinsic-width', 'contain-intrinsic-block-size': 'contain-intrinsic-height',
   'border-inline-start-width': 'border-left-width', 'border-inline-end-width': 'border-right-width',
   'border-inline-start-color': 'border-left-color', 'border-inline-end-color': 'border-right-color',
   'border-inline-start-style': 'border-left-style', 'border-inline-end-style': 'border-right-style',

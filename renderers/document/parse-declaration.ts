@@ -91,7 +91,7 @@ function expandTemplate(name: string): string[] {
     'page-break-after': 'auto', 'page-break-inside': 'auto', 'border-spacing': '0',
     'grid-column': 'auto', 'grid-row': 'auto', 'grid-area': 'auto', 'grid-template': 'none', grid: 'none',
     'margin-inline': '0', 'margin-block': '0', 'padding-inline': '0', 'padding-block': '0',
-    'inset-inline': '0', 'inset-block': '0',
+    'inset-inline': '0', 'inset-block': '0', 'contain-intrinsic-size': 'none',
   }
   const expansion = SHORTHANDS[name](tokenize(probes[name] ?? '0 none red'))
   const out = (expansion ?? []).map(([p]) => p).filter((p) => !IGNORED_PROPERTIES.has(p))

@@ -10,8 +10,9 @@ import { SVG_PROPERTIES } from './properties-svg.js'
 import { ZOOM_PROPERTIES } from './properties-zoom.js'
 import { BOOKMARK_PROPERTIES } from './properties-bookmarks.js'
 import { BORDER_IMAGE_PROPERTIES } from './properties-border-image.js'
+import { CONTAINMENT_PROPERTIES } from './properties-containment.js'
 
-export const PROPERTIES: Record<string, PropertyDef> = { ...LAYOUT_PROPERTIES, ...TEXT_PROPERTIES, ...PAINT_PROPERTIES, ...GRID_PROPERTIES, ...TRANSFORM_PROPERTIES, ...SVG_PROPERTIES, ...ZOOM_PROPERTIES, ...BOOKMARK_PROPERTIES, ...BORDER_IMAGE_PROPERTIES }
+export const PROPERTIES: Record<string, PropertyDef> = { ...LAYOUT_PROPERTIES, ...TEXT_PROPERTIES, ...PAINT_PROPERTIES, ...GRID_PROPERTIES, ...TRANSFORM_PROPERTIES, ...SVG_PROPERTIES, ...ZOOM_PROPERTIES, ...BOOKMARK_PROPERTIES, ...BORDER_IMAGE_PROPERTIES, ...CONTAINMENT_PROPERTIES }
 
 export const IGNORED_PROPERTIES = new Set([
   'cursor', 'pointer-events', 'user-select', 'touch-action', 'resize', 'appearance', 'caret-color', 'accent-color',
@@ -21,7 +22,7 @@ export const IGNORED_PROPERTIES = new Set([
   'will-change', 'scroll-behavior', 'scroll-margin', 'scroll-padding', 'scroll-snap-type', 'scroll-snap-align',
   'overscroll-behavior', 'text-size-adjust', 'text-rendering', 'font-smoothing', 'font-optical-sizing',
   'print-color-adjust', 'color-adjust', 'color-scheme', 'speak', 'image-rendering', 'tab-size',
-  'font-display', 'src', 'unicode-range', 'contain', 'content-visibility', 'forced-color-adjust',
+  'font-display', 'src', 'unicode-range', 'content-visibility', 'forced-color-adjust',
   'hyphenate-character', 'outline-offset', 'text-decoration-skip-ink',
   'font-synthesis', 'background-attachment', 'line-break', 'isolation', 'text-underline-position',
 ])

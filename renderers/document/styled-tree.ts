@@ -119,6 +119,11 @@ export interface ComputedStyle {
   /** `width` / `height: stretch` (or -webkit-fill-available): computes to auto, but an absolutely positioned box fills its inset-modified containing block. */
   widthStretch?: true
   heightStretch?: true
+  /** `contain: size` / `strict` (CSS Containment 2 §3.1): the box is sized as if it had no content. */
+  sizeContained?: true
+  /** contain-intrinsic-width / -height in px (absent: none): the content size a size-contained box is sized as if it had. */
+  containIntrinsicWidth?: number
+  containIntrinsicHeight?: number
   marginTop: DimAuto; marginRight: DimAuto; marginBottom: DimAuto; marginLeft: DimAuto
   paddingTop: Dim; paddingRight: Dim; paddingBottom: Dim; paddingLeft: Dim
   borderTop: BorderSide; borderRight: BorderSide; borderBottom: BorderSide; borderLeft: BorderSide

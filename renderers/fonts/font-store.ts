@@ -4,7 +4,7 @@
 // font whose layout() answers from the same shape cache we measure with, so what is measured is exactly
 // what is painted and a word is shaped once per process instead of once per document.
 import * as fontkit from 'fontkit'
-import type { Font, GlyphRun } from 'fontkit'
+import type { Font, GlyphPosition, GlyphRun } from 'fontkit'
 import { cjkSansFace, fallbackChain, fallbackFace, fontBytes, resolveFace, type FontFace } from './index.js'
 import type { ComputedStyle } from '../document/styled-tree.js'
 import { renderScopedMap } from '../layout/render-scope.js'
@@ -84,12 +84,39 @@ function shape(font: Font, shapes: Map<string, GlyphRun>, text: string): GlyphRu
     const clean = text.indexOf('\u00ad') >= 0 ? text.replaceAll('\u00ad', '') : text
     // Arabic-script digits are numbers, read left to right, but fontkit takes the Arabic script's direction
     // and reverses them (۱۲ drew as ۲۱): a run of them without a right-to-left letter is shaped left to right.
-    run = arabicDigitsOnly(clean) ? font.layout(clean, undefined, undefined, undefined, 'ltr') : font.layout(clean)
+    run = leanRun(arabicDigitsOnly(clean) ? font.layout(clean, undefined, undefined, undefined, 'ltr') : font.layout(clean))
     // A bounded cache: templates reuse a small vocabulary, data may not.
     if (shapes.size > 50_000) shapes.clear()
     shapes.set(text, run)
   }
   return run
+}
+
+/**
+ * What a cached run keeps of fontkit's: its glyphs (fontkit's own objects, one per glyph id), positions shared
+ * by value and the advance summed once. fontkit's run also holds the features it shaped with, an object of
+ * some 1 KB per run, and a position object per glyph: a long statement's distinct dates, references and
+ * amounts kept 2.1 KB a word in the cache, which grows with the document up to its bound.
+ */
+function leanRun(run: GlyphRun): GlyphRun {
+  const positions = run.positions.map(sharedPosition)
+  let advanceWidth = 0
+  for (const p of positions) advanceWidth += p.xAdvance
+  return { glyphs: run.glyphs, positions, advanceWidth }
+}
+
+/** Positions by value, read-only and shared by every cached run (most are a glyph's plain advance). */
+const positionsByValue = new Map<string, GlyphPosition>()
+
+function sharedPosition(p: GlyphPosition): GlyphPosition {
+  const key = `${p.xAdvance} ${p.yAdvance} ${p.xOffset} ${p.yOffset}`
+  let shared = positionsByValue.get(key)
+  if (!shared) {
+    if (positionsByValue.size > 50_000) positionsByValue.clear()
+    shared = { xAdvance: p.xAdvance, yAdvance: p.yAdvance, xOffset: p.xOffset, yOffset: p.yOffset }
+    positionsByValue.set(key, shared)
+  }
+  return shared
 }
 
 /** Whether text has Arabic-Indic or Persian digits and no other character of a right-to-left script. */

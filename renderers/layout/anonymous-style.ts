@@ -25,6 +25,8 @@ export function anonymousStyle(parent: ComputedStyle): ComputedStyle {
     // Not inherited: the parent's transform already moves the anonymous block with it.
     transform: null, translate: null, rotate: null, scale: null,
   }
+  // Not inherited, and rarely set: size containment sizes the box it is on, not the blocks inside.
+  if (style.sizeContained) style.sizeContained = undefined
   cache.set(parent, style)
   return style
 }

@@ -24,6 +24,7 @@ import { skippedChild } from './skipped-stretches.js'
 import { markerFrag } from './list-marker-frag.js'
 import { inlineExtent } from './inline-metrics.js'
 import { fitted } from '../fitted-array.js'
+import { containedContentSize } from './size-containment.js'
 
 function isPositioned(style: ComputedStyle): boolean {
   return style.position !== 'static'
@@ -197,6 +198,9 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
   // top that the item is at least as tall as (Chromium's NGUnpositionedListMarker::AddToBoxWithoutLineBoxes).
   const markerLine = box.marker && firstBaseline === null ? inlineExtent(ctx.fonts, style) : null
   if (markerLine) contentHeight = Math.max(contentHeight, markerLine.above + markerLine.below)
+  // Size containment: the box is as tall as contain-intrinsic-height, whatever its content came to.
+  const contained = containedContentSize(style)
+  if (contained) contentHeight = contained.height
   const natural = contentHeight
   // The content floors the ratio's height only as the automatic minimum size: min-height auto, not a scroll
   // container (CSS Sizing 4 §5.1); `min-height: 0` lets the content overflow the ratio's box.

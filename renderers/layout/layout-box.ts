@@ -20,6 +20,7 @@ import { intrinsicCache } from './intrinsic-cache.js'
 import { releaseFlowText } from './release-laid-out.js'
 import { borderWidth, hasPercentage } from './box-edges.js'
 import { minWidthFloor, ratioWidth } from './used-width.js'
+import { containedContentSize } from './size-containment.js'
 
 export interface Intrinsic { min: number; max: number }
 
@@ -146,6 +147,8 @@ function computeIntrinsic(box: Box, ctx: LayoutContext): Intrinsic {
 /** Min- and max-content widths of a block container's content alone, before its own width, min- and max-width. */
 export function contentIntrinsic(box: BlockBox, ctx: LayoutContext): Intrinsic {
   const style = box.style
+  const contained = containedContentSize(style)
+  if (contained) return { min: contained.width, max: contained.width }
   return box.inline ? inlineIntrinsic(box, ctx) : isFlexContainer(style) ? flexIntrinsic(box, ctx) : isGridContainer(style) ? gridIntrinsic(box, ctx) : blockChildrenIntrinsic(box, ctx)
 }
 
