@@ -157,7 +157,9 @@ class TreeStyler {
   }
 
   pseudo(kind: PseudoElement, el: DomElement, ua: IndexedRule[] | undefined, author: IndexedRule[] | undefined, style: ComputedStyle, extras: Extras): StyledElement | null {
-    if (!ua && !author) return null
+    // Without a `content` declaration it computes to `normal`, which generates no ::before/::after box (CSS
+    // Generated Content 3 §1.1): Tailwind's `*, ::before, ::after` rule matches them on every element.
+    if (!declaresContent(ua) && !declaresContent(author)) return null
     const declared = cascade(ua ?? NO_RULES, null, author ?? NO_RULES, null)
     const computed = computeStyle(declared, style, extras, this.env, { isRoot: false, parentDisplay: style.display })
     if (computed.style.display === 'none') return null
@@ -171,6 +173,19 @@ class TreeStyler {
     const children: StyledNode[] = text === '' ? [] : [{ kind: 'text', text, style: computed.style }]
     return { kind: 'element', tag: `::${kind}`, attrs: {}, style: computed.style, children, marker: null, source: null }
   }
+}
+
+/** Per matched list (the index returns equal lists as one object): whether a rule of it declares `content`. */
+const contentDeclared = new WeakMap<IndexedRule[], boolean>()
+
+function declaresContent(rules: IndexedRule[] | undefined): boolean {
+  if (!rules) return false
+  let known = contentDeclared.get(rules)
+  if (known === undefined) {
+    known = rules.some((r) => declares(r.rule.normal, 'content') || declares(r.rule.important, 'content'))
+    contentDeclared.set(rules, known)
+  }
+  return known
 }
 
 /** No author rule, hint or inline style sets the property: its value is the UA sheet's. */

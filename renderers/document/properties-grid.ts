@@ -3,7 +3,7 @@
 import type { ComputedStyle, Dim, GridBreadth, GridLine, GridTrackList, GridTrackSize } from './styled-tree.js'
 import type { Tok } from './css-tokens.js'
 import type { ApplyContext, PropertyDef } from './property-def.js'
-import { copyField, keyword, same } from './property-def.js'
+import { copyField, same } from './property-def.js'
 import { toDim } from './parse-length.js'
 
 /**
@@ -223,8 +223,42 @@ function parseLine(toks: Tok[]): GridLine | null {
 }
 
 const JUSTIFY_ITEMS: Record<string, ComputedStyle['justifyItems']> = {
-  ...same('stretch', 'center', 'start', 'end'),
-  normal: 'stretch', 'flex-start': 'start', 'flex-end': 'end', 'self-start': 'start', 'self-end': 'end', left: 'start', right: 'end', baseline: 'start', legacy: 'stretch',
+  ...same('stretch', 'center', 'start', 'end', 'self-start', 'self-end', 'left', 'right'),
+  // A grid item is no flex item: flex-start and flex-end are start and end (CSS Align 3 §4.1).
+  normal: 'stretch', 'flex-start': 'start', 'flex-end': 'end', baseline: 'start', legacy: 'stretch',
+}
+
+const SELF_POSITIONS = new Set(['center', 'start', 'end', 'self-start', 'self-end', 'flex-start', 'flex-end', 'left', 'right'])
+const LEGACY_POSITIONS = new Set(['left', 'right', 'center'])
+
+/**
+ * justify-items / justify-self (CSS Align 3 §6.1): `[safe | unsafe]? <self-position>`, `[first | last]? baseline`,
+ * `legacy [left | right | center]?`. Baseline alignment in the inline axis of a horizontal item falls back:
+ * first baseline to start, last baseline to end (what Chromium does); safe and unsafe change nothing here.
+ */
+function selfJustify<F extends 'justifyItems' | 'justifySelf'>(field: F, values: Record<string, ComputedStyle[F]>, initial: string): PropertyDef {
+  return {
+    inherited: false,
+    initial,
+    apply(toks, c) {
+      if (toks.length === 0 || toks.length > 2 || toks.some((t) => t.t !== 'ident')) return false
+      const words = toks.map((t) => (t as { v: string }).v)
+      const [first, second] = words
+      let key = first
+      if (words.length === 2) {
+        if (first === 'last' && second === 'baseline') key = 'end'
+        else if (first === 'first' && second === 'baseline') key = 'start'
+        else if ((first === 'safe' || first === 'unsafe') && SELF_POSITIONS.has(second)) key = second
+        else if (field === 'justifyItems' && first === 'legacy' && LEGACY_POSITIONS.has(second)) key = second
+        else if (field === 'justifyItems' && second === 'legacy' && LEGACY_POSITIONS.has(first)) key = first
+        else return false
+      }
+      if (!Object.hasOwn(values, key)) return false
+      c.style[field] = values[key]
+      return true
+    },
+    inherit: copyField(field),
+  }
 }
 
 export const GRID_PROPERTIES: Record<string, PropertyDef> = {
@@ -238,6 +272,6 @@ export const GRID_PROPERTIES: Record<string, PropertyDef> = {
   'grid-column-end': gridLine('gridColumnEnd'),
   'grid-row-start': gridLine('gridRowStart'),
   'grid-row-end': gridLine('gridRowEnd'),
-  'justify-items': keyword('justifyItems', JUSTIFY_ITEMS, false, 'normal'),
-  'justify-self': keyword('justifySelf', { ...JUSTIFY_ITEMS, auto: 'auto' } as Record<string, ComputedStyle['justifySelf']>, false, 'auto'),
+  'justify-items': selfJustify('justifyItems', JUSTIFY_ITEMS, 'normal'),
+  'justify-self': selfJustify('justifySelf', { ...JUSTIFY_ITEMS, auto: 'auto' } as Record<string, ComputedStyle['justifySelf']>, 'auto'),
 }

@@ -241,8 +241,9 @@ export interface ComputedStyle {
   gridAutoRows: GridTrackSize[]
   gridAutoFlow: 'row' | 'column' | 'row dense' | 'column dense'
   gridColumnStart: GridLine; gridColumnEnd: GridLine; gridRowStart: GridLine; gridRowEnd: GridLine
-  justifyItems: 'stretch' | 'center' | 'start' | 'end'
-  justifySelf: 'auto' | 'stretch' | 'center' | 'start' | 'end'
+  /** start / end follow the grid container's direction, self-start / self-end the item's, left / right the page. */
+  justifyItems: 'stretch' | 'center' | 'start' | 'end' | 'self-start' | 'self-end' | 'left' | 'right'
+  justifySelf: 'auto' | ComputedStyle['justifyItems']
 
   // fragmentation
   breakBefore: 'auto' | 'avoid' | 'page' | 'left' | 'right' | 'column'

@@ -125,7 +125,7 @@ export function layoutAbsolute(item: PendingAbsolute, container: PaddingBox, ctx
     autoStart: style.marginTop === 'auto', autoEnd: style.marginBottom === 'auto', box: frag.h, endGivesWay: true,
   })
   // In a grid area, a box with both insets auto in an axis is aligned in the area (its margins kept).
-  const justify = area && pb.rtl ? ({ start: 'end', center: 'center', end: 'start' } as const)[area.justify] : area?.justify
+  const justify = area?.justify
   // A grid container's child aligned in the container's content box, its static area, the same way.
   const dx = justify && fromStatic ? alignShift(justify, cbw - frag.w - ml - mr)
     : still && fromStatic ? alignShift(still.justify, still.x1 - still.x0 - frag.w - ml - mr) : 0

@@ -28,6 +28,7 @@ export interface PendingAbsolute {
   staticArea?: StaticArea
 }
 
+/** Where a box goes in its area: start is the left (justify) or top (align) edge, whatever the direction. */
 export type AreaAlign = 'start' | 'center' | 'end'
 
 export interface StaticArea { x0: number; x1: number; y0: number; y1: number; justify: AreaAlign; align: AreaAlign }

@@ -97,24 +97,50 @@ function trackEdges(sizes: number[], gap: number, collapsed: Set<number>, availa
 
 const areaWidth = (plan: GridPlan, p: Placement): number => plan.colEnds[p.col + p.colSpan - 1] - plan.colStarts[p.col]
 
-/** The item's border-box width in its area and its x offset in it (justify-self, margins). */
+/** The x of an item's area from the content box's left: in a right-to-left container column 1 is at the right. */
+function areaLeft(plan: GridPlan, p: Placement, width: number, container: ComputedStyle): number {
+  return container.direction === 'rtl' ? width - plan.colEnds[p.col + p.colSpan - 1] : plan.colStarts[p.col]
+}
+
+/** The item's border-box width in its area and its x offset from the area's left edge (justify-self, margins). */
 function itemWidth(item: Box, container: ComputedStyle, area: number, ctx: LayoutContext): { width: number; offset: number } {
   const s = item.style
   const m = margins(s, area)
   const avail = Math.max(0, area - m.left - m.right)
-  const justify = s.justifySelf === 'auto' ? container.justifyItems : s.justifySelf
+  const justify = justifyIn(s, container)
   let width: number
   if (item.kind !== 'block' || s.width !== 'auto') {
     // A given width (or a replaced box): what block layout makes of it inside the area.
     width = layoutBox(item, { x: 0, width: area, height: null }, 0, ctx, { floats: createFloatContext() }).frag.w
-  } else if (justify === 'stretch') {
+  } else if (justify.stretch) {
     width = avail
   } else {
     const intrinsic = intrinsicWidths(item, ctx)
     width = Math.min(intrinsic.max - m.left - m.right, Math.max(intrinsic.min - m.left - m.right, avail))
   }
-  const free = avail - width
-  return { width, offset: m.left + (justify === 'center' ? free / 2 : justify === 'end' ? free : 0) }
+  return { width, offset: m.left + alignShift(justify.side, avail - width) }
+}
+
+const alignShift = (side: AreaAlign, free: number): number => side === 'center' ? free / 2 : side === 'end' ? free : 0
+
+/**
+ * justify-self (auto: the container's justify-items) as the side of its area an item goes to, left to right
+ * (CSS Align 3 §6.1): start and end are the container's, self-start and self-end the item's own direction's,
+ * left and right the page's; a stretched item starts at the start side.
+ */
+function justifyIn(s: ComputedStyle, container: ComputedStyle): { stretch: boolean; side: AreaAlign } {
+  const value = s.justifySelf === 'auto' ? container.justifyItems : s.justifySelf
+  const flip = (rtl: boolean, side: AreaAlign): AreaAlign => (rtl ? FLIPPED[side] : side)
+  const rtl = container.direction === 'rtl'
+  switch (value) {
+    case 'stretch': return { stretch: true, side: flip(rtl, 'start') }
+    case 'center': return { stretch: false, side: 'center' }
+    case 'left': return { stretch: false, side: 'start' }
+    case 'right': return { stretch: false, side: 'end' }
+    case 'start': case 'end': return { stretch: false, side: flip(rtl, value) }
+    case 'self-start': return { stretch: false, side: flip(s.direction === 'rtl', 'start') }
+    case 'self-end': return { stretch: false, side: flip(s.direction === 'rtl', 'end') }
+  }
 }
 
 function layoutItem(box: Box, width: number, height: number | null, top: number, ctx: LayoutContext): LayoutResult {
@@ -168,7 +194,7 @@ export function layoutGrid(box: BlockBox, inner: ContainingBlock, contentTop: nu
     const dy = align === 'center' ? free / 2 : align === 'flex-end' ? free : 0
     const top = contentTop + areaTop + m.top + dy
     const result = layoutItem(item, widths[i].width, stretch ? h : null, top, ctx)
-    translateFrag(result.frag, inner.x + plan.colStarts[p.col] + widths[i].offset - result.frag.x, top - result.frag.y)
+    translateFrag(result.frag, inner.x + areaLeft(plan, p, inner.width, style) + widths[i].offset - result.frag.x, top - result.frag.y)
     stacksAsItem(result.frag)
     frags.push(result.frag)
     if (firstBaseline === null && result.firstBaseline !== null && p.row === 0) firstBaseline = result.firstBaseline
@@ -177,7 +203,7 @@ export function layoutGrid(box: BlockBox, inner: ContainingBlock, contentTop: nu
   const height = inner.height ?? (rowEdges.ends[rows.length - 1] ?? 0)
   const pending = ctx.absolute[ctx.absolute.length - 1]
   for (const child of positioned) {
-    pending?.push({ box: child, staticX: inner.x, staticRight: inner.x + inner.width, staticY: contentTop, gridArea: gridArea(child.style, style, plan, rowEdges, inner.x, contentTop) })
+    pending?.push({ box: child, staticX: inner.x, staticRight: inner.x + inner.width, staticY: contentTop, gridArea: gridArea(child.style, style, plan, rowEdges, inner, contentTop) })
   }
   const content = { x0: inner.x, x1: inner.x + inner.width, y0: contentTop, y1: contentTop + height }
   for (const child of outside) {
@@ -200,24 +226,30 @@ function lineEnd(edges: { starts: number[]; ends: number[] }, line: number): num
 const SELF: Record<string, AreaAlign> = { center: 'center', end: 'end', 'flex-end': 'end' }
 const FLIPPED: Record<AreaAlign, AreaAlign> = { start: 'end', center: 'center', end: 'start' }
 
-/** justify-self / align-self of a child (auto: the container's -items), start and end in the container's direction. */
+/** justify-self / align-self of a child (auto: the container's -items), justify from left to right. */
 function selfAlign(s: ComputedStyle, container: ComputedStyle): { justify: AreaAlign; align: AreaAlign } {
-  const justify = SELF[s.justifySelf === 'auto' ? container.justifyItems : s.justifySelf] ?? 'start'
-  return { justify: container.direction === 'rtl' ? FLIPPED[justify] : justify, align: SELF[s.alignSelf === 'auto' ? container.alignItems : s.alignSelf] ?? 'start' }
+  return { justify: justifyIn(s, container).side, align: SELF[s.alignSelf === 'auto' ? container.alignItems : s.alignSelf] ?? 'start' }
 }
 
-/** The area (in page coordinates) of a positioned grid container's absolutely positioned child, and its alignment there. */
-function gridArea(s: ComputedStyle, container: ComputedStyle, plan: GridPlan, rowEdges: { starts: number[]; ends: number[] }, x: number, y: number): GridArea {
+/**
+ * The area (in page coordinates) of a positioned grid container's absolutely positioned child, and its alignment
+ * there; in a right-to-left container the column lines count from the right.
+ */
+function gridArea(s: ComputedStyle, container: ComputedStyle, plan: GridPlan, rowEdges: { starts: number[]; ends: number[] }, inner: ContainingBlock, y: number): GridArea {
   const colEdges = { starts: plan.colStarts, ends: plan.colEnds }
   const cols = explicitTracks(container.gridTemplateColumns, container.gridTemplateAreas, 'col', null, 0)
   const rows = explicitTracks(container.gridTemplateRows, container.gridTemplateAreas, 'row', null, 0)
   const c = absoluteLines(s.gridColumnStart, s.gridColumnEnd, cols, plan.colStarts.length)
   const r = absoluteLines(s.gridRowStart, s.gridRowEnd, rows, rowEdges.starts.length)
+  const x = inner.x
+  const startX = c.start === null ? null : linePos(colEdges, c.start)
+  const endX = c.end === null ? null : lineEnd(colEdges, c.end)
+  const rtl = container.direction === 'rtl'
   return {
-    x0: c.start === null ? null : x + linePos(colEdges, c.start), x1: c.end === null ? null : x + lineEnd(colEdges, c.end),
+    x0: rtl ? (endX === null ? null : x + inner.width - endX) : startX === null ? null : x + startX,
+    x1: rtl ? (startX === null ? null : x + inner.width - startX) : endX === null ? null : x + endX,
     y0: r.start === null ? null : y + linePos(rowEdges, r.start), y1: r.end === null ? null : y + lineEnd(rowEdges, r.end),
-    justify: SELF[s.justifySelf === 'auto' ? container.justifyItems : s.justifySelf] ?? 'start',
-    align: SELF[s.alignSelf === 'auto' ? container.alignItems : s.alignSelf] ?? 'start',
+    ...selfAlign(s, container),
   }
 }
 
