@@ -139,15 +139,21 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
   // The border-box height (content-box tables add their borders and padding).
   const specH = style.height === 'auto' || (style.height.pct && cb.height === null) ? null
     : len(style.height, cb.height ?? 0) + (style.boxSizing === 'border-box' ? 0 : frame.top + frame.bottom)
+  // visibility: collapse on a row (CSS Tables 3 §11.1): the row and the spacing after it take no room, the
+  // cells spanning it are shortened by its height; the columns keep the widths its cells gave them.
+  const collapsedRow = grid.rows.map((row) => row.style?.visibility === 'collapse')
+  for (let r = 0; r < R; r++) if (collapsedRow[r]) rowHeights[r] = 0
   const rowY: number[] = [gridTop + frame.top + frame.spacingY]
-  for (let r = 0; r < R; r++) rowY.push(rowY[r] + rowHeights[r] + frame.spacingY)
+  const placeRows = () => { for (let r = 0; r < R; r++) rowY[r + 1] = rowY[r] + (collapsedRow[r] ? 0 : rowHeights[r] + frame.spacingY) }
+  placeRows()
   let gridBottom = rowY[R] + frame.bottom
+  const shown = collapsedRow.filter((c) => !c).length
   if (specH !== null && gridBottom - gridTop < specH) {
-    if (R > 0) {
+    if (shown > 0) {
       // A taller table gives the extra height to its rows evenly.
-      const extra = (specH - (gridBottom - gridTop)) / R
-      for (let r = 0; r < R; r++) rowHeights[r] += extra
-      for (let r = 0; r < R; r++) rowY[r + 1] = rowY[r] + rowHeights[r] + frame.spacingY
+      const extra = (specH - (gridBottom - gridTop)) / shown
+      for (let r = 0; r < R; r++) if (!collapsedRow[r]) rowHeights[r] += extra
+      placeRows()
       gridBottom = rowY[R] + frame.bottom
     } else gridBottom = gridTop + specH
   }
@@ -169,7 +175,8 @@ export function layoutTable(table: TableBox, cb: ContainingBlock, top: number, c
   let firstBaseline: number | null = null
   for (const c of cellFrags) {
     const cellTop = rowY[c.row]
-    const height = rowY[c.row + c.rowspan] - frame.spacingY - cellTop
+    // A cell only in collapsed rows ends where it starts (its row's spacing went with the row).
+    const height = Math.max(0, rowY[c.row + c.rowspan] - frame.spacingY - cellTop)
     const natural = c.natural
     c.dy = cellTop + c.relY - c.frag.y
     translateFrag(c.frag, 0, c.dy)
