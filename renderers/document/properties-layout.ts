@@ -89,7 +89,7 @@ function widthWithKeyword(def: PropertyDef): PropertyDef {
   }
 }
 
-type FlagField = 'minHeightContent' | 'maxHeightContent' | 'minWidthGiven' | 'minHeightGiven' | 'widthStretch' | 'heightStretch'
+type FlagField = 'heightContent' | 'minHeightContent' | 'maxHeightContent' | 'minWidthGiven' | 'minHeightGiven' | 'widthStretch' | 'heightStretch'
 
 /** A sizing property that also records, in a flag of the style, whether its value is of one kind (`holds`). */
 function withFlag(def: PropertyDef, field: FlagField, holds: (toks: Tok[]) => boolean): PropertyDef {
@@ -111,7 +111,7 @@ function withFlag(def: PropertyDef, field: FlagField, holds: (toks: Tok[]) => bo
 const isIdentIn = (words: Record<string, unknown>) => (toks: Tok[]) => toks[0].t === 'ident' && Object.hasOwn(words, toks[0].v)
 
 /**
- * min-height / max-height: an intrinsic keyword (min-content, max-content and fit-content are all the content
+ * height / min-height / max-height: an intrinsic keyword (min-content, max-content and fit-content are all the content
  * height in the block axis, CSS Sizing 3 §2.1), which block and column-flex layout apply.
  */
 const contentKeyword = isIdentIn(INTRINSIC_WIDTHS)
@@ -353,7 +353,7 @@ export const LAYOUT_PROPERTIES: Record<string, PropertyDef> = {
   clear: keyword('clear', { ...same('none', 'left', 'right', 'both'), 'inline-start': 'left', 'inline-end': 'right' }, false, 'none'),
   'box-sizing': keyword('boxSizing', same('content-box', 'border-box'), false, 'content-box'),
   width: withFlag(widthWithKeyword(dim('width', { auto: true, keywords: SIZE_KEYWORDS }, false, 'auto')), 'widthStretch', stretchKeyword),
-  height: withFlag(dim('height', { auto: true, keywords: SIZE_KEYWORDS }, false, 'auto'), 'heightStretch', stretchKeyword),
+  height: withFlag(withFlag(dim('height', { auto: true, keywords: SIZE_KEYWORDS }, false, 'auto'), 'heightContent', contentKeyword), 'heightStretch', stretchKeyword),
   'min-width': minWithCalcSize(withFlag(dim('minWidth', { keywords: MIN_KEYWORDS }, false, 'auto'), 'minWidthGiven', givenLength)),
   'min-height': withFlag(withFlag(dim('minHeight', { keywords: MIN_KEYWORDS }, false, 'auto'), 'minHeightContent', contentKeyword), 'minHeightGiven', givenLength),
   'max-width': dim('maxWidth', { none: true, keywords: MAX_KEYWORDS }, false, 'none'),

@@ -113,6 +113,8 @@ export interface ComputedStyle {
    */
   minHeightContent?: true
   maxHeightContent?: true
+  /** `height: min-content | max-content | fit-content`: the content height as auto is, but not auto where that stretches (a grid item). */
+  heightContent?: true
   /** min-width / min-height is a length or percentage, not `auto` (whose Dim is 0 too): no automatic minimum in flex layout. */
   minWidthGiven?: true
   minHeightGiven?: true

@@ -91,6 +91,23 @@ function repetitions(list: GridTrackList, available: number | null, gap: number)
   return Math.max(1, Math.min(GRID_MAX_TRACKS, Math.floor((available - others + gap) / per)))
 }
 
+/**
+ * The size of `span` tracks from `start` when each is one fixed length (gaps between them included), which an
+ * item's percentage height resolves against before the tracks are sized; null when any is intrinsic or flexible.
+ */
+export function fixedSpan(tracks: GridTrackSize[], start: number, span: number, gap: number, available: number | null): number | null {
+  let total = gap * (span - 1)
+  for (const i of range(start, span)) {
+    const t = tracks[i] as GridTrackSize | undefined
+    if (!t || t.min.k !== 'len' || t.max.k !== 'len') return null
+    if (available === null && (usesPercent(t.min) || usesPercent(t.max))) return null
+    const min = Math.max(0, breadthPx(t.min, available ?? 0))
+    if (min !== Math.max(0, breadthPx(t.max, available ?? 0))) return null
+    total += min
+  }
+  return total
+}
+
 export interface Contribution { start: number; span: number; min: number; max: number }
 
 /**

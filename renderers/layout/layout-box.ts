@@ -90,16 +90,21 @@ export function layoutContent(
 /**
  * Min-content and max-content widths (outer: margins included) of a box, as shrink-to-fit and the auto table
  * algorithm need them. Percentages count as auto here, as in browsers. Cached per box for the render.
+ * `cbHeight`: a containing block height known before the width (a grid item's fixed rows), against which a
+ * percentage height gives a box with an aspect-ratio its width.
  */
-export function intrinsicWidths(box: Box, ctx: LayoutContext): Intrinsic {
+export function intrinsicWidths(box: Box, ctx: LayoutContext, cbHeight: number | null = null): Intrinsic {
+  if (cbHeight !== null && box.kind === 'block' && box.style.aspectRatio !== null && box.style.height !== 'auto' && hasPercentage(box.style.height)) {
+    return computeIntrinsic(box, ctx, cbHeight)
+  }
   let result = intrinsicCache.get(box)
   if (result) return result
-  result = computeIntrinsic(box, ctx)
+  result = computeIntrinsic(box, ctx, null)
   intrinsicCache.set(box, result)
   return result
 }
 
-function computeIntrinsic(box: Box, ctx: LayoutContext): Intrinsic {
+function computeIntrinsic(box: Box, ctx: LayoutContext, cbHeight: number | null): Intrinsic {
   const style = box.style
   const { bp, margins } = outerExtras(style)
   if (box.kind === 'image') {
@@ -127,7 +132,7 @@ function computeIntrinsic(box: Box, ctx: LayoutContext): Intrinsic {
   } else {
     ({ min, max } = contentIntrinsic(box, ctx))
     // An aspect-ratio and a definite height fix the width, not below min-content (the automatic minimum size).
-    const fromRatio = ratioWidth(style, null, bp, bpYOf(style))
+    const fromRatio = ratioWidth(style, cbHeight, bp, bpYOf(style))
     if (fromRatio !== null) min = max = style.overflow === 'visible' ? Math.max(fromRatio, minWidthFloor(style, min)) : fromRatio
     if (style.width === 'auto' && style.widthKeyword === 'min-content') max = min
     else if (style.width === 'auto' && style.widthKeyword === 'max-content') min = max

@@ -2,7 +2,7 @@
 // intrinsic widths and rows from their heights at those widths (grid-tracks.ts), then each item laid out
 // once at its area's size and place with the pagination context on, so a grid breaks across pages
 // between its rows' lines as block content does.
-import type { ComputedStyle } from '../document/styled-tree.js'
+import type { ComputedStyle, GridTrackSize } from '../document/styled-tree.js'
 import type { BlockBox, Box } from './boxes.js'
 import { len, margins } from './box-edges.js'
 import { createFloatContext } from './float-context.js'
@@ -10,7 +10,7 @@ import { stacksAsItem, translateFrag, type Frag } from './fragments.js'
 import { intrinsicWidths, layoutBox } from './layout-box.js'
 import { withoutFlow, type AreaAlign, type ContainingBlock, type GridArea, type LayoutContext, type LayoutResult } from './layout-context.js'
 import { absoluteLines, placeItems, type Placement } from './grid-placement.js'
-import { explicitTracks, range, sizeTracks, type Contribution } from './grid-tracks.js'
+import { explicitTracks, fixedSpan, range, sizeTracks, type Contribution } from './grid-tracks.js'
 
 export interface GridFlow {
   frags: Frag[]
@@ -22,6 +22,8 @@ export interface GridFlow {
 interface GridPlan {
   items: Box[]
   placements: Placement[]
+  /** Row track sizes, explicit then implicit, for every row the items reach. */
+  rowTracks: GridTrackSize[]
   columns: number[]
   colStarts: number[]
   colEnds: number[]
@@ -55,10 +57,11 @@ function planColumns(box: BlockBox, items: Box[], width: number | null, height: 
   const rowGap = len(style.rowGap, height ?? 0)
   const cols = explicitTracks(style.gridTemplateColumns, style.gridTemplateAreas, 'col', width, colGap)
   const rows = explicitTracks(style.gridTemplateRows, style.gridTemplateAreas, 'row', height, rowGap)
-  const { placements, colCount } = placeItems(items.map((i) => i.style), style, cols, rows)
+  const { placements, colCount, rowCount } = placeItems(items.map((i) => i.style), style, cols, rows)
   const tracks = range(0, colCount).map((i) => i < cols.sizes.length ? cols.sizes[i] : style.gridAutoColumns[(i - cols.sizes.length) % style.gridAutoColumns.length])
+  const rowTracks = range(0, Math.max(rowCount, rows.count)).map((i) => i < rows.sizes.length ? rows.sizes[i] : style.gridAutoRows[(i - rows.sizes.length) % style.gridAutoRows.length])
   const contributions: Contribution[] = items.map((item, i) => {
-    const w = intrinsicWidths(item, ctx)
+    const w = intrinsicWidths(item, ctx, fixedSpan(rowTracks, placements[i].row, placements[i].rowSpan, rowGap, height))
     return { start: placements[i].col, span: placements[i].colSpan, min: w.min, max: w.max }
   })
   const used = new Set(placements.flatMap((p) => range(p.col, p.colSpan)))
@@ -66,7 +69,7 @@ function planColumns(box: BlockBox, items: Box[], width: number | null, height: 
   const stretch = style.justifyContent === 'normal' || style.justifyContent === 'stretch'
   const columns = sizeTracks(tracks, contributions, width, colGap, stretch, collapsed)
   const edges = trackEdges(columns, colGap, collapsed, width, style.justifyContent)
-  return { items, placements, columns, colStarts: edges.starts, colEnds: edges.ends, colGap, rowGap }
+  return { items, placements, rowTracks, columns, colStarts: edges.starts, colEnds: edges.ends, colGap, rowGap }
 }
 
 /** Track edges: starts[i] and ends[i], with gaps (a collapsed track takes none) and content distribution. */
@@ -143,8 +146,9 @@ function justifyIn(s: ComputedStyle, container: ComputedStyle): { stretch: boole
   }
 }
 
-function layoutItem(box: Box, width: number, height: number | null, top: number, ctx: LayoutContext): LayoutResult {
-  const cb: ContainingBlock = { x: 0, width, height }
+/** Lays out an item at its used width; its grid area's height (when known) is the base of its percentage heights. */
+function layoutItem(box: Box, width: number, areaHeight: number | null, height: number | null, top: number, ctx: LayoutContext): LayoutResult {
+  const cb: ContainingBlock = { x: 0, width, height: areaHeight }
   if (box.kind === 'block') {
     return layoutBox(box, cb, top, ctx, { floats: createFloatContext(), fixedWidth: width, ...(height !== null ? { fixedHeight: height } : {}) })
   }
@@ -161,12 +165,11 @@ export function layoutGrid(box: BlockBox, inner: ContainingBlock, contentTop: nu
   const widths = plan.placements.map((p, i) => itemWidth(items[i], style, areaWidth(plan, p), measure))
   // Rows: each item's height at its used width (with its vertical margins).
   const rowTracks = explicitTracks(style.gridTemplateRows, style.gridTemplateAreas, 'row', inner.height, plan.rowGap)
-  const rowCount = Math.max(1, ...plan.placements.map((p) => p.row + p.rowSpan), rowTracks.count)
-  const rowSizes = range(0, rowCount).map((i) => i < rowTracks.sizes.length ? rowTracks.sizes[i] : style.gridAutoRows[(i - rowTracks.sizes.length) % style.gridAutoRows.length])
+  const rowSizes = plan.rowTracks
   const heights = items.map((item, i) => {
     const p = plan.placements[i]
     const m = margins(item.style, areaWidth(plan, p))
-    const h = layoutItem(item, widths[i].width, null, 0, measure).frag.h
+    const h = layoutItem(item, widths[i].width, fixedSpan(rowSizes, p.row, p.rowSpan, plan.rowGap, inner.height), null, 0, measure).frag.h
     return { start: p.row, span: p.rowSpan, min: h + m.top + m.bottom, max: h + m.top + m.bottom }
   })
   const stretchRows = style.alignContent === 'stretch'
@@ -187,13 +190,14 @@ export function layoutGrid(box: BlockBox, inner: ContainingBlock, contentTop: nu
     const m = margins(s, areaWidth(plan, p))
     const align = s.alignSelf === 'auto' ? style.alignItems : s.alignSelf
     // normal stretches an item, unless its ratio gives its height (CSS Grid 2 §6.2, as start then).
-    const stretch = (align === 'stretch' || (align === 'normal' && s.aspectRatio === null)) && s.height === 'auto' && item.kind === 'block'
+    // height: min-content and its kin compute to auto but are no auto size: they do not stretch.
+    const stretch = (align === 'stretch' || (align === 'normal' && s.aspectRatio === null)) && s.height === 'auto' && !s.heightContent && item.kind === 'block'
     const contentH = heights[i].max - m.top - m.bottom
     const h = stretch ? Math.max(0, areaH - m.top - m.bottom) : contentH
     const free = areaH - m.top - m.bottom - h
     const dy = align === 'center' ? free / 2 : align === 'flex-end' ? free : 0
     const top = contentTop + areaTop + m.top + dy
-    const result = layoutItem(item, widths[i].width, stretch ? h : null, top, ctx)
+    const result = layoutItem(item, widths[i].width, areaH, stretch ? h : null, top, ctx)
     translateFrag(result.frag, inner.x + areaLeft(plan, p, inner.width, style) + widths[i].offset - result.frag.x, top - result.frag.y)
     stacksAsItem(result.frag)
     frags.push(result.frag)
