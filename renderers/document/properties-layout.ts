@@ -111,8 +111,8 @@ function withFlag(def: PropertyDef, field: FlagField, holds: (toks: Tok[]) => bo
 const isIdentIn = (words: Record<string, unknown>) => (toks: Tok[]) => toks[0].t === 'ident' && Object.hasOwn(words, toks[0].v)
 
 /**
- * height / min-height / max-height: an intrinsic keyword (min-content, max-content and fit-content are all the content
- * height in the block axis, CSS Sizing 3 §2.1), which block and column-flex layout apply.
+ * height / min-height / max-height: an intrinsic keyword (min-content, max-content and fit-content are all the
+ * content height in the block axis, CSS Sizing 3 §2.1), which block, column-flex and grid layout apply.
  */
 const contentKeyword = isIdentIn(INTRINSIC_WIDTHS)
 
