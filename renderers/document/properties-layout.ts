@@ -184,6 +184,24 @@ const ALIGN: Record<string, ComputedStyle['alignItems']> = {
   // normal stays apart from stretch: a flex item reads it as stretch, a grid item with a ratio as start.
   start: 'flex-start', end: 'flex-end', 'self-start': 'flex-start', 'self-end': 'flex-end', normal: 'normal',
 }
+/**
+ * align-items / align-self: also `[first | last]? baseline` and `[safe | unsafe]? <self-position>` (CSS Align 3
+ * §6.1). First baseline is baseline; a last-baseline box is aligned by its last baseline, and its baseline-sharing
+ * group is flush with the end edge (Chromium), so with one box in the group it sits at the end: taken as end.
+ * Safe and unsafe change nothing here.
+ */
+function alignWithPrefix(def: PropertyDef): PropertyDef {
+  return {
+    ...def,
+    apply(toks, c) {
+      if (toks.length !== 2 || toks[0].t !== 'ident' || toks[1].t !== 'ident') return def.apply(toks, c)
+      const [prefix, value] = [toks[0].v, toks[1].v]
+      const word = value === 'baseline' ? { first: 'baseline', last: 'end' }[prefix]
+        : prefix === 'safe' || prefix === 'unsafe' ? value : undefined
+      return word !== undefined && def.apply([{ t: 'ident', v: word }], c)
+    },
+  }
+}
 const ALIGN_CONTENT: Record<string, ComputedStyle['alignContent']> = {
   ...same('stretch', 'flex-start', 'flex-end', 'center', 'space-between', 'space-around', 'space-evenly'),
   start: 'flex-start', end: 'flex-end', normal: 'stretch',
@@ -377,8 +395,8 @@ export const LAYOUT_PROPERTIES: Record<string, PropertyDef> = {
   'flex-direction': keyword('flexDirection', same('row', 'row-reverse', 'column', 'column-reverse'), false, 'row'),
   'flex-wrap': keyword('flexWrap', same('nowrap', 'wrap', 'wrap-reverse'), false, 'nowrap'),
   'justify-content': keyword('justifyContent', JUSTIFY, false, 'normal'),
-  'align-items': keyword('alignItems', ALIGN, false, 'normal'),
-  'align-self': keyword('alignSelf', { ...ALIGN, auto: 'auto' } as Record<string, ComputedStyle['alignSelf']>, false, 'auto'),
+  'align-items': alignWithPrefix(keyword('alignItems', ALIGN, false, 'normal')),
+  'align-self': alignWithPrefix(keyword('alignSelf', { ...ALIGN, auto: 'auto' } as Record<string, ComputedStyle['alignSelf']>, false, 'auto')),
   'align-content': keyword('alignContent', ALIGN_CONTENT, false, 'normal'),
   'flex-grow': number('flexGrow', { min: 0 }, false, '0'),
   'flex-shrink': number('flexShrink', { min: 0 }, false, '1'),
