@@ -62,7 +62,8 @@ function finite(x: number): number {
 export function toDim(t: Tok | undefined, ctx: LengthContext): Dim | null {
   if (!t) return null
   if (t.t === 'num') {
-    if (t.unit === '%') return { px: 0, pct: finite(t.n) }
+    // `0%` is still a percentage: of an unknown basis it is auto / none / content, not a 0 length.
+    if (t.unit === '%') return t.n === 0 ? { px: 0, pct: 0, pctTerm: true } : { px: 0, pct: finite(t.n) }
     if (t.unit === '') return t.n === 0 ? ZERO : null
     const px = unitToPx(t.n, t.unit, ctx)
     return px === null ? null : { px: finite(px), pct: 0 }

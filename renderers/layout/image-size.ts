@@ -3,7 +3,7 @@
 // natural size and the attributes' px are multiplied by the effective zoom, as every CSS length already is.
 import type { ImageStore } from '../resources/index.js'
 import type { ImageBox } from './boxes.js'
-import { borders, len, lenOrAuto, lenOrNone, paddings } from './box-edges.js'
+import { borders, hasPercentage, len, lenOrAuto, lenOrNone, paddings } from './box-edges.js'
 
 function attrPx(value: string | undefined, ref: number | null, zoom: number): number | null {
   if (!value) return null
@@ -36,9 +36,23 @@ export function imageSize(box: ImageBox, images: ImageStore, cbWidth: number, cb
   if (h === null && style.height === 'auto') h = attrPx(box.el.attrs.height, cbHeight, style.zoom)
   const ratio = natural ? natural.ratio : iw && ih ? iw / ih : w !== null && h !== null && h > 0 ? w / h : null
 
+  let minW = len(style.minWidth, cbWidth)
+  if (borderBox) minW = Math.max(0, minW - bpX)
+  let minH = cbHeight === null && hasPercentage(style.minHeight) ? 0 : len(style.minHeight, cbHeight ?? 0)
+  if (borderBox) minH = Math.max(0, minH - bpY)
+  let maxW = lenOrNone(style.maxWidth, cbWidth)
+  if (maxW !== null && borderBox) maxW = Math.max(0, maxW - bpX)
+  let maxH = lenOrNone(style.maxHeight, cbHeight)
+  if (maxH !== null && borderBox) maxH = Math.max(0, maxH - bpY)
+  // A max below the min is the min (CSS 2 §10.4, §10.7).
+  const limits: Limits = { minW, maxW: Math.max(minW, maxW ?? Infinity), minH, maxH: Math.max(minH, maxH ?? Infinity) }
+  const clampW = (v: number) => Math.min(limits.maxW, Math.max(limits.minW, v))
+  const clampH = (v: number) => Math.min(limits.maxH, Math.max(limits.minH, v))
+
   // CSS 2 §10.3.2 and §10.6.2; a loaded image without a natural width or height is the 300×150 default
   // object, and one with a ratio alone is as wide as its containing block (as Chromium sizes an SVG with a
   // viewBox and no width or height; the shrink-to-fit measure passes 0 for that width, so it gives way there).
+  // A given side is held within its min and max first, and the other side follows it through the ratio.
   const fallbackW = loaded ? 300 : 0
   const fallbackH = loaded ? 150 : 0
   if (w === null && h === null) {
@@ -46,25 +60,50 @@ export function imageSize(box: ImageBox, images: ImageStore, cbWidth: number, cb
     else if (ih !== null) { h = ih; w = ratio ? ih * ratio : fallbackW }
     else if (ratio) { w = Math.max(0, cbWidth - bpX - marginX(style, cbWidth)); h = w / ratio }
     else { w = fallbackW; h = fallbackH }
+    if (ratio && w > 0 && h > 0) return constrained(w, h, limits)
+    return { width: clampW(w), height: clampH(h) }
   }
-  else if (w === null) w = ratio ? h! * ratio : (iw ?? fallbackW)
-  else if (h === null) h = ratio ? w / ratio : (ih ?? fallbackH)
+  if (w === null) {
+    h = clampH(h!)
+    w = clampW(ratio ? h * ratio : (iw ?? fallbackW))
+  } else if (h === null) {
+    w = clampW(w)
+    h = clampH(ratio ? w / ratio : (ih ?? fallbackH))
+  } else {
+    w = clampW(w)
+    h = clampH(h)
+  }
+  return { width: Math.max(0, w), height: Math.max(0, h) }
+}
 
-  let maxW = lenOrNone(style.maxWidth, cbWidth)
-  if (maxW !== null && borderBox) maxW = Math.max(0, maxW - bpX)
-  let maxH = lenOrNone(style.maxHeight, cbHeight)
-  if (maxH !== null && borderBox) maxH = Math.max(0, maxH - bpY)
-  const heightAuto = style.height === 'auto' && !box.el.attrs.height
-  const widthAuto = style.width === 'auto' && !box.el.attrs.width
-  if (maxW !== null && w! > maxW) {
-    if (heightAuto && ratio) h = maxW / ratio
-    w = maxW
+interface Limits { minW: number; maxW: number; minH: number; maxH: number }
+
+/**
+ * Both sides auto with a ratio: CSS 2 §10.4's table of min/max constraints, which keeps the ratio unless a
+ * constraint on each side pulls it apart (a 16 × 16 picture with `min-height: 30px` is 30 × 30).
+ */
+function constrained(w: number, h: number, l: Limits): { width: number; height: number } {
+  const overW = w > l.maxW
+  const underW = w < l.minW
+  const overH = h > l.maxH
+  const underH = h < l.minH
+  if (overW && overH) {
+    return l.maxW / w <= l.maxH / h
+      ? { width: l.maxW, height: Math.max(l.minH, (l.maxW * h) / w) }
+      : { width: Math.max(l.minW, (l.maxH * w) / h), height: l.maxH }
   }
-  if (maxH !== null && h! > maxH) {
-    if (widthAuto && ratio) w = maxH * ratio
-    h = maxH
+  if (underW && underH) {
+    return l.minW / w <= l.minH / h
+      ? { width: Math.min(l.maxW, (l.minH * w) / h), height: l.minH }
+      : { width: l.minW, height: Math.min(l.maxH, (l.minW * h) / w) }
   }
-  return { width: Math.max(0, w!), height: Math.max(0, h!) }
+  if (underW && overH) return { width: l.minW, height: l.maxH }
+  if (overW && underH) return { width: l.maxW, height: l.minH }
+  if (overW) return { width: l.maxW, height: Math.max((l.maxW * h) / w, l.minH) }
+  if (underW) return { width: l.minW, height: Math.min((l.minW * h) / w, l.maxH) }
+  if (overH) return { width: Math.max((l.maxH * w) / h, l.minW), height: l.maxH }
+  if (underH) return { width: Math.min((l.minH * w) / h, l.maxW), height: l.minH }
+  return { width: w, height: h }
 }
 
 /** The horizontal margins, auto as 0. */

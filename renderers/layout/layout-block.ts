@@ -156,6 +156,7 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
     height: height ?? ratioHeight ?? (anonymous ? cb.height : null) ?? quirkyPercentBase(box, cb, ctx), align: style.blockAlign,
   }
   if (style.direction === 'rtl') inner.rtl = true
+  if (style.display === 'table-cell') inner.cellContent = true
   if (spanned) inner.top = contentTop
   // Column content is laid out as a flow of its own, which the columns then break (layout-columns.ts).
   const outerCtx = ctx

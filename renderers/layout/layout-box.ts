@@ -11,7 +11,8 @@ import { imageSize } from './image-size.js'
 import { blockChildrenIntrinsic, inlineIntrinsic, outerExtras } from './intrinsic-widths.js'
 import { EMPTY_STRUT, type ContainingBlock, type LayoutContext, type LayoutResult, type Strut } from './layout-context.js'
 import { layoutBlockBox, layoutChildren, type BlockOptions } from './layout-block.js'
-import { flexIntrinsic, layoutFlex } from './layout-flex.js'
+import { flexIntrinsic } from './flex-intrinsic.js'
+import { layoutFlex } from './layout-flex.js'
 import { gridIntrinsic, layoutGrid } from './layout-grid.js'
 import { layoutImage } from './layout-image.js'
 import { layoutInline } from './layout-inline.js'
@@ -134,6 +135,7 @@ function computeIntrinsic(box: Box, ctx: LayoutContext, cbHeight: number | null)
     // An aspect-ratio and a definite height fix the width, not below min-content (the automatic minimum size).
     const fromRatio = ratioWidth(style, cbHeight, bp, bpYOf(style))
     if (fromRatio !== null) min = max = style.overflow === 'visible' ? Math.max(fromRatio, minWidthFloor(style, min)) : fromRatio
+    else ({ min, max } = transferredLimits(style, min, max, bp))
     if (style.width === 'auto' && style.widthKeyword === 'min-content') max = min
     else if (style.width === 'auto' && style.widthKeyword === 'max-content') min = max
     if (style.widthCalcSize) { min = Math.max(0, min + style.widthCalcSize); max = Math.max(0, max + style.widthCalcSize) }
@@ -155,6 +157,21 @@ export function contentIntrinsic(box: BlockBox, ctx: LayoutContext): Intrinsic {
   const contained = containedContentSize(style)
   if (contained) return { min: contained.width, max: contained.width }
   return box.inline ? inlineIntrinsic(box, ctx) : isFlexContainer(style) ? flexIntrinsic(box, ctx) : isGridContainer(style) ? gridIntrinsic(box, ctx) : blockChildrenIntrinsic(box, ctx)
+}
+
+/**
+ * An aspect-ratio with an auto height carries min-height and max-height over to the width (CSS Sizing 4 §5.1,
+ * transferred sizes): a square with `min-height: 90px` is at least 90px wide in a shrink-to-fit box. Content widths in, content widths out.
+ */
+function transferredLimits(style: ComputedStyle, min: number, max: number, bpX: number): Intrinsic {
+  if (style.aspectRatio === null || style.width !== 'auto' || style.widthKeyword !== null) return { min, max }
+  const bpY = bpYOf(style)
+  const toWidth = (h: number) => Math.max(0, style.boxSizing === 'border-box' ? h * style.aspectRatio! - bpX : h * style.aspectRatio!)
+  const low = style.minHeightGiven && !hasPercentage(style.minHeight) && !style.minWidthGiven
+    ? toWidth(style.boxSizing === 'border-box' ? Math.max(style.minHeight.px, bpY) : style.minHeight.px) : 0
+  const high = style.maxHeight !== 'none' && !hasPercentage(style.maxHeight) && style.maxWidth === 'none'
+    ? toWidth(style.boxSizing === 'border-box' ? Math.max(style.maxHeight.px, bpY) : style.maxHeight.px) : Infinity
+  return { min: Math.max(low, Math.min(min, high)), max: Math.max(low, Math.min(max, high)) }
 }
 
 /** Vertical borders and padding, percentages as 0 (what an intrinsic width knows of them). */

@@ -79,6 +79,8 @@ export interface ContainingBlock {
   align?: 'none' | 'center' | 'left' | 'right'
   /** The containing block is right-to-left: an over-constrained child gives way on its left (CSS 2 §10.3.3). */
   rtl?: boolean
+  /** A table cell's content box: in quirks mode its auto-height children hand no percentage base on (quirky-percent-height.ts). */
+  cellContent?: true
 }
 
 export interface LayoutResult {

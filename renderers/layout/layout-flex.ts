@@ -4,11 +4,13 @@
 import { Align, Direction, Edge, FlexDirection, Gutter, Justify, MeasureMode, PositionType, Wrap, type Node } from 'yoga-layout/load'
 import type { ComputedStyle } from '../document/styled-tree.js'
 import type { BlockBox, Box } from './boxes.js'
-import { borders, len, lenOrNone, paddings } from './box-edges.js'
+import { len } from './box-edges.js'
+import { borderBoxSize, extras, isStretch, marginY, ratioBorderWidth } from './flex-item-sizes.js'
 import { createFloatContext } from './float-context.js'
 import { stacksAsItem, translateFrag, type Frag } from './fragments.js'
 import { contentIntrinsic, intrinsicWidths, layoutBox } from './layout-box.js'
 import { sizedByContainer } from './image-size.js'
+import { imageAtSize, imageContentSuggestion, measureImage, withoutMainLimits } from './flex-image-item.js'
 import { withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult } from './layout-context.js'
 import { renderScopedMap } from './render-scope.js'
 import { discardYoga, yoga } from './yoga.js'
@@ -47,23 +49,6 @@ const ALIGN: Record<string, Align> = {
   auto: Align.Auto, normal: Align.Stretch, stretch: Align.Stretch, 'flex-start': Align.FlexStart, 'flex-end': Align.FlexEnd, center: Align.Center,
   // Baseline alignment needs baselines inside yoga; the start edge is the closest cheap answer.
   baseline: Align.FlexStart, 'space-between': Align.SpaceBetween, 'space-around': Align.SpaceAround, 'space-evenly': Align.SpaceEvenly,
-}
-
-/** align-items / align-self: a flex item reads normal as stretch (CSS Box Alignment 3 §6.1). */
-const isStretch = (a: ComputedStyle['alignSelf']): boolean => a === 'stretch' || a === 'normal'
-
-/** Border + padding of a box on each axis (what a content-box size leaves out). */
-function extras(style: ComputedStyle, cbWidth: number): { x: number; y: number } {
-  const b = borders(style)
-  const p = paddings(style, cbWidth)
-  return { x: b.left + b.right + p.left + p.right, y: b.top + b.bottom + p.top + p.bottom }
-}
-
-/** Border-box size from a CSS size (box-sizing applied); null for auto. */
-function borderBoxSize(d: ComputedStyle['width'] | ComputedStyle['maxWidth'], ref: number | null, bp: number, style: ComputedStyle): number | null {
-  const v = d === 'auto' ? null : d === 'none' ? null : lenOrNone(d, ref)
-  if (v === null) return null
-  return style.boxSizing === 'border-box' ? Math.max(v, bp) : v + bp
 }
 
 /** Lays an item out at a border-box width with its top at `top`; the frag's x is wherever the item's margins put it. */
@@ -182,20 +167,23 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
     margin(Edge.Top, s.marginTop); margin(Edge.Right, s.marginRight); margin(Edge.Bottom, s.marginBottom); margin(Edge.Left, s.marginLeft)
     node.setFlexGrow(s.flexGrow)
     node.setFlexShrink(s.flexShrink)
-    if (s.flexBasis === 'auto') node.setFlexBasisAuto()
-    else node.setFlexBasis(borderBoxSize(s.flexBasis, row ? inner.width : inner.height, row ? bp.x : bp.y, s) ?? undefined)
+    const basis = s.flexBasis === 'auto' ? null : borderBoxSize(s.flexBasis, row ? inner.width : inner.height, row ? bp.x : bp.y, s)
+    // A percentage of a container's indefinite height is `content` (§9.2 B): the content's size, not `height`.
+    const contentBasis = s.flexBasis !== 'auto' && basis === null
+    if (basis === null) node.setFlexBasisAuto()
+    else node.setFlexBasis(basis)
     node.setAlignSelf(stretchLines && isStretch(s.alignSelf) ? Align.FlexStart : ALIGN[s.alignSelf])
     const width = borderBoxSize(s.width, inner.width, bp.x, s)
     const height = borderBoxSize(s.height, inner.height, bp.y, s)
-    if (width !== null) node.setWidth(width)
-    if (height !== null) node.setHeight(height)
+    if (width !== null && !(contentBasis && row)) node.setWidth(width)
+    if (height !== null && !(contentBasis && !row)) node.setHeight(height)
     const intrinsic = intrinsicWidths(item, ctx)
     const marginX = (s.marginLeft === 'auto' ? 0 : len(s.marginLeft, inner.width)) + (s.marginRight === 'auto' ? 0 : len(s.marginRight, inner.width))
     const minContent = Math.max(0, intrinsic.min - marginX)
     // A picture with a ratio alone asks for the whole line, as in Chromium (it gives way in a float or a cell).
     const fills = item.kind === 'image' && sizedByContainer(item, ctx.images)
     const maxContent = Math.max(minContent, fills ? inner.width - marginX : intrinsic.max - marginX)
-    const heightAt = (w: number): number => measuredHeight(item, w, inner.height, measureCtx)
+    const heightAt = (w: number): number => contentBasis && !row ? naturalHeightAt(item, w, inner.height, measureCtx) : measuredHeight(item, w, inner.height, measureCtx)
     const guessWidth = width ?? (stretches(s)
       ? Math.max(0, inner.width - marginX) : Math.min(maxContent, Math.max(minContent, inner.width - marginX)))
     // max-height / min-height: min-content (and kin) in a column: the item's content height at its width.
@@ -207,8 +195,16 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
     if (maxH !== null) node.setMaxHeight(maxH)
     const minW = borderBoxSize(s.minWidth, inner.width, bp.x, s) ?? 0
     const minH = s.minHeightContent && contentH !== null ? contentH : borderBoxSize(s.minHeight, inner.height, bp.y, s) ?? 0
+    const image = item.kind === 'image' ? item : null
+    const measuredImage = image && withoutMainLimits(image, row)
     node.setMeasureFunc((w, wMode, h, hMode) => {
-      const bw = wMode === MeasureMode.Exactly ? w
+      if (measuredImage) {
+        return measureImage(measuredImage, ctx.images, inner.width, inner.height, bp,
+          wMode === MeasureMode.Exactly ? w : null, hMode === MeasureMode.Exactly ? h : null)
+      }
+      // An aspect-ratio with an auto width takes its width from a height flex layout fixed (a stretched row item).
+      const fromRatio = hMode === MeasureMode.Exactly && wMode !== MeasureMode.Exactly ? ratioBorderWidth(s, width, h, bp) : null
+      const bw = wMode === MeasureMode.Exactly ? w : fromRatio !== null ? Math.max(minContent, fromRatio)
         : wMode === MeasureMode.AtMost ? Math.min(maxContent, Math.max(minContent, w)) : maxContent
       let bh = heightAt(bw)
       if (hMode === MeasureMode.Exactly) bh = h
@@ -216,16 +212,35 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
       return { width: bw, height: bh }
     })
     // min-width/min-height: auto — an item does not shrink below its content (CSS Flexbox §4.5). yoga would
-    // also count such a minimum in the free space it shares out, so it is only set, in a second pass, on
-    // items that came out smaller than their content.
+    // also count a main-axis minimum in the free space it shares out (a growing item's flex base size is
+    // what it grows from, §9.7), so that minimum, automatic or given, is only set, in a second pass, on items
+    // that came out smaller than it.
     const visible = s.overflow === 'visible'
-    if (minW) node.setMinWidth(minW)
-    if (minH) node.setMinHeight(minH)
-    if (row) {
+    if (minW && !row) node.setMinWidth(minW)
+    if (minH && row) node.setMinHeight(minH)
+    if (image) {
+      // The specified size suggestion (a set main size) and the content size suggestion, from a set or
+      // stretched cross size through the ratio; the smaller of the two (§4.5).
+      const crossSet = row ? s.height !== 'auto' || Boolean(image.el.attrs.height) : s.width !== 'auto' || Boolean(image.el.attrs.width)
+      const stretchedCross = crossSet || !stretches(s) ? null
+        : row ? (inner.height === null ? null : inner.height - marginY(s, inner.width)) : inner.width - marginX
+      const mainSet = row ? s.width !== 'auto' || Boolean(image.el.attrs.width) : s.height !== 'auto' || Boolean(image.el.attrs.height)
+      let suggestion: number | undefined
+      const auto = (): number => suggestion ??= !visible ? 0 : Math.min(
+        imageContentSuggestion(image, ctx.images, inner.width, inner.height, bp, row, stretchedCross),
+        mainSet ? (row ? measureImage(image, ctx.images, inner.width, inner.height, bp, null, null).width
+          : measureImage(image, ctx.images, inner.width, inner.height, bp, null, null).height) : Infinity)
+      const given = row ? s.minWidthGiven : s.minHeightGiven
+      const min = row ? minW : minH
+      autoMins.push(given ? () => min : () => Math.max(min, auto()))
+    } else if (row) {
       // The content size suggestion is the min-content size of the item's content: its min-content
       // contribution (intrinsicWidths) would be its own set width, and a 500px-wide item could not shrink.
       const contentMin = item.kind === 'block' && width !== null ? contentIntrinsic(item, ctx).min + bp.x : minContent
-      const auto = visible ? (width !== null ? Math.min(contentMin, width) : minContent) : 0
+      // An aspect-ratio stretched to a definite row height: its content size is that height through the ratio.
+      const stretchedRatio = height === null && stretches(s) && inner.height !== null
+        ? ratioBorderWidth(s, width, inner.height - marginY(s, inner.width), bp) : null
+      const auto = visible ? (width !== null ? Math.min(contentMin, width) : Math.max(minContent, stretchedRatio ?? 0)) : 0
       // A given min-width turns the automatic minimum off, but a table is never narrower than its content.
       autoMins.push(s.minWidthGiven && item.kind !== 'table' ? () => minW : () => Math.max(minW, auto))
     } else {
@@ -290,7 +305,8 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
     const w = node.getComputedWidth()
     const h = heights[i]
     const top = contentTop + tops[i]
-    const result = layoutItem(item, w, item.kind === 'block' ? h : null, containerHeight, top, ctx)
+    const laid = item.kind === 'image' ? imageAtSize(item, ctx.images, inner.width, inner.height, extras(item.style, inner.width), w, h) : item
+    const result = layoutItem(laid, w, item.kind === 'block' ? h : null, containerHeight, top, ctx)
     translateFrag(result.frag, inner.x + node.getComputedLeft() - result.frag.x, 0)
     stacksAsItem(result.frag)
     frags.push(result.frag)
@@ -320,31 +336,3 @@ function crossStartTops(root: Node, nodes: Node[], wrapsRow: boolean): number[] 
     return top
   })
 }
-
-/** Intrinsic widths of a flex container's content: items side by side in a row, stacked in a column. */
-export function flexIntrinsic(box: BlockBox, ctx: LayoutContext): { min: number; max: number } {
-  const s = box.style
-  const row = s.flexDirection === 'row' || s.flexDirection === 'row-reverse'
-  let min = 0
-  let max = 0
-  let count = 0
-  for (const child of box.children) {
-    if (child.style.position === 'absolute' || child.style.position === 'fixed') continue
-    const c = intrinsicWidths(child, ctx)
-    count++
-    if (row) {
-      max += c.max
-      min = s.flexWrap === 'nowrap' ? min + c.min : Math.max(min, c.min)
-    } else {
-      max = Math.max(max, c.max)
-      min = Math.max(min, c.min)
-    }
-  }
-  if (row && count > 1) {
-    const gap = s.columnGap.pct ? 0 : s.columnGap.px
-    max += gap * (count - 1)
-    if (s.flexWrap === 'nowrap') min += gap * (count - 1)
-  }
-  return { min, max: Math.max(min, max) }
-}
-

@@ -13,7 +13,9 @@ import type { ContainingBlock, LayoutContext } from './layout-context.js'
  */
 export function quirkyPercentBase(box: BlockBox, cb: ContainingBlock, ctx: LayoutContext): number | null {
   const style = box.style
-  if (!ctx.quirks || style.height !== 'auto' || cb.height === null) return null
+  // A table cell's children stop the walk too: their children's percentages see an auto height
+  // (Chromium; WPT css-tables percentages-grandchildren-quirks-mode-001).
+  if (!ctx.quirks || style.height !== 'auto' || cb.height === null || cb.cellContent) return null
   if (style.display !== 'block' && style.display !== 'list-item' && style.display !== 'inline-block') return null
   if (style.position === 'absolute' || style.position === 'fixed') return null
   const tag = box.el?.tag

@@ -95,7 +95,7 @@ t.test('font', async (t) => {
 
 t.test('flex, flex-flow, gap, place-*', async (t) => {
   let s = styleOf('#t { flex: 1 }')
-  t.same([s.flexGrow, s.flexShrink, s.flexBasis], [1, 1, { px: 0, pct: 0 }])
+  t.same([s.flexGrow, s.flexShrink, s.flexBasis], [1, 1, { px: 0, pct: 0, pctTerm: true }], 'flex: 1 is 1 1 0%, a percentage (of an indefinite column height it is the content)')
   s = styleOf('#t { flex: none }')
   t.same([s.flexGrow, s.flexShrink, s.flexBasis], [0, 0, 'auto'])
   s = styleOf('#t { flex: auto }')

@@ -22,6 +22,11 @@ t.test('quirks mode: positioned boxes, table cells and flex containers stop the 
   t.match(await at('<body style="margin:0"><div style="display:flex"><div><div id=a style="height:50%;width:10px"></div></div></div>'), { h: 0 })
 })
 
+t.test('quirks mode: a table cell\'s child hands its children no percentage base, the cell\'s height still counts for the child', async (t) => {
+  t.match(await at('<body style="margin:0"><div style="display:table-cell;height:100px"><div style="width:100px"><div id=a style="height:100%"></div></div></div>'), { h: 0 })
+  t.match(await at('<body style="margin:0"><div style="display:table-cell;height:100px"><div id=a style="height:50%;width:10px"></div></div>'), { h: 50 })
+})
+
 t.test('print: lines clipped away by an overflow: hidden box make no pages', async (t) => {
   const lines = Array.from({ length: 60 }, (_, i) => `<p>line ${i}</p>`).join('')
   const { pages } = await layoutHtml(`<!DOCTYPE html><body style="margin:0"><div style="height:100vh;overflow:hidden">${lines}</div>`, { width: 300, height: 300 })
