@@ -177,7 +177,29 @@ function walkChildren(frag: BoxFrag, ops: PaintOp[], positioned: BoxFrag[], floa
   const marker = frag.marker
   if (marker?.kind === 'text') ops.push({ kind: 'text', frag: marker, top: marker.y, bottom: marker.y + marker.h })
   else if (marker) ops.push({ kind: 'symbol', frag: marker, top: marker.y, bottom: marker.y + marker.h })
-  for (const child of frag.children) walk(child, ops, positioned, floats)
+  if (frag.style.borderCollapse === 'collapse' && frag.style.display.endsWith('table')) walkCollapsedTable(frag, ops, positioned, floats)
+  else for (const child of frag.children) walk(child, ops, positioned, floats)
+}
+
+/** A row or cell whose background paints apart from its content: in the flow, opaque, untransformed, unclipped. */
+function plainPart(frag: Frag): frag is BoxFrag {
+  return frag.kind === 'box' && !frag.positioned && frag.style.float === 'none' && frag.style.opacity >= 1 &&
+    frag.style.overflow === 'visible' && !frag.columnClip && transformMatrix(frag) === null
+}
+
+/**
+ * A collapsed-border table: the rows' and cells' backgrounds, then the collapsed borders, then what the cells
+ * hold — the borders paint in the table's background phase (CSS 2 Appendix E; Chromium's table painter), so a
+ * cell's content draws over them. A cell that fades, clips or transforms paints whole after the borders.
+ */
+function walkCollapsedTable(table: BoxFrag, ops: PaintOp[], positioned: BoxFrag[], floats: PendingFloat[]): void {
+  for (const child of table.children) if (plainPart(child)) ops.push(boxOp(child))
+  for (const child of table.children) if (child.kind === 'edge') walk(child, ops, positioned, floats)
+  for (const child of table.children) {
+    if (child.kind === 'edge') continue
+    if (plainPart(child)) walkChildren(child, ops, positioned, floats)
+    else walk(child, ops, positioned, floats)
+  }
 }
 
 function walk(frag: Frag, ops: PaintOp[], positioned: BoxFrag[], floats: PendingFloat[]): void {
