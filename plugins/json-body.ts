@@ -78,8 +78,10 @@ async function jsonBody(app: FastifyInstance, options: { maxDepth: number }): Pr
       // Only a text with a suspect name pays for secure-json-parse's own checks (and gets its error).
       const parsed: unknown = scan.suspectName ? secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }) : JSON.parse(plain)
       request.jsonBodyText = plain
-      // A large body's handler (Base64 decoding, hashing) runs on the next turn, so the two are not one long block.
-      if (text.length > LARGE_BODY_CHARS) setImmediate(() => done(null, parsed))
+      // A large body's handler (Base64 decoding, hashing) runs on a later turn, so the two are not one long
+      // block: after a timer, since an immediate would run in this same turn of the loop (its check phase
+      // follows the I/O callback that parsed the body) and timers, /health and other sockets would still wait.
+      if (text.length > LARGE_BODY_CHARS) setTimeout(() => done(null, parsed), 0)
       else done(null, parsed)
     } catch (error) {
       const message = (error as Error).message

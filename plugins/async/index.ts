@@ -22,6 +22,7 @@ import { accountWebhookSecret } from '../../src/jobs/webhook-signature.js'
 import { applyRequestOptions } from '../../src/render/request-options.js'
 import { applyRequestAttachments, requestAttachmentsOf, withoutAttachments } from '../../src/render/request-attachments.js'
 import { engineRefusal } from './engine-refusal.js'
+import { nextTurn } from '../../src/next-turn.js'
 
 type Bag = Record<string, unknown>
 type Params = { renderType: string; templateId: string; jobId: string }
@@ -121,7 +122,10 @@ export default async function asyncRoutes(app: FastifyInstance): Promise<void> {
     const query = asyncQuery(request.query, false, webhookOptions)
     const body = request.body as Bag
     const settings = body.settings === undefined ? undefined : parseSettings(body.settings)
-    const source = applyRequestAttachments(htmlSource(decodeBase64Html(body.base64HtmlString, config.limits.maxHtmlChars), settings), requestAttachmentsOf(body), renderType)
+    const html = decodeBase64Html(body.base64HtmlString, config.limits.maxHtmlChars)
+    // Decoding megabytes of Base64 took this turn; hashing the HTML (htmlSource) takes the next.
+    await nextTurn()
+    const source = applyRequestAttachments(htmlSource(html, settings), requestAttachmentsOf(body), renderType)
     const task = renderType === 'image'
       ? buildTask(config, 'image', { source, data: {} }, imageOptionsFromBody(body))
       : buildTask(config, 'pdf', { source, data: {} })

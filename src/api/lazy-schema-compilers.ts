@@ -9,6 +9,7 @@ import { AjvCompiler } from '@fastify/ajv-compiler'
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler'
 import type { FastifyServerOptions } from 'fastify'
 import { compilePendingRouteValidators } from './route-validator.js'
+import { nextTurn } from '../next-turn.js'
 
 type Compiled = (data: unknown) => unknown
 type Validator = Compiled & { errors?: unknown }
@@ -66,7 +67,7 @@ export function lazySchemaCompilers(): LazySchemaCompilers {
     async compileAll() {
       for (const ensure of [...pending]) {
         ensure()
-        await new Promise((resolve) => setImmediate(resolve))
+        await nextTurn()
       }
       await compilePendingRouteValidators()
     },

@@ -9,6 +9,7 @@
 import { Ajv, type ValidateFunction } from 'ajv'
 import type { FastifySchemaCompiler } from 'fastify'
 import { sharedSchemas } from './schemas.js'
+import { nextTurn } from '../next-turn.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -65,7 +66,7 @@ function lazilyCompiled(schema: object): Validator {
 export async function compilePendingRouteValidators(): Promise<void> {
   for (const ensure of [...pending]) {
     ensure()
-    await new Promise((resolve) => setImmediate(resolve))
+    await nextTurn()
   }
 }
 

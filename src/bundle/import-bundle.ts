@@ -13,6 +13,7 @@ import { newId } from '../store/new-id.js'
 import { parsePublishDate } from '../parse-publish-date.js'
 import { readBundle, type BundleItem, type ImportReport, type ItemReport } from './bundle-format.js'
 import { transaction } from '../store/transaction.js'
+import { nextTurn } from '../next-turn.js'
 
 const IDS = { template: /^tpl_[A-Za-z0-9]{1,64}$/, block: /^cb_[A-Za-z0-9]{1,64}$/, version: /^ver_[A-Za-z0-9]{1,64}$/ }
 /** Ids asked about per query (SQLite and PostgreSQL both take far more parameters; this keeps each statement short). */
@@ -22,7 +23,6 @@ const TURN_ITEMS = 50
 
 class Refused extends Error {}
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 function liquidOk(checkLiquidSyntax: LiquidSyntaxCheck, html: unknown, where: string): string {
   if (typeof html !== 'string') throw new Refused(`${where}: html must be a string`)

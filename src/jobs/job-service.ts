@@ -14,6 +14,7 @@ import { newJobId } from './job-id.js'
 import { JobQueue } from './job-queue.js'
 import { isFinished, type JobRecord, type JobTask, type RenderType } from './job-record.js'
 import { JobStore } from './job-store.js'
+import { nextTurn } from '../next-turn.js'
 import { deliveryUnfinished, JobWebhooks } from './job-webhooks.js'
 import { uploadToPresignedUrl, UploadError } from './presigned-upload.js'
 import { RenderLock } from './render-lock.js'
@@ -137,6 +138,8 @@ export class JobService {
     }
     const taskText = JobStore.taskText(input.task)
     const inputBytes = Buffer.byteLength(taskText)
+    // A multi-megabyte input took its turn being decoded and written out as text; the budget check takes the next.
+    await nextTurn()
     const over = await this.deps.store.reserveIntake(
       { jobId: job.jobId, accountId: job.accountId, inputBytes, createdAt: now },
       { maxQueued: jobs.maxQueuedPerAccount, maxBytes: jobs.maxQueuedBytesPerAccount },

@@ -6,6 +6,7 @@ import Keyv, { type KeyvStoreAdapter } from 'keyv'
 import { sql, type Kysely } from 'kysely'
 import { isFinished, type JobRecord, type JobTask } from './job-record.js'
 import { StoreKeyvAdapter } from './store-keyv-adapter.js'
+import { nextTurn } from '../next-turn.js'
 
 // Plain JSON keeps template data exactly as sent (Keyv's default serializer rewrites some strings).
 const json = { serialize: (value: unknown) => JSON.stringify(value), deserialize: (text: string) => JSON.parse(text) }
@@ -19,8 +20,6 @@ const TASK_PIECE_CHARS = 256 * 1024
 
 /** The record under the job's own key once its pieces are stored (older records hold the task itself). */
 interface TaskPieces { quireTaskPieces: number }
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 export class JobStore {
   private readonly jobs: Keyv<JobRecord>
@@ -84,6 +83,7 @@ export class JobStore {
       const piece = await this.tasks.get(`${jobId}.${i}`)
       if (typeof piece !== 'string') return undefined
       pieces.push(piece)
+      await nextTurn()
     }
     return JSON.parse(pieces.join('')) as JobTask
   }

@@ -73,6 +73,8 @@ t.test('stored input bytes per account: 3.5 MB jobs past the byte budget are 429
   await h.app.compileSchemas()
   // 3.5 MB of raw HTML (4.7 MB as Base64): the issue's input, encoded once so the client adds little.
   const big = Buffer.from(body(`<p>${'lorem ipsum dolor sit amet '.repeat(130_000)}</p>`))
+  // The test's own HTTP client (fetch) loads undici on its first request, in this thread: not the service's work.
+  await (await h.call('/health', { key: null })).arrayBuffer()
   const delay = monitorEventLoopDelay({ resolution: 5 })
   delay.enable()
   const holds = loopHolds()

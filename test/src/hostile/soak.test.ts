@@ -1,10 +1,10 @@
 // Issue 28's soak: the twelve hostile inputs of the issue sent together to one real `quire serve` for a minute
 // (QUIRE_SOAK_SECONDS) — shadows and blurs for resvg, a far grid line, a 1e9 SVG blur for librsvg, a PNG
 // bomb, nested :has() and a 1 MB word, async jobs while the disk fills and empties, async intake past the
-// account's budget, import bundles of one shared block name and "versions": [null], 60 concurrent wrong
-// passwords, one address holding silent sockets, and requests the HTTP parser refuses. Meanwhile another client
-// checks /health twice a second. The service must keep answering it, survive, answer an ordinary render
-// afterwards, and end every async job it accepted (Completed, or Failed with a reason).
+// account's budget, import bundles of one shared block name and "versions": [null], 59 concurrent wrong
+// passwords then the right one, one address holding silent sockets, and requests the HTTP parser refuses.
+// Meanwhile another client checks /health twice a second. The service must keep answering it, survive,
+// answer an ordinary render afterwards, and end every async job it accepted (Completed, or Failed with a reason).
 import t from 'tap'
 import net from 'node:net'
 import { mkdtempSync, rmSync, openSync, writeSync, closeSync } from 'node:fs'
@@ -164,17 +164,21 @@ t.test(`the twelve hostile inputs together for ${SECONDS} s: the service answers
       : { format: 'quire-bundle', version: 1, blocks: Array.from({ length: 400 }, (_, i) => ({ id: `cb_s${b}x${i}`, name: 'Shared', html: 'x' })) }
     await answer('import (9)', post('/api/v1/import', body))
   }))
-  // Item 10: 60 concurrent wrong passwords for one email, every few seconds.
+  // Item 10: 59 concurrent wrong passwords for one email, then the right one, every few seconds. The right one
+  // comes once the wrong ones are answered: sent among them, it could be one of the five a lock that has just
+  // expired lets through (the throttle's rate, not a way around it), whichever the loaded server takes first.
   let signedIn = 0
   senders.push(loop(end, async () => {
     const page = await fetch(`${server.baseUrl}/sign-in`).catch(() => null)
     const token = page ? cookieValue(page, 'quire_signin') : null
     if (!token) { tally.add('sign-in (10)', 'no form'); return }
-    const results = await Promise.all(Array.from({ length: 60 }, (_, i) => answer('sign-in (10)', fetch(`${server.baseUrl}/sign-in`, {
+    const signIn = (password: string) => answer('sign-in (10)', fetch(`${server.baseUrl}/sign-in`, {
       method: 'POST', redirect: 'manual', signal: AbortSignal.timeout(60_000),
       headers: { cookie: `quire_signin=${token}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ _csrf: token, email: 'ada@example.com', password: i === 59 ? 'right password' : `guess ${i}` }),
-    }))))
+      body: new URLSearchParams({ _csrf: token, email: 'ada@example.com', password }),
+    }))
+    const results = await Promise.all(Array.from({ length: 59 }, (_, i) => signIn(`guess ${i}`)))
+    results.push(await signIn('right password'))
     signedIn += results.filter((r) => r && cookieValue(r.res, 'quire_session')).length
     await new Promise((r) => setTimeout(r, 3_000))
   }))
