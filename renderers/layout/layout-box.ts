@@ -74,7 +74,7 @@ export function layoutContent(
     const grid = layoutGrid(box, inner, contentTop, ctx)
     return {
       frags: grid.frags, cursor: contentTop + grid.height, strut: EMPTY_STRUT, firstBaseline: grid.firstBaseline,
-      lastBaseline: grid.lastBaseline, empty: grid.frags.length === 0 && grid.height === 0,
+      lastBaseline: grid.lastBaseline, empty: grid.empty,
     }
   }
   if (isFlexContainer(box.style)) {

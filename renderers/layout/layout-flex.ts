@@ -12,7 +12,7 @@ import { contentIntrinsic, intrinsicWidths, layoutBox } from './layout-box.js'
 import { sizedByContainer } from './image-size.js'
 import { imageAtSize, imageContentSuggestion, measureImage, withoutMainLimits } from './flex-image-item.js'
 import { withoutFlow, type ContainingBlock, type LayoutContext, type LayoutResult } from './layout-context.js'
-import { renderScopedMap } from './render-scope.js'
+import { measuredHeight, measuring, whileMeasuring } from './measured-height.js'
 import { discardYoga, yoga } from './yoga.js'
 
 export interface FlexFlow {
@@ -60,49 +60,16 @@ function layoutItem(box: Box, width: number, height: number | null, cbHeight: nu
   return layoutBox(box, cb, top, ctx, { floats: createFloatContext() })
 }
 
-/**
- * An item's border-box height at a width, measured once per render. Kept across flex containers, not per
- * container: a nested container measures its items again each time it is itself measured or laid out, so a
- * per-container cache made nested flex exponential (depth 14: 4.8 s, 20: past the 30 s limit); with this
- * one each box is measured once per (width, containing-block height).
- */
-function measuredHeight(item: Box, width: number, cbHeight: number | null, measureCtx: LayoutContext): number {
-  let byKey = measured.get(item)
-  if (!byKey) measured.set(item, byKey = new Map())
-  const key = cbHeight === null ? Math.round(width * 100) : `${Math.round(width * 100)}:${cbHeight}`
-  let h = byKey.get(key)
-  if (h === undefined) {
-    measuring++
-    try {
-      h = layoutItem(item, width, null, cbHeight, 0, measureCtx).frag.h
-    } finally {
-      measuring--
-    }
-    byKey.set(key, h)
-  }
-  return h
+/** An item's border-box height at a width (measured-height.ts: once per render, whichever container asks). */
+function heightOf(item: Box, width: number, cbHeight: number | null, measureCtx: LayoutContext): number {
+  return measuredHeight(item, width, cbHeight, () => layoutItem(item, width, null, cbHeight, 0, measureCtx).frag.h)
 }
 
 /** An item's border-box height for its content alone, its specified height aside: laid out with height auto. */
 function naturalHeightAt(item: Box, width: number, cbHeight: number | null, measureCtx: LayoutContext): number {
   const auto = item.kind === 'block' ? { ...item, style: { ...item.style, height: 'auto' as const } } : item
-  measuring++
-  try {
-    return layoutItem(auto, width, null, cbHeight, 0, measureCtx).frag.h
-  } finally {
-    measuring--
-  }
+  return whileMeasuring(() => layoutItem(auto, width, null, cbHeight, 0, measureCtx).frag.h)
 }
-
-/**
- * Inside a measurement only heights are read, so a flex container met there stops once yoga has sized it,
- * without laying its items out at their final places. Otherwise measuring a container lays out the one
- * below, which measures and lays out the one below that …: quadratic in the nesting depth even with the
- * cache above (depth 80: 6,321 containers laid out; now 160). Layout is synchronous: a counter will do.
- */
-let measuring = 0
-
-const measured = renderScopedMap<Box, Map<number | string, number>>()
 
 /** yoga's layout pass; whatever is thrown through it (a trap, a measure callback's error) retires the instance. */
 function calculate(root: Node, inner: ContainingBlock, direction: ComputedStyle['direction']): void {
@@ -183,7 +150,7 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
     // A picture with a ratio alone asks for the whole line, as in Chromium (it gives way in a float or a cell).
     const fills = item.kind === 'image' && sizedByContainer(item, ctx.images)
     const maxContent = Math.max(minContent, fills ? inner.width - marginX : intrinsic.max - marginX)
-    const heightAt = (w: number): number => contentBasis && !row ? naturalHeightAt(item, w, inner.height, measureCtx) : measuredHeight(item, w, inner.height, measureCtx)
+    const heightAt = (w: number): number => contentBasis && !row ? naturalHeightAt(item, w, inner.height, measureCtx) : heightOf(item, w, inner.height, measureCtx)
     const guessWidth = width ?? (stretches(s)
       ? Math.max(0, inner.width - marginX) : Math.min(maxContent, Math.max(minContent, inner.width - marginX)))
     // max-height / min-height: min-content (and kin) in a column: the item's content height at its width.
@@ -277,7 +244,7 @@ export function layoutFlex(box: BlockBox, inner: ContainingBlock, contentTop: nu
     calculate(root, inner, style.direction)
   }
   const containerHeight = inner.height ?? root.getComputedHeight()
-  if (measuring > 0 && style.display === 'flex') {
+  if (measuring() && style.display === 'flex') {
     // Block-level: its baselines cannot change the height of what is being measured.
     root.freeRecursive()
     return { frags: [], height: containerHeight, firstBaseline: null, lastBaseline: null, empty: nodes.length === 0 && containerHeight === 0 }

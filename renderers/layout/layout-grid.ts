@@ -11,12 +11,15 @@ import { intrinsicWidths, layoutBox } from './layout-box.js'
 import { withoutFlow, type AreaAlign, type ContainingBlock, type GridArea, type LayoutContext, type LayoutResult } from './layout-context.js'
 import { absoluteLines, placeItems, type Placement } from './grid-placement.js'
 import { explicitTracks, fixedSpan, range, sizeTracks, type Contribution } from './grid-tracks.js'
+import { measuredHeight, measuring } from './measured-height.js'
 
 export interface GridFlow {
   frags: Frag[]
   height: number
   firstBaseline: number | null
   lastBaseline: number | null
+  /** No items and no height (what block layout treats as an empty box). */
+  empty: boolean
 }
 
 interface GridPlan {
@@ -169,7 +172,9 @@ export function layoutGrid(box: BlockBox, inner: ContainingBlock, contentTop: nu
   const heights = items.map((item, i) => {
     const p = plan.placements[i]
     const m = margins(item.style, areaWidth(plan, p))
-    const h = layoutItem(item, widths[i].width, fixedSpan(rowSizes, p.row, p.rowSpan, plan.rowGap, inner.height), null, 0, measure).frag.h
+    const width = widths[i].width
+    const areaHeight = fixedSpan(rowSizes, p.row, p.rowSpan, plan.rowGap, inner.height)
+    const h = measuredHeight(item, width, areaHeight, () => layoutItem(item, width, areaHeight, null, 0, measure).frag.h)
     return { start: p.row, span: p.rowSpan, min: h + m.top + m.bottom, max: h + m.top + m.bottom }
   })
   const stretchRows = style.alignContent === 'stretch'
@@ -178,6 +183,11 @@ export function layoutGrid(box: BlockBox, inner: ContainingBlock, contentTop: nu
   const collapsedRows = new Set(rowTracks.autoFit.filter((i) => !usedRows.has(i)))
   const rows = sizeTracks(rowSizes, heights, inner.height, plan.rowGap, stretchRows, collapsedRows)
   const rowEdges = trackEdges(rows, plan.rowGap, collapsedRows, inner.height, style.alignContent)
+  const height = inner.height ?? (rowEdges.ends[rows.length - 1] ?? 0)
+  // Inside a measurement only heights are read (measured-height.ts): a block-level grid stops once its rows
+  // are sized, as a flex container does, without laying its items out at their places.
+  const empty = items.length === 0 && height === 0
+  if (measuring() && style.display === 'grid') return { frags: [], height, firstBaseline: null, lastBaseline: null, empty }
 
   const frags: Frag[] = []
   let firstBaseline: number | null = null
@@ -204,7 +214,6 @@ export function layoutGrid(box: BlockBox, inner: ContainingBlock, contentTop: nu
     if (firstBaseline === null && result.firstBaseline !== null && p.row === 0) firstBaseline = result.firstBaseline
     if (result.lastBaseline !== null) lastBaseline = result.lastBaseline
   })
-  const height = inner.height ?? (rowEdges.ends[rows.length - 1] ?? 0)
   const pending = ctx.absolute[ctx.absolute.length - 1]
   for (const child of positioned) {
     pending?.push({ box: child, staticX: inner.x, staticRight: inner.x + inner.width, staticY: contentTop, gridArea: gridArea(child.style, style, plan, rowEdges, inner, contentTop) })
@@ -216,7 +225,7 @@ export function layoutGrid(box: BlockBox, inner: ContainingBlock, contentTop: nu
   }
   // Frags in document order of their areas (row, then column), so painting and pagination meet them top-down.
   const order = frags.map((f, i) => ({ f, key: plan.placements[i].row * 1e6 + plan.placements[i].col })).sort((a, b) => a.key - b.key).map((x) => x.f)
-  return { frags: order, height, firstBaseline, lastBaseline }
+  return { frags: order, height, firstBaseline, lastBaseline, empty }
 }
 
 /** The x (or y) of grid line `line` (0-based) between tracks with these edges. */
