@@ -1,5 +1,6 @@
-// Rules bucketed by the rightmost compound's id, first class or tag, so an element is only tested against
-// rules that could match it. Built once per distinct set of stylesheets and media context, then cached.
+// Rules bucketed by the rightmost compound's id, first class or tag (or those of its :is(), selector-keys.ts),
+// so an element is only tested against rules that could match it. Built once per distinct set of stylesheets
+// and media context, then cached.
 import type { PropertyRegistry } from './registered-properties.js'
 import type { DomElement } from './dom.js'
 import type { MediaContext } from './styled-tree.js'
@@ -8,6 +9,7 @@ import type { PageRuleSource, StyleRule, Stylesheet } from './parse-stylesheet.j
 import type { FontFaceRule } from './parse-font-face.js'
 import { createHash } from 'node:crypto'
 import { matchesComplex } from './match-selector.js'
+import { neverMatches, subjectKeys } from './selector-keys.js'
 import { matchesMedia } from './media-query.js'
 import { ByteBoundedCache } from '../layout/byte-bounded-cache.js'
 import { stylesheetBytes } from './stylesheet-bytes.js'
@@ -19,6 +21,8 @@ export interface IndexedRule {
   key: number
   /** Cascade layer rank, compared before `key`: earlier layers lose; unlayered rules rank last (win). */
   layer: number
+  /** Filed under more than one key (an :is() subject): an element with two of them must not match it twice. */
+  shared: boolean
 }
 
 export interface Matched {
@@ -53,13 +57,11 @@ export class RuleIndex {
   add(rule: StyleRule, layer = UNLAYERED): void {
     const order = this.size++
     for (const sel of rule.selectors) {
-      if (sel.unsupportedPseudoElement) continue
-      const entry: IndexedRule = { sel, rule, key: sel.specificity * 1048576 + order, layer }
-      const subject = sel.parts[0]
-      if (subject.id !== null) push(this.byId, subject.id, entry)
-      else if (subject.classes.length > 0) push(this.byClass, subject.classes[0], entry)
-      else if (subject.tag !== null) push(this.byTag, subject.tag, entry)
-      else this.universal.push(entry)
+      if (sel.unsupportedPseudoElement || neverMatches(sel)) continue
+      const keys = subjectKeys(sel.parts[0])
+      const entry: IndexedRule = { sel, rule, key: sel.specificity * 1048576 + order, layer, shared: keys !== null && keys.length > 1 }
+      if (keys === null) this.universal.push(entry)
+      else for (const k of keys) push(k.kind === 'id' ? this.byId : k.kind === 'class' ? this.byClass : this.byTag, k.name, entry)
     }
   }
 
@@ -101,12 +103,19 @@ export class RuleIndex {
 function collect(list: IndexedRule[] | undefined, el: DomElement, out: IndexedRule[], count: number): number {
   if (!list) return count
   for (let i = 0; i < list.length; i++) {
+    if (list[i].shared && foundBefore(out, count, list[i])) continue
     if (!matchesComplex(list[i].sel, el)) continue
     if (count < out.length) out[count] = list[i]
     else out.push(list[i])
     count++
   }
   return count
+}
+
+/** Whether out[0, count) holds `rule` (a shared rule already matched through another of the element's keys). */
+function foundBefore(out: IndexedRule[], count: number, rule: IndexedRule): boolean {
+  for (let i = 0; i < count; i++) if (out[i] === rule) return true
+  return false
 }
 
 function splitPseudo(found: IndexedRule[]): Matched {

@@ -32,3 +32,21 @@ t.test('a class repeated in the attribute matches its rules once', async (t) => 
   t.same(body.elementChildren[0].classes, ['a', 'a', 'b'])
   t.equal(index.match(body.elementChildren[0]).element.length, 1)
 })
+
+t.test('an :is() / :where() subject is filed under its alternatives\' keys and matches once', async (t) => {
+  const rules = parseStylesheet(':where(.dark .card, td) { color: red } :is(#main, .x) > :is(p, .y) { color: blue } :where(:not(.z)) { color: green }').rules
+  const index = new RuleIndex()
+  for (const rule of rules) index.add(rule)
+  const { body } = parseHtml('<div class="dark"><p class="card">a</p><span>b</span></div><div id="main"><p class="y">c</p></div>')
+  const [dark, main] = body.elementChildren
+  const matched = (el: DomElement) => index.match(el).element.map((r) => rules.indexOf(r.rule))
+  t.same(matched(dark.elementChildren[0]), [0, 2], 'the nested rule, then the universal one')
+  t.same(matched(dark.elementChildren[1]), [2])
+  t.same(matched(main.elementChildren[0]), [2, 1], 'a <p class="y"> matches :is(p, .y) once (by specificity: :where() has none)')
+})
+
+t.test('a selector with a pseudo-class that never matches in print is not tested at all', async (t) => {
+  const index = indexOf('.a:hover { color: red } :focus-visible { color: blue } .a { color: green }')
+  const { body } = parseHtml('<p class="a">x</p>')
+  t.equal(index.match(body.elementChildren[0]).element.length, 1)
+})
