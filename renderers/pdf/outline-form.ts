@@ -14,17 +14,17 @@ interface FormDoc {
 const names = new WeakMap<object, number>()
 
 /**
- * A form that fills `path` (PDF path operators in the current user space; `bounds` [x0, y0, x1, y1]
- * enclose its points) with the nonzero rule; the name it has in the current page's resources.
+ * A form of `content` (PDF path operators in the current user space and their fill; `bounds` [x0, y0, x1, y1]
+ * enclose its points); the name it has in the current page's resources.
  */
-export function outlineForm(doc: PDFKit.PDFDocument, path: string, bounds: number[]): string {
+export function outlineForm(doc: PDFKit.PDFDocument, content: Uint8Array, bounds: number[]): string {
   const pdf = doc as unknown as FormDoc
   const n = (names.get(doc) ?? 0) + 1
   names.set(doc, n)
   const name = `Fo${n}`
   // Deflated as page content is (fast-page-deflate.ts); a set Filter tells pdfkit not to deflate again.
   const ref = pdf.ref({ Type: 'XObject', Subtype: 'Form', BBox: [bounds[0] - 1, bounds[1] - 1, bounds[2] + 1, bounds[3] + 1], Filter: 'FlateDecode' })
-  ref.end(deflateSync(Buffer.from(`${path}\nf`, 'latin1'), { level: 3 }))
+  ref.end(deflateSync(content, { level: 3 }))
   pdf.page.xobjects[name] = ref
   return name
 }

@@ -3,8 +3,8 @@
 // for every fragment), then decorations. Glyphs are encoded by pdfkit's embedded font, which also
 // records them for the subset and the ToUnicode map, so fonts stay subset and text stays extractable.
 import { fillColor } from './color-operator.js'
-import { outlineForm } from './outline-form.js'
-import { splitAfterSpaces } from '../layout/split-after-spaces.js'
+import { OperatorBytes } from './operator-bytes.js'
+import { paintTextShadows } from './paint-text-shadows.js'
 import type { TextFrag } from '../layout/fragments.js'
 import type { FontStore } from '../fonts/font-store.js'
 import type { Glyph } from 'fontkit'
@@ -32,7 +32,7 @@ export function paintText(target: PaintTarget, fonts: FontStore, frag: TextFrag)
   const { doc } = target
   if (frag.color.a <= 0 || !frag.text) return
   if (hasInk(frag.text)) {
-    if (frag.shadows) paintShadows(doc, fonts, frag)
+    if (frag.shadows) paintTextShadows(doc, fonts, frag)
     fillColor(doc.font(target.font(frag.face)), frag.color, frag.color.a)
     // A character no font has is drawn as the fallback's missing-glyph box, and every such box is one glyph
     // (one ToUnicode entry): the text itself goes into the text layer as the span's ActualText, so search,
@@ -57,81 +57,6 @@ export function paintText(target: PaintTarget, fonts: FontStore, frag: TextFrag)
   if (deco.overline) doc.rect(frag.x, frag.baseline - m.ascent, frag.w, thickness).fill()
   if (deco.lineThrough) doc.rect(frag.x, frag.baseline + d.strikeOffset - thickness / 2, frag.w, thickness).fill()
   doc.restore()
-}
-
-/**
- * text-shadow: the glyph outlines, offset and in the shadow's colour, last layer first. Outlines rather than
- * text, so that the text layer (search, copy) holds the words once. A blur is not drawn; a blurred shadow is
- * drawn at half its alpha, closer to how light a blurred one looks than a sharp copy.
- */
-function paintShadows(doc: PDFKit.PDFDocument, fonts: FontStore, frag: TextFrag): void {
-  const font = fonts.pdfkitFont(frag.face) as ShadowFont
-  const scale = frag.size / font.unitsPerEm
-  const pieces = frag.spaceExtra ? splitAfterSpaces(frag.text) : [frag.text]
-  const parts: string[] = []
-  const bounds = [Infinity, Infinity, -Infinity, -Infinity]
-  let x = frag.x
-  for (const piece of pieces) {
-    const run = font.layout(piece)
-    const widened = frag.spaceExtra && piece.endsWith(' ')
-    for (let i = 0; i < run.glyphs.length; i++) {
-      const p = run.positions[i]
-      const path = run.glyphs[i].path
-      if (path.commands.length) outlineOps(path.commands, x + p.xOffset * scale, frag.baseline - p.yOffset * scale, scale, parts, bounds)
-      x += p.xAdvance * scale + frag.letterSpacing + (widened && i === run.glyphs.length - 1 ? frag.spaceExtra : 0)
-    }
-  }
-  if (!parts.length) return
-  // One content write per shadow: pdfkit ends each write with a newline, as it does each operator.
-  const outline = parts.join('\n')
-  const shadows = frag.shadows!
-  // Painted more than once: written once, as a form each shadow paints.
-  const form = shadows.filter((s) => s.color.a > 0).length > 1 ? outlineForm(doc, outline, bounds) : null
-  for (let i = shadows.length - 1; i >= 0; i--) {
-    const s = shadows[i]
-    if (s.color.a <= 0) continue
-    doc.save()
-    doc.translate(s.x, s.y)
-    if (form) fillColor(doc, s.color, s.color.a * (s.blur > 0 ? 0.5 : 1)).addContent(`/${form} Do`)
-    else fillColor(doc.addContent(outline), s.color, s.color.a * (s.blur > 0 ? 0.5 : 1)).fill()
-    doc.restore()
-  }
-}
-
-interface ShadowFont {
-  unitsPerEm: number
-  layout(text: string): { glyphs: Array<{ path: { commands: Array<{ command: string; args: number[] }> } }>; positions: Array<{ xAdvance: number; xOffset: number; yOffset: number }> }
-}
-
-/**
- * One glyph's outline in page space (font units are y-up) as the PDF path operators pdfkit's SVG path parser
- * wrote for it (`x y m`, `l`, `v` for quadratic curves as pdfkit writes them, `c`, `h`), coordinates to two
- * decimals as before: the same bytes, without a path string built and parsed again for every shadow (text
- * shadows of tufte-css's links were two fifths of its PDF's CPU). `bounds` grows to enclose its points.
- */
-function outlineOps(commands: Array<{ command: string; args: number[] }>, x: number, y: number, scale: number, ops: string[], bounds: number[]): void {
-  const px = (v: number) => {
-    const n = Number((x + v * scale).toFixed(2))
-    if (n < bounds[0]) bounds[0] = n
-    if (n > bounds[2]) bounds[2] = n
-    return n
-  }
-  const py = (v: number) => {
-    const n = Number((y - v * scale).toFixed(2))
-    if (n < bounds[1]) bounds[1] = n
-    if (n > bounds[3]) bounds[3] = n
-    return n
-  }
-  for (const c of commands) {
-    const a = c.args
-    switch (c.command) {
-      case 'moveTo': ops.push(`${px(a[0])} ${py(a[1])} m`); break
-      case 'lineTo': ops.push(`${px(a[0])} ${py(a[1])} l`); break
-      case 'quadraticCurveTo': ops.push(`${px(a[0])} ${py(a[1])} ${px(a[2])} ${py(a[3])} v`); break
-      case 'bezierCurveTo': ops.push(`${px(a[0])} ${py(a[1])} ${px(a[2])} ${py(a[3])} ${px(a[4])} ${py(a[5])} c`); break
-      case 'closePath': ops.push('h'); break
-    }
-  }
 }
 
 /** Whether text has more than white space (as String.prototype.trim sees it), without a trimmed copy. */
@@ -271,87 +196,5 @@ function boxGlyph(fonts: FontStore, frag: TextFrag, missing: Glyph, warn: (warni
 
 const ZWNJ_SPAN = '/Span<</ActualText <feff200c>>> BDC\n[<'
 const ZWJ_SPAN = '/Span<</ActualText <feff200d>>> BDC\n[<'
-
-/** Content stream bytes (ASCII) written into one buffer that grows as needed and serves every fragment. */
-class OperatorBytes {
-  private bytes = Buffer.allocUnsafe(4096)
-  private at = 0
-
-  reset(): void {
-    this.at = 0
-  }
-
-  /** `1 0 0 -1 x y Tm`: the text matrix of a run or glyph drawn on the flipped page. */
-  textMatrix(x: number, y: number): void {
-    this.ascii('1 0 0 -1 ')
-    this.num(x)
-    this.ascii(' ')
-    this.num(y)
-    this.ascii(' Tm\n')
-  }
-
-  /** The bytes written since reset, as a buffer of their own. */
-  copy(): Buffer {
-    const out = Buffer.allocUnsafe(this.at)
-    this.bytes.copy(out, 0, 0, this.at)
-    return out
-  }
-
-  ascii(text: string): void {
-    this.room(text.length)
-    for (let i = 0; i < text.length; i++) this.bytes[this.at++] = text.charCodeAt(i)
-  }
-
-  /** Four hex digits of a glyph id (more when it needs them), as pdfkit encodes glyphs. */
-  hex4(gid: number): void {
-    if (gid > 0xffff) { this.ascii(gid.toString(16)); return }
-    this.room(4)
-    for (let shift = 12; shift >= 0; shift -= 4) this.bytes[this.at++] = HEX_DIGITS[(gid >> shift) & 15]
-  }
-
-  /**
-   * A number as pdfkit writes it: String(Math.round(n * 1e6) / 1e6). That string is the decimal of the
-   * rounded millionths with trailing zeros dropped (up to 15 digits it is the shortest that reads back).
-   */
-  num(n: number): void {
-    const millionths = Math.round(n * 1e6)
-    const abs = Math.abs(millionths)
-    if (!(abs < 1e15)) { this.ascii(String(millionths / 1e6)); return }
-    if (abs === 0) { this.ascii('0'); return }
-    this.room(24)
-    if (millionths < 0) this.bytes[this.at++] = 45 // '-'
-    let frac = abs % 1e6
-    this.digits((abs - frac) / 1e6)
-    if (frac === 0) return
-    this.bytes[this.at++] = 46 // '.'
-    let places = 6
-    while (frac % 10 === 0) { frac /= 10; places-- }
-    this.digitsAt(frac, places)
-  }
-
-  private digits(n: number): void {
-    let count = 1
-    for (let rest = n; rest >= 10; rest = Math.floor(rest / 10)) count++
-    this.digitsAt(n, count)
-  }
-
-  /** The integer n as exactly `count` digits (zeros in front). */
-  private digitsAt(n: number, count: number): void {
-    for (let i = count - 1; i >= 0; i--) {
-      this.bytes[this.at + i] = 48 + (n % 10)
-      n = Math.floor(n / 10)
-    }
-    this.at += count
-  }
-
-  private room(n: number): void {
-    if (this.at + n <= this.bytes.length) return
-    const bigger = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.at + n))
-    this.bytes.copy(bigger, 0, 0, this.at)
-    this.bytes = bigger
-  }
-}
-
-const HEX_DIGITS = Buffer.from('0123456789abcdef', 'latin1')
 
 const ops = new OperatorBytes()
