@@ -6,6 +6,8 @@
 // client has gone (signal) without ever reaching a worker.
 import { Piscina } from 'piscina'
 import { PATCHES_ON } from '../renderers/patches.js'
+import { shippedFontFiles } from '../renderers/fonts/index.js'
+import { shareFontFiles } from '../renderers/fonts/shared-font-files.js'
 import type { RenderErrorCode, RenderOutput, RenderResult, RenderTask } from '../renderers/contract.js'
 import { CHUNK, PROGRESS, STARTED, WARMED_UP } from './started-message.js'
 import { TimeLimitSignal } from './time-limit-signal.js'
@@ -122,6 +124,8 @@ export class RenderPool {
       setWorkerHeapFlags()
       resetRuntimeFlagsForWorkerStart()
     }
+    // The workers parse Quire's font files from one copy of their bytes (renderers/fonts/shared-font-files.ts).
+    shareFontFiles(shippedFontFiles())
     this.piscina = new Piscina({
       filename: workerFile,
       minThreads: options.workerIdleMs ? 0 : options.threads,

@@ -9,6 +9,7 @@
 // Nothing depends on fonts installed on the machine.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { sharedFontFile } from './shared-font-files.js'
 
 const require = createRequire(import.meta.url)
 
@@ -188,12 +189,12 @@ export function fallbackChain(weight: number, style: string): readonly FontFace[
 
 const bytesCache = new Map<string, Buffer>()
 
-/** The font file's bytes, read once per process (per worker). */
+/** The font file's bytes: shared by the render workers (shared-font-files.ts), else read once per thread. */
 export function fontBytes(face: FontFace): Buffer {
   if (face.bytes) return face.bytes
   let bytes = bytesCache.get(face.key)
   if (!bytes) {
-    bytes = readFileSync(face.path)
+    bytes = sharedFontFile(face.path) ?? readFileSync(face.path)
     bytesCache.set(face.key, bytes)
   }
   return bytes
