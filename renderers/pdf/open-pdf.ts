@@ -4,6 +4,7 @@
 import PDFDocument from 'pdfkit'
 import { PATCHES_ON } from '../patches.js'
 import { writeLatin1 } from './latin1-write.js'
+import { writeObjectsFast } from './object-syntax.js'
 import { releaseFinishedPdf } from './release-finished-pdf.js'
 import type { PdfSecurity } from './pdf-security.js'
 import type { DocumentMetadata } from './standards/document-metadata.js'
@@ -51,7 +52,10 @@ export function openPdf(options: PdfDocumentOptions, sink?: (chunk: Uint8Array) 
   // escapes it and adds the PDF/A, PDF/UA and Factur-X identification.
   const pdfkit = doc as unknown as { _addInfo(): void; appendXML(xml: string): void }
   pdfkit._addInfo = () => pdfkit.appendXML(xmpDescriptions(meta, date, producer, options.xmp))
-  if (PATCHES_ON) writeLatin1(doc)
+  if (PATCHES_ON) {
+    writeLatin1(doc)
+    writeObjectsFast(doc)
+  }
   if (sink) sinkEveryChunk(doc, sink)
   const chunks: Buffer[] = []
   const bytes = new Promise<Buffer>((resolve, reject) => {
