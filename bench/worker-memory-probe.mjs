@@ -1,11 +1,13 @@
 // The child process of bench/worker-memory.ts, started with the service's Node flags: two render workers as the
-// pool starts them (its heap flags and limits, the built worker), the tasks (a JSON array) rendered in turn, RENDERS in all with 4 in
+// pool starts them (its heap flags and limits, the font files they share, the built worker), the tasks (a JSON array) rendered in turn, RENDERS in all with 4 in
 // flight, then each worker's memory and the process's. Prints one JSON object.
 //   node <bin/quire.js's flags> bench/worker-memory-probe.mjs TASK.json RENDERS YOUNG_MB [SNAPSHOT_PREFIX]
 import { readFileSync } from 'node:fs'
 import { Piscina } from 'piscina'
 import { setWorkerHeapFlags } from '../dist/pool/worker-heap-flags.js'
 import { resetRuntimeFlagsForWorkerStart } from '../dist/pool/worker-start-flags.js'
+import { shippedFontFiles } from '../dist/renderers/fonts/index.js'
+import { shareFontFiles } from '../dist/renderers/fonts/shared-font-files.js'
 import { residentByMapping } from './process-mappings.mjs'
 
 const [taskFile, renders, youngMb, snapshot = ''] = process.argv.slice(2)
@@ -14,6 +16,7 @@ const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync('/proc/self/status
 
 setWorkerHeapFlags()
 resetRuntimeFlagsForWorkerStart()
+shareFontFiles(shippedFontFiles())
 const pool = new Piscina({
   filename: new URL('./worker-memory-worker.mjs', import.meta.url).href, minThreads: 2, maxThreads: 2, recordTiming: false,
   resourceLimits: { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: Number(youngMb) },
