@@ -5,6 +5,7 @@
 // what is painted and a word is shaped once per process instead of once per document.
 import * as fontkit from 'fontkit'
 import type { Font, GlyphPosition, GlyphRun } from 'fontkit'
+import { keepGlyphCodePoints } from './glyph-code-points.js'
 import { cjkSansFace, fallbackChain, fallbackFace, fontBytes, resolveFace, type FontFace } from './index.js'
 import type { ComputedStyle } from '../document/styled-tree.js'
 import { renderScopedMap } from '../layout/render-scope.js'
@@ -59,6 +60,7 @@ function load(face: FontFace): LoadedFace {
   // A collection (.ttc/.otc) holds several fonts and no way to say which one a rule meant.
   if (!('layout' in parsed)) throw new Error('font collections are not supported')
   const font = parsed
+  keepGlyphCodePoints(font)
   const shapes = new Map<string, GlyphRun>()
   // Object.create keeps every fontkit getter (tables, subset creation) working on the shared parse.
   const pdfkitView = Object.create(font) as Font
