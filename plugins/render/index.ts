@@ -4,7 +4,7 @@
 // is streamed as it is painted (send below).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { RenderOutput, RenderTask } from '../../renderers/contract.js'
-import { decodeBase64Html, htmlSource } from '../../src/render/document-source.js'
+import { htmlSource } from '../../src/render/document-source.js'
 import { cachedTemplateSource } from '../../src/render/template-source-cache.js'
 import { clipsOptionsFromBody, imageOptionsFromBody, imageOptionsFromQuery } from '../../src/render/image-options.js'
 import { buildTask, usageKind, type SyncFormat } from '../../src/render/tasks.js'
@@ -16,6 +16,7 @@ import { validateSchema } from '../../src/api/route-validator.js'
 import { costHeaders } from '../../src/render/cost-headers.js'
 import { warningHeaders } from '../../src/render/warning-headers.js'
 import { StreamedBody } from '../../src/render/streamed-body.js'
+import { takeBase64Html } from './take-base64-html.js'
 
 type Params = { format: SyncFormat; templateId: string; versionId?: string }
 type Bag = Record<string, unknown>
@@ -90,7 +91,7 @@ export default async function renderRoutes(app: FastifyInstance): Promise<void> 
   async function renderHtml(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply, base64: boolean) {
     const { format } = request.params
     const body = request.body as Bag
-    const html = decodeBase64Html(body.base64HtmlString)
+    const html = takeBase64Html(request)
     const settings = body.settings === undefined ? undefined : parseSettings(body.settings)
     const source = applyRequestAttachments(htmlSource(html, settings), requestAttachmentsOf(body), format)
     const task = format === 'image'
@@ -111,7 +112,7 @@ export default async function renderRoutes(app: FastifyInstance): Promise<void> 
 
   async function renderHtmlClips(request: FastifyRequest, reply: FastifyReply) {
     const body = request.body as Bag
-    const source = htmlSource(decodeBase64Html(body.base64HtmlString))
+    const source = htmlSource(takeBase64Html(request))
     const clips = clipsOptionsFromBody(body, app.config.limits.maxClips)
     return send(app, request, reply, buildTask(app.config, 'clips', { source, data: {} }, clips), false, 'clips')
   }

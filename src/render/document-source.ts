@@ -1,8 +1,10 @@
 // Turns what a request names (a template and maybe a version, or raw HTML) into the DocumentSource a
 // worker renders: the Liquid text keyed by its version id, the content blocks it includes, and its
 // header/footer blocks — all from published versions, all scoped to the caller's account.
+import { isUtf8 } from 'node:buffer'
 import { createHash } from 'node:crypto'
 import type { DocumentSource, LiquidSource, PdfAttachment, TemplateSettings } from '../../renderers/contract.js'
+import { decodeUtf8, Utf8Source } from '../../renderers/utf8-source.js'
 import { Errors, renderErrorFrom } from '../errors.js'
 import { DEFAULT_SETTINGS } from '../settings.js'
 import type { Store } from '../store/index.js'
@@ -21,7 +23,8 @@ function assertVersionId(id: string): void {
   if (!VERSION_ID.test(id)) throw new Errors.VERSION_ID_INVALID(id.slice(0, 80))
 }
 
-export function contentKey(text: string): string {
+/** SHA-1 of the text's UTF-8: the same key for a text and for its UTF-8 bytes. */
+export function contentKey(text: string | Uint8Array): string {
   return 'sha1:' + createHash('sha1').update(text).digest('hex')
 }
 
@@ -124,9 +127,13 @@ export async function draftSource(store: Store, accountId: string, html: string,
   return source
 }
 
-/** Raw HTML: no Liquid, default settings unless the body gives some. */
-export function htmlSource(html: string, settings: TemplateSettings = DEFAULT_SETTINGS): DocumentSource {
-  return { kind: 'html', main: { cacheKey: contentKey(html), text: html }, blocks: {}, header: null, footer: null, settings }
+/**
+ * Raw HTML: no Liquid, default settings unless the body gives some. Given as UTF-8 bytes, it stays bytes on the
+ * main thread and the render worker decodes it (renderers/utf8-source.ts).
+ */
+export function htmlSource(html: string | Uint8Array, settings: TemplateSettings = DEFAULT_SETTINGS): DocumentSource {
+  const main = typeof html === 'string' ? { cacheKey: contentKey(html), text: html } : new Utf8Source(contentKey(html), html)
+  return { kind: 'html', main, blocks: {}, header: null, footer: null, settings }
 }
 
 /**
@@ -144,23 +151,40 @@ function base64Bytes(value: string): Buffer {
   return Buffer.from(compact, 'base64')
 }
 
+const BLANK_CHUNK_BYTES = 4096
+
 /**
- * Decodes `base64HtmlString`, refusing what is not Base64, not UTF-8 text, empty once decoded ("==" is valid
- * Base64 for nothing, and rendered a blank PDF), or longer than `maxChars` (an async job is refused at submit,
- * not failed later in the worker).
+ * Whether UTF-8 bytes are whitespace only, as `text.trim() === ''` says of their text: decoded a few KB at a
+ * time, so a document is not decoded whole to find its first character.
  */
-export function decodeBase64Html(value: unknown, maxChars = Infinity): string {
+function isBlankUtf8(bytes: Uint8Array): boolean {
+  const decoder = new TextDecoder('utf-8')
+  for (let at = 0; at < bytes.length; at += BLANK_CHUNK_BYTES) {
+    if (decoder.decode(bytes.subarray(at, at + BLANK_CHUNK_BYTES), { stream: true }).trim() !== '') return false
+  }
+  return decoder.decode().trim() === ''
+}
+
+/**
+ * The UTF-8 bytes of `base64HtmlString`, refusing what is not Base64, not UTF-8 text, or empty once decoded
+ * ("==" is valid Base64 for nothing, and rendered a blank PDF). The text itself is not made here.
+ */
+export function decodeBase64HtmlBytes(value: unknown): Uint8Array {
   if (typeof value !== 'string' || value.trim() === '') {
     throw new Errors.REQUEST_DATA_MISSING('base64HtmlString is required: the HTML to render, Base64-encoded')
   }
   const bytes = base64Bytes(value)
-  let html: string
-  try {
-    html = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch {
-    throw new Errors.REQUEST_INVALID('base64HtmlString does not decode to UTF-8 text')
-  }
-  if (html.trim() === '') throw new Errors.REQUEST_DATA_MISSING('base64HtmlString decodes to no text: send the HTML to render, Base64-encoded')
+  if (!isUtf8(bytes)) throw new Errors.REQUEST_INVALID('base64HtmlString does not decode to UTF-8 text')
+  if (isBlankUtf8(bytes)) throw new Errors.REQUEST_DATA_MISSING('base64HtmlString decodes to no text: send the HTML to render, Base64-encoded')
+  return bytes
+}
+
+/**
+ * The text of `base64HtmlString` (decodeBase64HtmlBytes' checks), refusing text longer than `maxChars` (an async
+ * job is refused at submit, not failed later in the worker).
+ */
+export function decodeBase64Html(value: unknown, maxChars = Infinity): string {
+  const html = decodeUtf8(decodeBase64HtmlBytes(value))
   if (html.length > maxChars) {
     throw renderErrorFrom('QUIRE_ERR_RENDER_HTML_LIMIT', `base64HtmlString decodes to ${html.length} characters; the limit is ${maxChars} (MAX_HTML_CHARS)`)
   }
