@@ -5,17 +5,17 @@
 // 16–18 µs for the same task with the text, v8.serialize), and the worker rebuild them (46–64 µs, against
 // 20–28 µs for JSON.parse). The worker's data is the same: JSON.parse of the text the main thread parsed.
 // Raw HTML that came as bytes (renderers/utf8-source.ts) goes as those bytes, and the worker decodes them:
-// the main thread never makes the document's text.
+// the main thread never makes the document's text, nor hashes it for a key that raw HTML never uses.
 // `follow`: what the worker reports of the render while it runs (pool/render-follow.ts).
 import type { RenderTask } from '../renderers/contract.js'
-import { decodeUtf8, Utf8Source } from '../renderers/utf8-source.js'
+import { Utf8Source } from '../renderers/utf8-source.js'
 import type { Follow } from './render-follow.js'
 
 export interface Envelope<T> {
   id: number
   task: T
   dataJson?: string
-  /** The UTF-8 bytes of `task.source.main.text` (posted as ''), when the main thread has only those. */
+  /** The UTF-8 bytes of `task.source.main` (posted empty), when the main thread has only those. */
   htmlUtf8?: Uint8Array
   follow?: Follow
 }
@@ -25,18 +25,18 @@ export function envelopeFor<T extends RenderTask>(id: number, task: T, dataJson?
   const envelope: Envelope<T> = dataJson === undefined ? { id, task } : { id, task: { ...task, data: undefined }, dataJson }
   const main = task.source.main
   if (main instanceof Utf8Source) {
-    envelope.task = { ...envelope.task, source: { ...task.source, main: { cacheKey: main.cacheKey, text: '' } } }
+    envelope.task = { ...envelope.task, source: { ...task.source, main: { cacheKey: '', text: '' } } }
     envelope.htmlUtf8 = main.utf8
   }
   if (follow) envelope.follow = follow
   return envelope
 }
 
-/** The task the pool meant: its data parsed from the text and its HTML decoded from the bytes they came as. */
+/** The task the pool meant: its data parsed from the text, its HTML the bytes they came as (decoded when read). */
 export function taskOf<T extends RenderTask>(envelope: Envelope<T>): T {
   let task = envelope.dataJson === undefined ? envelope.task : { ...envelope.task, data: JSON.parse(envelope.dataJson) as unknown }
   if (envelope.htmlUtf8 !== undefined) {
-    task = { ...task, source: { ...task.source, main: { cacheKey: task.source.main.cacheKey, text: decodeUtf8(envelope.htmlUtf8) } } }
+    task = { ...task, source: { ...task.source, main: new Utf8Source(envelope.htmlUtf8) } }
   }
   return task
 }

@@ -3,6 +3,8 @@
 // (pool/task-envelope.ts). Decoding there instead of on the main thread saves the main thread the decode and
 // a UTF-16 copy of the whole document that lived as long as the render: for a 0.9 MB document (tufte-css)
 // some 5 ms of decoding and, through the old generation it filled, a full collection every other request.
+// Its key is hashed only if something asks for it (raw HTML is never compiled, so nothing does).
+import { contentKey } from './content-key.js'
 import type { LiquidSource } from './contract.js'
 
 const utf8 = new TextDecoder('utf-8')
@@ -12,18 +14,24 @@ export function decodeUtf8(bytes: Uint8Array): string {
   return utf8.decode(bytes)
 }
 
-/** A source whose text is kept as UTF-8 bytes and decoded on its first read (which the main thread never makes). */
+/** A source kept as UTF-8 bytes: its text decoded and its content key hashed on their first reads. */
 export class Utf8Source implements LiquidSource {
   #text: string | undefined
+  #cacheKey: string | undefined
 
-  constructor(readonly cacheKey: string, readonly utf8: Uint8Array) {}
+  constructor(readonly utf8: Uint8Array) {}
+
+  get cacheKey(): string {
+    this.#cacheKey ??= contentKey(this.utf8)
+    return this.#cacheKey
+  }
 
   get text(): string {
     this.#text ??= decodeUtf8(this.utf8)
     return this.#text
   }
 
-  /** As a plain source (a job stored as JSON, a log line): its text. */
+  /** As a plain source (a job stored as JSON, a log line): its key and text. */
   toJSON(): LiquidSource {
     return { cacheKey: this.cacheKey, text: this.text }
   }

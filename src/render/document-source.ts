@@ -2,8 +2,8 @@
 // worker renders: the Liquid text keyed by its version id, the content blocks it includes, and its
 // header/footer blocks — all from published versions, all scoped to the caller's account.
 import { isUtf8 } from 'node:buffer'
-import { createHash } from 'node:crypto'
 import type { DocumentSource, LiquidSource, PdfAttachment, TemplateSettings } from '../../renderers/contract.js'
+import { contentKey } from '../../renderers/content-key.js'
 import { decodeUtf8, Utf8Source } from '../../renderers/utf8-source.js'
 import { Errors, renderErrorFrom } from '../errors.js'
 import { DEFAULT_SETTINGS } from '../settings.js'
@@ -23,10 +23,7 @@ function assertVersionId(id: string): void {
   if (!VERSION_ID.test(id)) throw new Errors.VERSION_ID_INVALID(id.slice(0, 80))
 }
 
-/** SHA-1 of the text's UTF-8: the same key for a text and for its UTF-8 bytes. */
-export function contentKey(text: string | Uint8Array): string {
-  return 'sha1:' + createHash('sha1').update(text).digest('hex')
-}
+export { contentKey }
 
 /** Blocks included by name (or id) from the text, and from those blocks in turn, as published versions. */
 export async function includedBlocks(store: Store, accountId: string, text: string): Promise<Record<string, LiquidSource>> {
@@ -132,7 +129,7 @@ export async function draftSource(store: Store, accountId: string, html: string,
  * main thread and the render worker decodes it (renderers/utf8-source.ts).
  */
 export function htmlSource(html: string | Uint8Array, settings: TemplateSettings = DEFAULT_SETTINGS): DocumentSource {
-  const main = typeof html === 'string' ? { cacheKey: contentKey(html), text: html } : new Utf8Source(contentKey(html), html)
+  const main = typeof html === 'string' ? { cacheKey: contentKey(html), text: html } : new Utf8Source(html)
   return { kind: 'html', main, blocks: {}, header: null, footer: null, settings }
 }
 
