@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import t from 'tap'
@@ -19,8 +19,13 @@ t.test('prune-runtime removes what the service never reads and keeps code, binar
   }
   mkdirSync(join(root, 'scripts'))
   copyFileSync('scripts/prune-runtime.mjs', join(root, 'scripts/prune-runtime.mjs'))
-  put('dist/renderers/fonts/index.js')
-  copyFileSync(built, join(root, built))
+  // The font table and the modules of its own it imports (./shared-font-files.js), as the build wrote them.
+  const copyBuilt = (path: string) => {
+    put(path)
+    copyFileSync(path, join(root, path))
+    for (const [, local] of readFileSync(path, 'utf8').matchAll(/^import [^;]* from '(\.[^']+)'/gm)) copyBuilt(join(dirname(path), local))
+  }
+  copyBuilt(built)
   const { shippedFontFiles } = await import(`${process.cwd()}/${built}`) as { shippedFontFiles(): string[] }
   const faces = shippedFontFiles().map((path) => relative(process.cwd(), path))
   for (const face of faces) put(face)
