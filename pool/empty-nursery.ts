@@ -29,13 +29,23 @@ let gc: GcExtension | null = null
  */
 export const TOUCHED_NURSERY_BYTES = 8 * 2 ** 20
 
+/**
+ * The flag is the process's, not the thread's: two workers starting together could each turn it on, and one turn
+ * it off before the other made its context, whose `gc` was then missing (a worker's first render failed with
+ * "gc is not defined": 13 of 120 workers started eight at a time). So each tries again until its context has
+ * it; should that never happen, the nursery is left to V8 (a cost, never a failed render).
+ */
 function gcExtension(): GcExtension {
-  setFlagsFromString('--expose-gc')
-  try {
-    return runInNewContext('gc') as GcExtension
-  } finally {
-    setFlagsFromString('--no-expose-gc')
+  for (let attempt = 0; attempt < 100; attempt++) {
+    setFlagsFromString('--expose-gc')
+    try {
+      const found = runInNewContext('typeof gc === "function" ? gc : null') as GcExtension | null
+      if (found) return found
+    } finally {
+      setFlagsFromString('--no-expose-gc')
+    }
   }
+  return () => undefined
 }
 
 interface Nursery { used: number; available: number }
