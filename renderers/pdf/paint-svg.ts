@@ -1,27 +1,19 @@
 // An SVG image (inline <svg> or <img src="….svg">) drawn into the PDF as vectors by svg-to-pdfkit: paths,
 // shapes, gradients, use/defs, clip paths, viewBox and preserveAspectRatio. Its <text> is set in the
 // document's own fonts (registered with the document like any other face), so it can be searched and copied.
-import { createRequire } from 'node:module'
-import type SVGtoPDFType from 'svg-to-pdfkit'
 import { resolveFace } from '../fonts/index.js'
 import { svgLengthPx } from '../resources/svg-raster-root.js'
 import { mergedSvg } from './merged-svg-cache.js'
 import { withRectBatches } from './paint-rect-batches.js'
 import type { PaintTarget } from './paint-target.js'
-
-// Loaded on the first SVG painted, not when the worker starts: some 0.1 s of CPU that a document without
-// SVG never needs (docs/operations.md#start-up-and-memory). require() keeps painting synchronous.
-const require = createRequire(import.meta.url)
-let svgToPdf: typeof SVGtoPDFType | null = null
+import { drawSvg } from './svg-drawings.js'
 
 export function paintSvg(target: PaintTarget, svg: string, x: number, y: number, width: number, height: number): void {
   const doc = target.doc
   doc.save()
   try {
-    svgToPdf ??= require('svg-to-pdfkit') as typeof SVGtoPDFType
-    const draw = svgToPdf
     const merged = mergedSvg(fitRoot(svg))
-    withRectBatches(doc, merged.batches, () => draw(doc as never, merged.svg, x, y, {
+    withRectBatches(doc, merged.batches, () => drawSvg(doc, merged.svg, x, y, {
       width,
       height,
       // The page painter already works in CSS px: no px → pt scaling of its own.
