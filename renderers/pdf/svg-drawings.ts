@@ -1,10 +1,10 @@
 // svg-to-pdfkit's drawing of one SVG at one size, kept per worker as the pdfkit calls it made: a template
 // draws the same icons every render, and svg-to-pdfkit parsed each one's markup, resolved its styles and
-// walked its path data again every time (tailadmin-dashboard's 41 icons, some 12 % of its PDF). Played back,
-// the same calls with the same arguments write the same bytes and register the same graphics states.
-// Only a drawing that used nothing but the calls below is kept: one that reads the document (its page,
-// transformation matrix or fonts: groups, masks, patterns, gradients, text, images, links) is drawn by
-// svg-to-pdfkit every time. QUIRE_PATCHES=off draws every SVG with svg-to-pdfkit (docs/internals.md).
+// walked its path data again every time (tailadmin-dashboard's 20 icons, about a third of its PDF render in
+// process). Played back, the same calls with the same arguments write the same bytes and register the same
+// graphics states. Only a drawing that used nothing but the calls below is kept: one that reads the document
+// (its page, transformation matrix or fonts: groups, masks, patterns, gradients, text, images, links) is
+// drawn by svg-to-pdfkit every time. QUIRE_PATCHES=off draws every SVG with svg-to-pdfkit (docs/internals.md).
 import { createRequire } from 'node:module'
 import type SVGtoPDFType from 'svg-to-pdfkit'
 import { ByteBoundedCache } from '../layout/byte-bounded-cache.js'
