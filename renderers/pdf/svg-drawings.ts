@@ -30,15 +30,22 @@ const FILL_COLOR = '_fillColor'
 type Call = readonly [method: string, args: readonly unknown[]]
 type Doc = PDFKit.PDFDocument & Record<string, unknown>
 
-/** Drawings by size and markup; null for an SVG that has to be drawn every time. */
-const drawings = new ByteBoundedCache<readonly Call[] | null>(8 * 2 ** 20)
+/**
+ * Drawings by markup, then by size; null for an SVG that has to be drawn every time. The markup is the key on
+ * its own: the string merged-svg-cache.ts hands out each render, whose hash V8 keeps (a key made from it and
+ * the size would be a new string to hash every time: 200 KB for a QR code).
+ */
+const drawings = new ByteBoundedCache<Map<string, readonly Call[] | null>>(8 * 2 ** 20)
+/** Sizes kept per markup (a percentage-sized SVG may be drawn at many). */
+const MAX_SIZES = 8
 let replays = 0
 
 /** Draws `svg` (its root sized to `options.width` × `options.height`) with its top left at x, y, as svg-to-pdfkit does. */
 export function drawSvg(doc: PDFKit.PDFDocument, svg: string, x: number, y: number, options: SvgOptions): void {
   svgToPdf ??= require('svg-to-pdfkit') as typeof SVGtoPDFType
-  const key = `${options.width} ${options.height}\u0000${svg}`
-  const known = PATCHES_ON ? drawings.get(key) : null
+  const size = `${options.width} ${options.height}`
+  const sizes = PATCHES_ON ? drawings.get(svg) : undefined
+  const known = PATCHES_ON ? sizes?.get(size) : null
   if (known) return replay(doc as Doc, known, x || 0, y || 0)
   if (known === null) return svgToPdf(doc as never, svg, x, y, options)
   const recorder = record(doc as Doc)
@@ -48,7 +55,12 @@ export function drawSvg(doc: PDFKit.PDFDocument, svg: string, x: number, y: numb
   const calls = recorder.calls()
   const placed = calls !== null && calls.length >= 2 && calls[0][0] === 'save' && calls[1][0] === 'translate' &&
     calls[1][1][0] === (x || 0) && calls[1][1][1] === (y || 0)
-  drawings.remember(key, placed ? calls : null, 2 * key.length + 64 * (calls?.length ?? 0))
+  const drawing = placed ? calls : null
+  if (sizes) {
+    if (sizes.size < MAX_SIZES) sizes.set(size, drawing)
+  } else {
+    drawings.remember(svg, new Map([[size, drawing]]), 2 * svg.length + 64 * MAX_SIZES * (calls?.length ?? 0))
+  }
 }
 
 /** The recorded calls again, the second (the translation to the drawing's place) to x, y. */
