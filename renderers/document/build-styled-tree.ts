@@ -104,9 +104,11 @@ class TreeStyler {
       const title = el.children.find((c): c is DomElement => c.kind === 'element' && c.tag === 'title')
       const titleText = title?.children.map((c) => (c.kind === 'text' ? c.text : '')).join('').trim()
       if (titleText) attrs['data-svg-title'] = titleText
-      return { kind: 'element', tag: 'img', attrs, style, children: [], marker: null, source: el }
+      return { kind: 'element', tag: 'img', attrs, style, children: [], marker: null, order: undefined, source: el }
     }
-    const out: StyledElement = { kind: 'element', tag: el.tag, attrs: el.attrs, style, children: [], marker: null, source: el }
+    // `order` (numbered when boxes are built) is in the literal: added later, it took a property store of
+    // its own on every element, 40 bytes each.
+    const out: StyledElement = { kind: 'element', tag: el.tag, attrs: el.attrs, style, children: [], marker: null, order: undefined, source: el }
     if (style.display === 'none') return out
     const quirky = this.quirky
     if (quirky) {
@@ -171,7 +173,7 @@ class TreeStyler {
     const text = generatedText(pe.content, el, this.counters, this.env.warn, pe.quotes, this.quoteDepth)
     if (text === null) return null
     const children: StyledNode[] = text === '' ? [] : [{ kind: 'text', text, style: computed.style }]
-    return { kind: 'element', tag: `::${kind}`, attrs: {}, style: computed.style, children, marker: null, source: null }
+    return { kind: 'element', tag: `::${kind}`, attrs: {}, style: computed.style, children, marker: null, order: undefined, source: null }
   }
 }
 

@@ -5,6 +5,7 @@
 import type { RenderBudgets, RenderTask } from '../contract.js'
 import { budgetsOf } from '../default-budgets.js'
 import { buildStyledDocument, pageRuleOf, parseDocument } from '../document/index.js'
+import { releaseDomContent } from '../document/release-dom-content.js'
 import type { ElementLines } from '../element-name.js'
 import type { ParsedHtml } from '../document/parse-html.js'
 import type { MediaContext, PageRule, StyledDocument } from '../document/styled-tree.js'
@@ -51,5 +52,7 @@ export async function styleDocument(task: RenderTask, mediaFor: MediaFor): Promi
   warnings.addAll(linked.warnings)
   warnings.addAll(styled.warnings)
   const lines = elementLines(html, parsed.dom.root, origins.sourceLines())
+  // Styled for the last time: what the body's elements still need of their parsed form is where they were written.
+  releaseDomContent(parsed.dom.body)
   return { html, lines, dom: parsed.dom, styled, media, page, budgets, warnings }
 }
