@@ -168,9 +168,10 @@ export function layoutBlockBox(box: BlockBox, cb: ContainingBlock, top: number, 
 
   const frag: BoxFrag = {
     kind: 'box', x, y: top, w: width + b.left + b.right + p.left + p.right, h: 0, style, children: [],
-    sides: ALL_SIDES, positioned: isPositioned(style) && !isRoot,
+    // `el` in the literal even when it is undefined: a property added afterwards goes to a separate
+    // property store, 40 bytes more per fragment of a long document.
+    sides: ALL_SIDES, positioned: isPositioned(style) && !isRoot, el: box.el ?? undefined,
   }
-  if (box.el) frag.el = box.el
   // Only a clipping box cuts what its content recorded (a mark per box was a per-cell cost of long tables).
   const recorded = ctx.flow && style.overflow !== 'visible' && !isRoot ? flowMark(ctx.flow) : null
   const content = layoutContent(box, inner, contentTop, ctx, floats, !isRoot && topCollapsible(box))

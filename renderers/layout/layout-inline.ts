@@ -527,9 +527,10 @@ function emitFrags(input: LineInput, spaceExtra: number): void {
           kind: 'text', x, baseline: baseline + shift, y: lineTop, h: lineHeight, w, text: span.text, face: span.face,
           size: style.fontSize, color: style.color, letterSpacing: style.letterSpacing, spaceExtra: extra,
           decoration: u.item.decoration, opacity: 1, shadows: style.textShadow.length ? style.textShadow : null,
+          // In the literal (undefined without an owner), as layout-block.ts does for boxes.
+          el: u.item.owner || undefined,
         }
         if (u.item.caps?.lowered) frag.actualText = span.text.toLowerCase()
-        if (u.item.owner) frag.el = u.item.owner
         frags.push(frag)
       }
       if (!backwards) x += w
