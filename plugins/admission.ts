@@ -71,8 +71,8 @@ async function admission(app: FastifyInstance): Promise<void> {
   })
   // A body sent without a length (chunked) is counted once read, before the render is queued.
   app.addHook('preValidation', async (request, reply) => {
-    if (request.admission === null || held.get(request) !== 0 || request.jsonBodyText === undefined) return
-    const bytes = request.jsonBodyText.length
+    if (request.admission === null || held.get(request) !== 0 || request.jsonBodyBytes === undefined) return
+    const bytes = request.jsonBodyBytes
     if (overBytes(bytes)) return refuse(reply, app.pool.estimatedWaitMs(), new Errors.RENDER_QUEUE_BYTES(heldBytes, bytes, maxQueueBytes))
     heldBytes += bytes
     held.set(request, bytes)

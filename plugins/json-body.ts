@@ -7,11 +7,20 @@ import fp from 'fastify-plugin'
 import secureJson from 'secure-json-parse'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Errors } from '../src/errors.js'
+import { takeBase64Member } from './base64-member.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The JSON body's text as parsed (without a byte-order mark): a render posts it to the worker as is. */
     jsonBodyText?: string
+    /** The JSON body's length in bytes. */
+    jsonBodyBytes?: number
+    /** The route's `base64Member`, decoded from the body's bytes; the parsed body holds TAKEN_AS_BYTES in its place (base64-member.ts). */
+    base64MemberBytes?: Buffer
+  }
+  interface FastifyContextConfig {
+    /** A top-level Base64 member of the JSON body that the route takes decoded (request.base64MemberBytes) rather than as a string. */
+    base64Member?: string
   }
 }
 
@@ -21,7 +30,7 @@ const SUSPECT_NAME = /^"(?:(?:_|\\u005[Ff])(?:_|\\u005[Ff])(?:p|\\u0070)(?:r|\\u
 /** Longer than any spelling of those two names. */
 const SUSPECT_MAX = 60
 /** Past this a body's parse hands over to the rest of the request on the next turn of the event loop. */
-const LARGE_BODY_CHARS = 1024 * 1024
+const LARGE_BODY_BYTES = 1024 * 1024
 
 export interface JsonScan {
   /** Deepest nesting of arrays and objects; counting stops past the limit. */
@@ -65,34 +74,47 @@ async function jsonBody(app: FastifyInstance, options: { maxDepth: number }): Pr
   app.removeContentTypeParser('application/json')
   // Declared, so every request object has the same shape whether or not it had a JSON body.
   app.decorateRequest('jsonBodyText', undefined)
-  const parseJson = (request: FastifyRequest, body: string | Buffer, done: (error: Error | null, body?: unknown) => void): void => {
-    const text = body as string
-    if (text === '') return void done(new Errors.REQUEST_DATA_MISSING('The request body is empty: send a JSON object'), undefined)
+  app.decorateRequest('jsonBodyBytes', undefined)
+  app.decorateRequest('base64MemberBytes', undefined)
+  /** The body parsed, or the error it is answered with. */
+  const parseText = (text: string): { parsed: unknown; plain: string } | { error: Error } => {
+    if (text === '') return { error: new Errors.REQUEST_DATA_MISSING('The request body is empty: send a JSON object') }
     const scan = scanJson(text, maxDepth)
-    if (scan.depth > maxDepth) {
-      return void done(new Errors.REQUEST_JSON_TOO_DEEP(maxDepth), undefined)
-    }
+    if (scan.depth > maxDepth) return { error: new Errors.REQUEST_JSON_TOO_DEEP(maxDepth) }
     try {
       // secure-json-parse drops a leading byte-order mark before JSON.parse; so must whoever parses it again.
       const plain = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
       // Only a text with a suspect name pays for secure-json-parse's own checks (and gets its error).
       const parsed: unknown = scan.suspectName ? secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }) : JSON.parse(plain)
-      request.jsonBodyText = plain
-      // A large body's handler (Base64 decoding, hashing) runs on a later turn, so the two are not one long
-      // block: after a timer, since an immediate would run in this same turn of the loop (its check phase
-      // follows the I/O callback that parsed the body) and timers, /health and other sockets would still wait.
-      if (text.length > LARGE_BODY_CHARS) setTimeout(() => done(null, parsed), 0)
-      else done(null, parsed)
+      return { parsed, plain }
     } catch (error) {
       const message = (error as Error).message
       if (/prototype property/i.test(message)) {
-        return void done(new Errors.REQUEST_INVALID('The JSON body has a member named "__proto__" (or "constructor" with "prototype"), which is not accepted: rename it'), undefined)
+        return { error: new Errors.REQUEST_INVALID('The JSON body has a member named "__proto__" (or "constructor" with "prototype"), which is not accepted: rename it') }
       }
-      done(new Errors.REQUEST_INVALID(`The request body is not valid JSON: ${message}`), undefined)
+      return { error: new Errors.REQUEST_INVALID(`The request body is not valid JSON: ${message}`) }
     }
   }
+  const parseJson = (request: FastifyRequest, body: string | Buffer, done: (error: Error | null, body?: unknown) => void): void => {
+    const bytes = body as Buffer
+    const member = request.routeOptions.config.base64Member
+    const taken = member ? takeBase64Member(bytes, member) : null
+    let outcome = taken ? parseText(taken.text) : null
+    // A body that is not valid JSON is parsed whole, so that its error is JSON.parse's on the text as sent.
+    if (!outcome || 'error' in outcome) outcome = parseText(bytes.toString('utf8'))
+    else request.base64MemberBytes = taken!.bytes
+    if ('error' in outcome) return void done(outcome.error, undefined)
+    const parsed = outcome.parsed
+    request.jsonBodyText = outcome.plain
+    request.jsonBodyBytes = bytes.length
+    // A large body's handler (Base64 decoding, hashing) runs on a later turn, so the two are not one long
+    // block: after a timer, since an immediate would run in this same turn of the loop (its check phase
+    // follows the I/O callback that parsed the body) and timers, /health and other sockets would still wait.
+    if (bytes.length > LARGE_BODY_BYTES) setTimeout(() => done(null, parsed), 0)
+    else done(null, parsed)
+  }
   for (const type of ['application/json', 'text/json', /^application\/[\w.-]+\+json$/]) {
-    app.addContentTypeParser(type, { parseAs: 'string' }, parseJson)
+    app.addContentTypeParser(type, { parseAs: 'buffer' }, parseJson)
   }
 }
 

@@ -14,7 +14,7 @@ import { TimeLimitSignal } from './time-limit-signal.js'
 import { reuseWorkerInterfaces } from './reuse-worker-interfaces.js'
 import { setWorkerHeapFlags } from './worker-heap-flags.js'
 import { resetRuntimeFlagsForWorkerStart } from './worker-start-flags.js'
-import { envelopeFor } from './task-envelope.js'
+import { envelopeFor, transferOf } from './task-envelope.js'
 
 export type PoolErrorCode = RenderErrorCode | 'QUIRE_ERR_RENDER_TIMEOUT' | 'QUIRE_ERR_RENDER_WORKER_CRASHED' | 'QUIRE_ERR_RENDER_MEMORY_LIMIT' | 'QUIRE_ERR_RENDER_BUSY' | 'QUIRE_ERR_RENDER_QUEUE_TIME' | 'QUIRE_ERR_RENDER_CANCELLED'
 
@@ -195,7 +195,8 @@ export class RenderPool {
     const follower = follow && new Follower(follow)
     if (follower) this.followers.set(id, follower)
     try {
-      result = await this.piscina.run(envelopeFor(id, task, dataJson, follower ? { progress: !!follow.onProgress, chunks: !!follow.onChunk } : undefined), { name: task.format, signal: limit })
+      const envelope = envelopeFor(id, task, dataJson, follower ? { progress: !!follow.onProgress, chunks: !!follow.onChunk } : undefined)
+      result = await this.piscina.run(envelope, { name: task.format, signal: limit, transferList: transferOf(envelope) })
       answered = true
       // The chunks come on the worker's own port, the result on piscina's: the last may still be on their way.
       if (follower && result.ok && result.output.streamedChunks) await follower.until(result.output.streamedChunks)

@@ -32,6 +32,17 @@ export function envelopeFor<T extends RenderTask>(id: number, task: T, dataJson?
   return envelope
 }
 
+/**
+ * What the envelope's post can move instead of copying: the raw HTML's bytes when they own their whole
+ * ArrayBuffer (the raw-HTML routes decode them into one of their own, plugins/base64-member.ts). The main thread
+ * never reads them again; copied, they were serialised there and allocated again in the worker.
+ */
+export function transferOf(envelope: Envelope<RenderTask>): ArrayBuffer[] | undefined {
+  const bytes = envelope.htmlUtf8
+  if (!bytes || bytes.byteOffset !== 0 || bytes.byteLength !== bytes.buffer.byteLength || !(bytes.buffer instanceof ArrayBuffer)) return undefined
+  return [bytes.buffer]
+}
+
 /** The task the pool meant: its data parsed from the text, its HTML the bytes they came as (decoded when read). */
 export function taskOf<T extends RenderTask>(envelope: Envelope<T>): T {
   let task = envelope.dataJson === undefined ? envelope.task : { ...envelope.task, data: JSON.parse(envelope.dataJson) as unknown }

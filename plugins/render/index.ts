@@ -16,7 +16,7 @@ import { validateSchema } from '../../src/api/route-validator.js'
 import { costHeaders } from '../../src/render/cost-headers.js'
 import { warningHeaders } from '../../src/render/warning-headers.js'
 import { StreamedBody } from '../../src/render/streamed-body.js'
-import { takeBase64Html } from './take-base64-html.js'
+import { BASE64_HTML_AS_BYTES, takeBase64Html } from './take-base64-html.js'
 
 type Params = { format: SyncFormat; templateId: string; versionId?: string }
 type Bag = Record<string, unknown>
@@ -119,10 +119,11 @@ export default async function renderRoutes(app: FastifyInstance): Promise<void> 
 
   // Params and body are validated by schema; the image query parameters by image-options.ts (route-validator.ts).
   const checked = { ...validateSchema('querystring'), config: { schemaProblem: true } }
+  const html = { ...checked, config: { ...checked.config, ...BASE64_HTML_AS_BYTES } }
   // Static segments win over parameters in the router, so `fromhtml` never reaches the template routes.
-  app.post('/render/image/fromhtml/clips', { schema: S.htmlClips, ...checked }, renderHtmlClips)
-  app.post<{ Params: Params }>('/render/:format/fromhtml', { schema: S.html(false), ...checked }, (req, reply) => renderHtml(req, reply, false))
-  app.post<{ Params: Params }>('/render/:format/fromhtml/as-byte-array', { schema: S.html(true), ...checked }, (req, reply) => renderHtml(req, reply, true))
+  app.post('/render/image/fromhtml/clips', { schema: S.htmlClips, ...html }, renderHtmlClips)
+  app.post<{ Params: Params }>('/render/:format/fromhtml', { schema: S.html(false), ...html }, (req, reply) => renderHtml(req, reply, false))
+  app.post<{ Params: Params }>('/render/:format/fromhtml/as-byte-array', { schema: S.html(true), ...html }, (req, reply) => renderHtml(req, reply, true))
   app.post<{ Params: Params }>('/render/image/:templateId/clips', { schema: S.templateClips(false), ...checked }, renderTemplateClips)
   app.post<{ Params: Params }>('/render/image/:templateId/v/:versionId/clips', { schema: S.templateClips(true), ...checked }, renderTemplateClips)
   app.post<{ Params: Params }>('/render/:format/:templateId', { schema: S.template(false, false), ...checked }, (req, reply) => renderTemplate(req, reply, false))

@@ -162,18 +162,22 @@ function isBlankUtf8(bytes: Uint8Array): boolean {
   return decoder.decode().trim() === ''
 }
 
+/** The decoded bytes of `base64HtmlString`, refused when they are not UTF-8 text or are empty once decoded ("==" is valid Base64 for nothing, and rendered a blank PDF). */
+export function checkedHtmlBytes(bytes: Uint8Array): Uint8Array {
+  if (!isUtf8(bytes)) throw new Errors.REQUEST_INVALID('base64HtmlString does not decode to UTF-8 text')
+  if (isBlankUtf8(bytes)) throw new Errors.REQUEST_DATA_MISSING('base64HtmlString decodes to no text: send the HTML to render, Base64-encoded')
+  return bytes
+}
+
 /**
  * The UTF-8 bytes of `base64HtmlString`, refusing what is not Base64, not UTF-8 text, or empty once decoded
- * ("==" is valid Base64 for nothing, and rendered a blank PDF). The text itself is not made here.
+ * (checkedHtmlBytes). The text itself is not made here.
  */
 export function decodeBase64HtmlBytes(value: unknown): Uint8Array {
   if (typeof value !== 'string' || value.trim() === '') {
     throw new Errors.REQUEST_DATA_MISSING('base64HtmlString is required: the HTML to render, Base64-encoded')
   }
-  const bytes = base64Bytes(value)
-  if (!isUtf8(bytes)) throw new Errors.REQUEST_INVALID('base64HtmlString does not decode to UTF-8 text')
-  if (isBlankUtf8(bytes)) throw new Errors.REQUEST_DATA_MISSING('base64HtmlString decodes to no text: send the HTML to render, Base64-encoded')
-  return bytes
+  return checkedHtmlBytes(base64Bytes(value))
 }
 
 /**
