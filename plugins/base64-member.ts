@@ -22,6 +22,8 @@ export function cleanBase64OfBytes(ascii: Buffer): Buffer | null {
   if (length % 4 === 1) return null
   const padding = ascii[length - 1] === 0x3d ? (ascii[length - 2] === 0x3d ? 2 : 1) : 0
   const expected = Math.floor((length * 3) / 4) - padding
+  // "==" is padding of nothing: no bytes to take (decodeBase64HtmlBytes refuses it on the whole body's parse).
+  if (expected <= 0) return null
   // Its own ArrayBuffer, exactly as long: the pool can hand it to the worker instead of copying it.
   const out = Buffer.allocUnsafeSlow(expected)
   let written = 0
