@@ -30,6 +30,16 @@ export class ImageSlots {
 }
 
 /**
+ * The pixels `image.bytes` holds. An SVG image's raster is made at twice its CSS size (decode-image.ts): taken
+ * for its CSS size, it went to resvg whole and was resampled on every render (swissqrbill-svg's QR bill, a
+ * 1587 × 794 raster drawn over 794 × 397 px, was two thirds of its resvg time).
+ */
+function heldPixels(image: LoadedImage): { width: number; height: number } {
+  if (image.svg === undefined || image.kind !== 'png' || image.bytes.length < 24) return image
+  return { width: image.bytes.readUInt32BE(16), height: image.bytes.readUInt32BE(20) }
+}
+
+/**
  * The href of `image` drawn over `w` × `h` CSS px at device scale `scale` ({ sx, sy }, or null under a
  * rotation or skew): a slot when fewer device pixels are drawn than the image has, else its data: URI.
  */
@@ -37,7 +47,8 @@ export function imageHref(image: LoadedImage, w: number, h: number, scale: { sx:
   if (!scale) return dataUri(image)
   const width = Math.max(1, Math.ceil(w * scale.sx - 1e-6))
   const height = Math.max(1, Math.ceil(h * scale.sy - 1e-6))
-  if (width > image.width || height > image.height || width * height === image.width * image.height) return dataUri(image)
+  const held = heldPixels(image)
+  if (width > held.width || height > held.height || width * height === held.width * held.height) return dataUri(image)
   slots.slots.push({ image, width, height })
   return `quire-resampled-${NONCE}-${slots.slots.length - 1}`
 }

@@ -1,5 +1,6 @@
 // Boxes painted on whole device pixels, as Chromium paints them: a box's border box (and an overflow clip)
-// is snapped edge by edge to the nearest device pixel before its background and borders are drawn
+// is snapped edge by edge to the nearest device pixel before its background and borders are drawn, and so is
+// an <img>'s content box before the image is drawn into it
 // (Blink's PixelSnappedIntRect: x rounded, width = round(x + width) − round(x)), so two boxes that meet at a
 // fractional position share an edge pixel instead of blending into it, and a translucent fill has one colour to
 // its edge. Text is not snapped (Chromium positions glyphs at sub-pixels), and nothing under a transform is.
@@ -30,15 +31,27 @@ export function snapToPixels(ops: PaintOp[], scale: number, keep: BoxFrag | unde
         const f = op.frag
         const x = snap(f.x), y = snap(f.y)
         const w = snap(f.x + f.w) - x, h = snap(f.y + f.h) - y
-        if (x === f.x && y === f.y && w === f.w && h === f.h) return op
+        const image = f.image && snapImage(f.image, snap)
+        if (x === f.x && y === f.y && w === f.w && h === f.h && image === f.image) return op
         changed = true
-        return { ...op, frag: { ...f, x, y, w, h } }
+        return { ...op, frag: { ...f, x, y, w, h, image } }
       }
       default:
         return op
     }
   })
   return changed ? out : ops
+}
+
+/**
+ * An <img> is drawn into its pixel-snapped content rectangle (Blink's ImagePainter::PaintIntoRect), so a bitmap
+ * resampled to that many device pixels (resampled-images.ts) is copied, not resampled again by resvg.
+ */
+function snapImage(image: NonNullable<BoxFrag['image']>, snap: (v: number) => number): NonNullable<BoxFrag['image']> {
+  const x = snap(image.contentX), y = snap(image.contentY)
+  const w = snap(image.contentX + image.contentW) - x, h = snap(image.contentY + image.contentH) - y
+  if (x === image.contentX && y === image.contentY && w === image.contentW && h === image.contentH) return image
+  return { ...image, contentX: x, contentY: y, contentW: w, contentH: h }
 }
 
 function snapRect<T extends { x: number; y: number; w: number; h: number }>(r: T, snap: (v: number) => number, onChange: () => void): T {

@@ -57,3 +57,15 @@ t.test('images drawn at or above their size, or rotated, keep their own bytes', 
   t.match(await sharp(Buffer.from(b64, 'base64')).metadata(), { width: 100, height: 50 }, 'resampled to the size it fills')
   t.match(svg, /href="quire-resampled-000000000000-0"/, 'a slot name the document wrote is left alone')
 })
+
+t.test('an SVG image\'s raster, made at twice its CSS size, is resampled once to the pixels it fills', async (t) => {
+  // As decode-image.ts leaves an SVG with text (which resvg is not given fonts for): a PNG of 800 × 800 pixels
+  // for a 400 × 400 CSS px image. Drawn at its CSS size it fills 400 × 400 device pixels: a slot, not the
+  // 800 px raster for resvg to resample on every render.
+  const raster = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#00ff00' } }).png().toBuffer()
+  const image = { kind: 'png' as const, bytes: raster, width: 400, height: 400, svg: '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><text y="20">QR</text></svg>' }
+  const slots = new ImageSlots()
+  t.match(imageHref(image, 400, 400, { sx: 1, sy: 1 }, slots), /^quire-resampled-/, 'at its CSS size: resampled')
+  t.match(imageHref(image, 400, 400, { sx: 2, sy: 2 }, slots), /^data:image\/png;base64,/, 'at device scale 2 the raster is already the size it fills')
+  t.equal(slots.slots.length, 1)
+})

@@ -21,3 +21,15 @@ t.test('a box under a transform is not snapped', async (t) => {
   const red = at(10, 5)[0] // white has red 255, the blue box 0
   t.ok(red > 80 && red < 180, `its left edge pixel is half covered (red ${red})`)
 })
+
+t.test('an image is drawn into its pixel-snapped content box', async (t) => {
+  // A green image 20.3 px wide at x = 10.4: Blink draws it over pixels 10 to 30 (round(10.4), round(30.7) − 1),
+  // each pixel the image's own green, none blended with the white beside it.
+  const green = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#00ff00"/><text y="9">x</text></svg>').toString('base64')}`
+  const at = await pngPixels(`<img style="display:block;margin:0.4px 0 0 10.4px;width:20.3px;height:20.3px" src="${green}">`)
+  t.same(at(10, 10), [0, 255, 0], 'the first column is the image\'s green')
+  t.same(at(30, 10), [0, 255, 0], 'so is the last')
+  t.same(at(31, 10), [255, 255, 255], 'the next is the page\'s white')
+  t.same(at(9, 10), [255, 255, 255], 'and so is the one before')
+  t.same(at(20, 0), [0, 255, 0], 'the top row (0.4 px rounds to 0) is green too')
+})
