@@ -60,6 +60,11 @@ function prefixIds(markup: string, prefix: string): string {
     .replace(/(href\s*=\s*["']#)/gi, `$1${prefix}`)
 }
 
+/** Whether `image` is drawn as its own markup (vectors at their final size), not from a raster. */
+export function drawnAsVectors(image: LoadedImage): boolean {
+  return plainSvg(image) !== null
+}
+
 /**
  * An element drawing `image` over the rectangle. With `id`, the element carries it (a definition that
  * <use> places, so tiles share one). A page that takes an SVG image's markup is `risky`: like the librsvg

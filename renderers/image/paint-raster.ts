@@ -10,6 +10,7 @@ import { rectRaster } from './rect-raster.js'
 import { snapToPixels } from './snap-to-pixels.js'
 import { compositeGlyphs } from './composite-glyphs.js'
 import { canvasBox, displayListSvg } from './display-list-svg.js'
+import { drawnAsVectors } from './image-element.js'
 import { resolveImages } from './resampled-images.js'
 import { rasterizeIsolated, rasterizeSvg, type Raster } from './rasterize-svg.js'
 
@@ -26,7 +27,8 @@ export async function paintRaster(page: Pick<ScreenDocument, 'layout' | 'ops' | 
   const { fonts, images, warnings } = page.engines
   const { width, height } = page
   const root = page.layout.root
-  const ops = snapToPixels(page.ops, options.scale, canvasBox(root))
+  // An SVG drawn as vectors keeps its box unsnapped: resvg would fit its viewBox to the snapped box and shift it.
+  const ops = snapToPixels(page.ops, options.scale, canvasBox(root), (src) => { const image = images.get(src); return !image || !drawnAsVectors(image) })
   const canvasColor = page.canvas && page.canvas.a > 0 ? opaqueOnWhite(page.canvas) : WHITE
   const simple = options.rectFastPath === false ? null
     : rectRaster(ops, { width, height, scale: options.scale, fonts, canvas: canvasColor, canvasBox: canvasBox(root) })

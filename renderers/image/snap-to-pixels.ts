@@ -1,13 +1,14 @@
 // Boxes painted on whole device pixels, as Chromium paints them: a box's border box (and an overflow clip)
 // is snapped edge by edge to the nearest device pixel before its background and borders are drawn, and so is
-// an <img>'s content box before the image is drawn into it
+// the content box a bitmap <img> is drawn into
 // (Blink's PixelSnappedIntRect: x rounded, width = round(x + width) − round(x)), so two boxes that meet at a
 // fractional position share an edge pixel instead of blending into it, and a translucent fill has one colour to
 // its edge. Text is not snapped (Chromium positions glyphs at sub-pixels), and nothing under a transform is.
 import type { PaintOp } from '../layout/display-list.js'
 import type { BoxFrag } from '../layout/fragments.js'
 
-export function snapToPixels(ops: PaintOp[], scale: number, keep: BoxFrag | undefined): PaintOp[] {
+/** `snapsImage`: whether an <img> of that source is drawn from pixels (an SVG drawn as vectors is not snapped). */
+export function snapToPixels(ops: PaintOp[], scale: number, keep: BoxFrag | undefined, snapsImage: (src: string) => boolean = () => true): PaintOp[] {
   const snap = (v: number) => Math.round(v * scale) / scale
   const open: boolean[] = []
   let transforms = 0
@@ -31,7 +32,7 @@ export function snapToPixels(ops: PaintOp[], scale: number, keep: BoxFrag | unde
         const f = op.frag
         const x = snap(f.x), y = snap(f.y)
         const w = snap(f.x + f.w) - x, h = snap(f.y + f.h) - y
-        const image = f.image && snapImage(f.image, snap)
+        const image = f.image && snapsImage(f.image.src) ? snapImage(f.image, snap) : f.image
         if (x === f.x && y === f.y && w === f.w && h === f.h && image === f.image) return op
         changed = true
         return { ...op, frag: { ...f, x, y, w, h, image } }
