@@ -1,6 +1,7 @@
 // text-shadow outlines written as bytes (renderers/pdf/paint-text-shadows.ts): the glyph outlines as path
 // operators, one a line, coordinates to two decimals as String(Number(toFixed(2))) writes them; the same
-// operators inline (one shadow) and in the form several shadows paint; word spacing moves the words.
+// operators inline (one shadow) and in the form several translucent shadows paint; several opaque shadows
+// place each glyph's outline form, written once per document; word spacing moves the words.
 import t from 'tap'
 import { execFileSync } from 'node:child_process'
 import { renderPdf } from '../../../renderers/render.js'
@@ -10,10 +11,10 @@ import { needsForFile } from '../../helpers/needs.js'
 
 await needsForFile({ tools: ['qpdf'] })
 
-const page = (style: string) => `<!DOCTYPE html><style>body{margin:0}</style><body><div style="font:bold 30px/40px Arial;color:#fff;${style}">Shade it</div>`
+const page = (style: string, text: string) => `<!DOCTYPE html><style>body{margin:0}</style><body><div style="font:bold 30px/40px Arial;color:#fff;${style}">${text}</div>`
 
-async function qdf(style: string): Promise<string> {
-  const bytes = (await renderPdf(pdfTask(page(style), { kind: 'html' }))).bytes
+async function qdf(style: string, text = 'Shade it'): Promise<string> {
+  const bytes = (await renderPdf(pdfTask(page(style, text), { kind: 'html' }))).bytes
   return withPdf(bytes, (p) => execFileSync('qpdf', ['--qdf', '--object-streams=disable', p, '-'], { encoding: 'latin1' }))
 }
 
@@ -28,11 +29,41 @@ t.test('one shadow: its outline inline, coordinates to two decimals without trai
   t.notOk(numbers.some((n) => /\.\d*0$/.test(n) || n === '-0'), 'no trailing zeros, no -0')
 })
 
-t.test('several shadows: the form holds the same operators once, then its fill', async (t) => {
+t.test('several translucent shadows: the form holds the same operators once, then its fill', async (t) => {
   const one = pathOps(await qdf('text-shadow:2px 3px 0 red'))
-  const text = await qdf('text-shadow:2px 3px 0 red, 0 20px 0 blue')
+  const text = await qdf('text-shadow:2px 3px 0 rgba(255,0,0,0.5), 0 20px 0 blue')
   t.same(pathOps(text), one, 'the same outline')
   t.match(text, /\nh\nf\n/, 'the form fills its outline after the last closepath')
+})
+
+/** The objects of a QDF file by number. */
+function objects(text: string): Map<string, string> {
+  const parts = text.split(/\n(\d+) 0 obj\n/)
+  const map = new Map<string, string>()
+  for (let i = 1; i < parts.length; i += 2) map.set(parts[i], parts[i + 1])
+  return map
+}
+
+const moveTos = (ops: string[]) => ops.filter((op) => op.endsWith(' m')).map((op) => op.split(' ').slice(0, 2).map(Number))
+
+t.test('several opaque shadows: each glyph placed from its outline form, written once, at the outline\'s place', async (t) => {
+  const inline = moveTos(pathOps(await qdf('text-shadow:2px 3px 0 red', 'Sheeesh')))
+  const text = await qdf('text-shadow:2px 3px 0 red, 0 20px 0 blue', 'Sheeesh')
+  const objs = objects(text)
+  const placing = [...objs.values()].filter((o) => o.includes('/Subtype /Form') && o.includes('/Resources'))
+  t.equal(placing.length, 1, 'one form for the fragment, painted by both shadows')
+  t.equal(text.match(/\/Fo1 Do/g)?.length, 2, 'painted twice')
+  const glyphForms = [...objs.values()].filter((o) => o.includes('/Subtype /Form') && !o.includes('/Resources'))
+  t.equal(glyphForms.length, 4, 'S, h, e, s: a form each')
+  const placements = [...placing[0].matchAll(/^q (\S+) 0 0 (\S+) (\S+) (\S+) cm \/(G\d+) Do Q$/gm)]
+  t.equal(placements.length, 7, 'every glyph placed')
+  // Each glyph's contours, in font units, through its placement's matrix: the inline outline's contours.
+  const placed = placements.flatMap(([, a, d, e, f, name]) => {
+    const ref = placing[0].match(new RegExp(`/${name} (\\d+) 0 R`))![1]
+    return moveTos(pathOps(objs.get(ref)!)).map(([u, v]) => [Number(e) + Number(a) * u, Number(f) + Number(d) * v])
+  })
+  t.equal(placed.length, inline.length, 'as many contours as the inline outline has')
+  t.ok(placed.every(([x, y], i) => Math.abs(x - inline[i][0]) < 0.006 && Math.abs(y - inline[i][1]) < 0.006), 'each where the inline outline starts it')
 })
 
 t.test('word spacing moves the second word, not the first', async (t) => {
