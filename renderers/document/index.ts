@@ -27,7 +27,11 @@ export interface ParsedDocument {
 
 /** `imports`: stylesheets the renderer fetched for `@import` and `<link rel="stylesheet">` (renderers/resources/load-stylesheets.ts), by URL as written. */
 export function parseDocument(html: string, imports?: ReadonlyMap<string, string>): ParsedDocument {
-  const dom = parseHtml(html)
+  return withImports(parseHtml(html), imports)
+}
+
+/** A parsed DOM with its style sheets' imports expanded (`imports` as for parseDocument). */
+export function withImports(dom: ParsedHtml, imports?: ReadonlyMap<string, string>): ParsedDocument {
   const styles = imports && imports.size > 0 ? dom.styles.map((s) => ({ ...s, text: expandImports(s.text, imports) })) : dom.styles
   return { dom, styles }
 }

@@ -1,10 +1,11 @@
-// The front end, steps 1–2: template → HTML → linked and imported stylesheets → DOM → styled tree, styled
+// The front end, steps 1–2: template → HTML → DOM → linked and imported stylesheets → styled tree, styled
 // for the media its own @page rule gives. The @page rule is read before the tree is styled (pageRuleOf), so
 // the tree is styled once; only an @page rule that uses var() (known once the root is styled) or a page that
 // turns out another size makes a second pass, so that media queries and vw/vh see the real page.
 import type { RenderBudgets, RenderTask } from '../contract.js'
 import { budgetsOf } from '../default-budgets.js'
-import { buildStyledDocument, pageRuleOf, parseDocument } from '../document/index.js'
+import { buildStyledDocument, pageRuleOf, withImports } from '../document/index.js'
+import { parseHtml } from '../document/parse-html.js'
 import { releaseDomContent } from '../document/release-dom-content.js'
 import type { ElementLines } from '../element-name.js'
 import type { ParsedHtml } from '../document/parse-html.js'
@@ -39,8 +40,9 @@ export async function styleDocument(task: RenderTask, mediaFor: MediaFor): Promi
   const origins = new TemplateOrigins()
   const html = await renderDocumentHtml({ source: task.source, data: task.data, limits: task.limits, warn: warnings.add, origins })
   const budgets = budgetsOf(task.limits)
-  const linked = await loadStylesheets(html, task.fetch, budgets)
-  const parsed = parseDocument(html, linked.sheets)
+  const dom = parseHtml(html)
+  const linked = await loadStylesheets(dom.styles, task.fetch, budgets)
+  const parsed = withImports(dom, linked.sheets)
   const guess = mediaFor(null)
   const rule = pageRuleOf(parsed, guess)
   let styled = rule ? null : buildStyledDocument(parsed, guess, budgets)

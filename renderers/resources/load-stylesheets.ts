@@ -5,7 +5,7 @@
 import type { FetchPolicy, RenderBudgets } from '../contract.js'
 import { DEFAULT_BUDGETS } from '../default-budgets.js'
 import { expandImports, findImports } from '../document/css-imports.js'
-import { parseHtml } from '../document/parse-html.js'
+import type { SheetSource } from '../document/rule-index.js'
 import { decodeDataUri } from './decode-data-uri.js'
 import { fetchCached } from './fetched-resource-cache.js'
 
@@ -48,10 +48,14 @@ async function fetchText(url: string, policy: FetchPolicy, budget: number): Prom
   return absolutize(res.bytes.toString('utf8').replace(/^\uFEFF/, ''), absolute)
 }
 
-export async function loadStylesheets(html: string, policy: FetchPolicy, budgets: Pick<RenderBudgets, 'webResourceCacheBytes'> = DEFAULT_BUDGETS): Promise<LoadedStylesheets> {
+/**
+ * `styles`: the document's own sheets, as its parse found them (parse-html.ts makes each `<link rel=stylesheet>`
+ * an @import there): the document is parsed once, not a second time here to find them.
+ */
+export async function loadStylesheets(styles: readonly SheetSource[], policy: FetchPolicy, budgets: Pick<RenderBudgets, 'webResourceCacheBytes'> = DEFAULT_BUDGETS): Promise<LoadedStylesheets> {
   const out: LoadedStylesheets = { sheets: new Map(), warnings: [] }
-  // Free for documents that link nothing (nearly all): no second parse.
-  if (!/@import|<link/i.test(html)) return out
+  const top = styles.flatMap((s) => findImports(s.text))
+  if (top.length === 0) return out
   let count = 0
   const load = async (url: string, depth: number): Promise<void> => {
     // Seen before (an import loop, or the same sheet twice): loaded once. An unloaded import is replaced by
@@ -72,7 +76,6 @@ export async function loadStylesheets(html: string, policy: FetchPolicy, budgets
       out.warnings.push(`stylesheet ${shortRef(url)} not loaded: ${reason}`)
     }
   }
-  const top = parseHtml(html).styles.flatMap((s) => findImports(s.text))
   await Promise.all(top.map((i) => load(i.url, 1)))
   return out
 }
