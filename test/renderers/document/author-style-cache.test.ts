@@ -37,3 +37,14 @@ t.test('a sheet larger than its cache may hold is parsed again on each use, and 
   t.same(second.rules.length, first.rules.length)
   t.equal(first.rules.length, 7000)
 })
+
+t.test('a source asked again is the same index; given another text, another one', async (t) => {
+  // The text's digest is kept with the source object (a render asks two or three times), for as long as its text is the same.
+  const source = { text: 'p { color: red }', media: '' }
+  const red = buildRuleIndex([source], print, parseStylesheet)
+  t.equal(buildRuleIndex([source], print, parseStylesheet), red)
+  source.text = 'p { color: blue }'
+  const blue = buildRuleIndex([source], print, parseStylesheet)
+  t.not(blue, red)
+  t.equal(blue.sheets[0], parseStylesheet('p { color: blue }'))
+})
