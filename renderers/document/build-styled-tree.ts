@@ -47,6 +47,8 @@ class TreeStyler {
   /** Quirks mode only: the elements whose top/bottom margin is still the UA's quirky one. */
   quirky: QuirkyMargins | null = null
   private readonly shared = new Map<ComputedStyle, { extras: Extras; byKey: Map<Matched, Map<Matched, Map<string, Computed>>> }>()
+  /** Pseudo-element styles shared alike (see pseudo()): per originating element's style, its UA and author rules. */
+  private readonly sharedPseudo = new Map<ComputedStyle, { extras: Extras; byRules: Map<IndexedRule[], Map<IndexedRule[], Computed>> }>()
   constructor(readonly ua: RuleIndex, readonly author: RuleIndex, readonly env: ComputeEnv) {}
 
   element(el: DomElement, parent: ComputedStyle, parentExtras: Extras, parentDisplay: Display | null, ordinal: number | null): StyledElement {
@@ -162,8 +164,7 @@ class TreeStyler {
     // Without a `content` declaration it computes to `normal`, which generates no ::before/::after box (CSS
     // Generated Content 3 §1.1): Tailwind's `*, ::before, ::after` rule matches them on every element.
     if (!declaresContent(ua) && !declaresContent(author)) return null
-    const declared = cascade(ua ?? NO_RULES, null, author ?? NO_RULES, null)
-    const computed = computeStyle(declared, style, extras, this.env, { isRoot: false, parentDisplay: style.display })
+    const computed = this.pseudoStyle(ua ?? NO_RULES, author ?? NO_RULES, style, extras)
     if (computed.style.display === 'none') return null
     const pe = computed.extras
     if (!pe.content) return null
@@ -174,6 +175,27 @@ class TreeStyler {
     if (text === null) return null
     const children: StyledNode[] = text === '' ? [] : [{ kind: 'text', text, style: computed.style }]
     return { kind: 'element', tag: `::${kind}`, attrs: {}, style: computed.style, children, marker: null, order: undefined, source: null }
+  }
+
+  /**
+   * A pseudo-element's style depends only on its element's style and on its matched rules (the index returns
+   * equal lists as one object), so the ::before of every alike element is one style, as alike elements share
+   * theirs: a Markdown page's list items or headings with a counter or an anchor mark cascaded it once each.
+   */
+  private pseudoStyle(ua: IndexedRule[], author: IndexedRule[], style: ComputedStyle, extras: Extras): Computed {
+    let perStyle = this.sharedPseudo.get(style)
+    if (perStyle?.extras !== extras) {
+      perStyle = { extras, byRules: new Map() }
+      this.sharedPseudo.set(style, perStyle)
+    }
+    let byAuthor = perStyle.byRules.get(ua)
+    if (!byAuthor) perStyle.byRules.set(ua, byAuthor = new Map())
+    let computed = byAuthor.get(author)
+    if (!computed) {
+      computed = computeStyle(cascade(ua, null, author, null), style, extras, this.env, { isRoot: false, parentDisplay: style.display })
+      byAuthor.set(author, computed)
+    }
+    return computed
   }
 }
 
