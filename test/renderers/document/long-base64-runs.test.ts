@@ -29,3 +29,17 @@ t.test('the same runs and the same text as the regular expression', async (t) =>
     t.same(setAsideLongRuns(html, mark), byRegExp(html))
   }
 })
+
+t.test('runs longer than MIN_RUN, whose end the regexp engine finds, end where the regular expression ends them', async (t) => {
+  const b64 = (n: number) => 'QUJD+/9='.repeat(Math.ceil(n / 8)).slice(0, n)
+  for (const n of [MIN_RUN * 2 - 1, MIN_RUN * 2, MIN_RUN * 2 + 1, 5000]) {
+    for (const html of [b64(n), `${b64(n)}"`, `é${b64(n)}é`, `${'x'.repeat(MIN_RUN - 1)}${b64(n)}`]) t.same(setAsideLongRuns(html, mark), byRegExp(html))
+  }
+  let seed = 11
+  const rand = (n: number) => { seed = (seed * 1103515245 + 12345) >>> 0; return seed % n }
+  for (let k = 0; k < 100; k++) {
+    let html = ''
+    while (html.length < 8000) html += rand(3) === 0 ? ' <>"\'é€\n;,'[rand(10)] : b64(rand(2000))
+    t.same(setAsideLongRuns(html, mark), byRegExp(html))
+  }
+})
