@@ -7,7 +7,7 @@
 // With --corpus, the tasks are the corpus entries' (bench/corpus-entries.ts), PDF and PNG 800×1200, in turn.
 // No HTTP and no main-thread service here: `npm run bench:cases -- --only …` (one case) and bench/corpus-memory.ts
 // (the corpus) measure the service's RSS.
-//   node --import tsx bench/worker-memory.ts [--case invoice | --corpus] [--renders 300] [--young 32] [--snapshot]
+//   node --import tsx bench/worker-memory.ts [--case invoice | --corpus] [--renders 300] [--young 32] [--snapshot [--keep DIR: the snapshots stay there]]
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -23,7 +23,7 @@ import { serviceNodeFlags, serviceStartEnv } from './bench-service.mjs'
 import { largestRetainers, liveHeapSummary } from './heap-snapshot-summary.js'
 
 const { values } = parseArgs({
-  options: { case: { type: 'string', default: 'invoice' }, renders: { type: 'string', default: '300' }, young: { type: 'string', default: '32' }, snapshot: { type: 'boolean', default: false }, corpus: { type: 'boolean', default: false } },
+  options: { case: { type: 'string', default: 'invoice' }, renders: { type: 'string', default: '300' }, young: { type: 'string', default: '32' }, snapshot: { type: 'boolean', default: false }, keep: { type: 'string' }, corpus: { type: 'boolean', default: false } },
 })
 const config = loadConfig({ LOG_LEVEL: 'silent' })
 const taskOf = (format: 'pdf' | 'png', template: string, data: Record<string, unknown>, width: number, height: number) => {
@@ -45,7 +45,7 @@ if (values.corpus) {
 }
 
 
-const dir = mkdtempSync(join(tmpdir(), 'quire-worker-memory-'))
+const dir = values.keep ?? mkdtempSync(join(tmpdir(), 'quire-worker-memory-'))
 try {
   writeFileSync(join(dir, 'task.json'), JSON.stringify(tasks))
   const probe = new URL('./worker-memory-probe.mjs', import.meta.url).pathname
@@ -64,5 +64,5 @@ try {
     }
   }
 } finally {
-  rmSync(dir, { recursive: true, force: true })
+  if (!values.keep) rmSync(dir, { recursive: true, force: true })
 }

@@ -1,6 +1,8 @@
 // Component values of one declaration, tokenised once and cached by text: the same few hundred value
 // strings ("0", "1px solid #ddd", "bold") recur on every render, so the cache turns tokenising into a lookup.
 
+import { detached } from './detached-string.js'
+
 export type Tok =
   | { t: 'ident'; v: string; raw?: string } // v lower-cased, raw as written; escapes resolved
   | { t: 'num'; n: number; unit: string } // unit lower-cased; '' for plain numbers, '%' for percentages
@@ -16,9 +18,11 @@ const cache = new Map<string, Tok[]>()
 export function tokenize(text: string): Tok[] {
   const hit = cache.get(text)
   if (hit !== undefined) return hit
-  const out = new Reader(text).list(false)
+  // The key and the tokens' strings are cut from a copy, not from the document the text came from.
+  const own = detached(text)
+  const out = new Reader(own).list(false)
   if (cache.size >= CACHE_LIMIT) cache.clear()
-  cache.set(text, out)
+  cache.set(own, out)
   return out
 }
 

@@ -2,6 +2,8 @@
 // cascade sorts with a plain numeric compare. Unknown pseudo-classes compile to "never matches" (a print
 // document is never hovered); an unparsable selector returns null and the caller drops the rule.
 
+import { detached } from './detached-string.js'
+
 export type Combinator = ' ' | '>' | '+' | '~'
 
 export interface AttrTest {
@@ -54,17 +56,19 @@ const cache = new Map<string, Complex[] | null>()
 export function parseSelectorList(text: string): Complex[] | null {
   const hit = cache.get(text)
   if (hit !== undefined) return hit
+  // Names and keys are cut from a copy, not from the stylesheet the text came from (detached-string.ts).
+  const own = detached(text)
   let result: Complex[] | null
   try {
-    const p = new SelectorParser(text)
+    const p = new SelectorParser(own)
     result = p.list(false)
     p.ws()
-    if (p.i < text.length) result = null
+    if (p.i < own.length) result = null
   } catch {
     result = null
   }
   if (cache.size > 8192) cache.clear()
-  cache.set(text, result)
+  cache.set(own, result)
   return result
 }
 
