@@ -13,7 +13,24 @@ interface FormDoc {
   ref(data: Record<string, unknown>): { end(chunk: Uint8Array): void }
 }
 
-interface PathCommand { command: string; args: number[] }
+export interface PathCommand { command: string; args: number[] }
+
+/**
+ * A glyph outline's commands as PDF path operators, one a line (`x y m`, `l`, `v` for quadratic curves as
+ * pdfkit writes them, `c`, `h`); `point` writes each point's two numbers.
+ */
+export function pathOperators(out: OperatorBytes, commands: PathCommand[], point: (u: number, v: number) => void): void {
+  for (const c of commands) {
+    const a = c.args
+    switch (c.command) {
+      case 'moveTo': point(a[0], a[1]); out.ascii(' m\n'); break
+      case 'lineTo': point(a[0], a[1]); out.ascii(' l\n'); break
+      case 'quadraticCurveTo': point(a[0], a[1]); out.byte(32); point(a[2], a[3]); out.ascii(' v\n'); break
+      case 'bezierCurveTo': point(a[0], a[1]); out.byte(32); point(a[2], a[3]); out.byte(32); point(a[4], a[5]); out.ascii(' c\n'); break
+      case 'closePath': out.ascii('h\n'); break
+    }
+  }
+}
 
 /** A glyph's outline form as a document has it: its resource name and its object. */
 export interface GlyphForm {
@@ -65,17 +82,8 @@ function outlineOf(glyph: Glyph): Outline | null {
       if (v < box[1]) box[1] = v
       if (v > box[3]) box[3] = v
     }
-    // The operators paint-text-shadows.ts writes for an outline at its place (`v` for quadratic curves).
-    for (const c of commands) {
-      const a = c.args
-      switch (c.command) {
-        case 'moveTo': point(a[0], a[1]); out.ascii(' m\n'); break
-        case 'lineTo': point(a[0], a[1]); out.ascii(' l\n'); break
-        case 'quadraticCurveTo': point(a[0], a[1]); out.byte(32); point(a[2], a[3]); out.ascii(' v\n'); break
-        case 'bezierCurveTo': point(a[0], a[1]); out.byte(32); point(a[2], a[3]); out.byte(32); point(a[4], a[5]); out.ascii(' c\n'); break
-        case 'closePath': out.ascii('h\n'); break
-      }
-    }
+    // The operators paint-text-shadows.ts writes for an outline at its place.
+    pathOperators(out, commands, point)
     out.ascii('f')
     outline = { deflated: deflateSync(out.view(), { level: 3 }), box }
   }

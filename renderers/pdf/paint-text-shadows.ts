@@ -7,7 +7,7 @@
 // Several opaque shadows place each glyph's outline, written once per document as a form (glyph-forms.ts).
 import type { Glyph } from 'fontkit'
 import { fillColor } from './color-operator.js'
-import { glyphForm } from './glyph-forms.js'
+import { glyphForm, pathOperators, type PathCommand } from './glyph-forms.js'
 import { OperatorBytes } from './operator-bytes.js'
 import { outlineForm } from './outline-form.js'
 import type { TextFrag } from '../layout/fragments.js'
@@ -95,8 +95,6 @@ function placeGlyph(doc: PDFKit.PDFDocument, out: OperatorBytes, glyph: Glyph, x
   if (y - b[1] * scale > bounds[3]) bounds[3] = y - b[1] * scale
 }
 
-interface PathCommand { command: string; args: number[] }
-
 /**
  * One glyph's outline in page space (font units are y-up) as PDF path operators, one a line (`x y m`, `l`,
  * `v` for quadratic curves as pdfkit writes them, `c`, `h`). `bounds` grows to enclose its points.
@@ -113,16 +111,7 @@ function glyphOutline(out: OperatorBytes, glyph: Glyph, x: number, y: number, sc
     if (py < bounds[1]) bounds[1] = py
     if (py > bounds[3]) bounds[3] = py
   }
-  for (const c of commands) {
-    const a = c.args
-    switch (c.command) {
-      case 'moveTo': point(a[0], a[1]); out.ascii(' m\n'); break
-      case 'lineTo': point(a[0], a[1]); out.ascii(' l\n'); break
-      case 'quadraticCurveTo': point(a[0], a[1]); out.byte(32); point(a[2], a[3]); out.ascii(' v\n'); break
-      case 'bezierCurveTo': point(a[0], a[1]); out.byte(32); point(a[2], a[3]); out.byte(32); point(a[4], a[5]); out.ascii(' c\n'); break
-      case 'closePath': out.ascii('h\n'); break
-    }
-  }
+  pathOperators(out, commands, point)
 }
 
 const outline = new OperatorBytes()
