@@ -45,7 +45,9 @@ t.test('several text-shadows: each drawn in its colour at its offset, the outlin
   for (let y = 30; y < 90; y++) for (let x = 0; x < 200; x++) { const c = at(x, y); if (c[2] > 200 && c[0] < 80 && c[1] < 80) blue++ }
   t.ok(blue > 200, `blue shadow pixels 30 px lower (${blue})`)
   const qdf = withPdf(bytes, (p) => execFileSync('qpdf', ['--qdf', '--object-streams=disable', p, '-'], { encoding: 'latin1' }))
-  t.equal(qdf.match(/\/Subtype \/Form/g)?.length, 1, 'one form XObject holds the outline')
+  // The fragment's placements are one form, painted once per shadow; each distinct glyph's outline is a form of
+  // its own, written once (renderers/pdf/glyph-forms.ts).
+  t.equal(qdf.match(/\/Subtype \/Form/g)?.length, 1 + new Set('Shade').size, 'one form for the fragment and one per distinct glyph')
   t.equal(qdf.match(/\/Fo1 Do/g)?.length, 2, 'painted once per shadow')
   const one = withPdf(await pdf(SHADOW), (p) => execFileSync('qpdf', ['--qdf', '--object-streams=disable', p, '-'], { encoding: 'latin1' }))
   const subpaths = (text: string) => text.match(/ m\n/g)?.length ?? 0
